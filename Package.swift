@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Strata: a terminal API explorer. See ARCHITECTURE.md for the dependency rule between these targets.
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "strata", targets: ["strata"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
+    ],
+    targets: [
+        // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
+        .target(name: "Strata"),
+        // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.
+        .target(name: "TermGrid"),
+        // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.
+        .target(name: "StrataUI", dependencies: ["Strata", "TermGrid"]),
+        // The only C surface: ncursesw through a shim header.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // A TermGrid backend over ncursesw.
+        .target(name: "NcursesBackend", dependencies: ["TermGrid", "CNcursesw"]),
+        // The command-line tool: argument parsing and wiring only.
+        .executableTarget(name: "strata", dependencies: ["Strata", "StrataUI", "TermGrid", "NcursesBackend"]),
+        // Release-mode benchmarks against peers measured in the same run.
+        .executableTarget(name: "strata-bench", dependencies: ["Strata", "StrataUI", "TermGrid"]),
+        // Helpers for tests: loopback HTTP server, snapshot assertions, locating the built binary.
+        .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
+        .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
+    ]
+)

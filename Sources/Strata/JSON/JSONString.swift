@@ -1,0 +1,156 @@
+/// Decoding and quoting JSON string literals, without ever failing on bad input.
+public enum JSONString {
+    /// How `decode` shows what cannot be represented as Unicode text.
+    enum Invalid {
+        /// Visible escapes for people: `\xFF` for a bad byte, `\uD800` for a lone surrogate.
+        case visible
+        /// For JSON output: a lone surrogate stays a `\uD800` escape, a bad byte becomes U+FFFD.
+        case json
+    }
+
+    /// Decodes the body of a JSON string literal (the bytes between the quotes) for display.
+    public static func decode(_ bytes: [UInt8], _ from: Int, _ to: Int) -> String {
+        bytes.withUnsafeBufferPointer { decode(UnsafeBufferPointer(rebasing: $0[from..<max(from, to)]), .visible) }
+    }
+
+    /// Decodes `body` (no surrounding quotes), reporting unrepresentable input as `invalid` says.
+    static func decode(_ body: UnsafeBufferPointer<UInt8>, _ invalid: Invalid) -> String {
+        if !body.contains(UInt8(ascii: "\\")), let s = String(validating: body, as: UTF8.self) {
+            return s
+        }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        let n = body.count
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= n else { return nil }
+            var v: UInt32 = 0
+            for k in at..<(at + 4) {
+                let c = body[k]
+                let d: UInt32
+                switch c {
+                case 0x30...0x39: d = UInt32(c - 0x30)
+                case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+                case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+                default: return nil
+                }
+                v = v << 4 | d
+            }
+            return v
+        }
+        func appendText(_ s: String) { out.append(contentsOf: s.unicodeScalars) }
+        while i < n {
+            let c = body[i]
+            if c == UInt8(ascii: "\\"), i + 1 < n {
+                let e = body[i + 1]
+                switch e {
+                case UInt8(ascii: "n"): out.append("\n")
+                case UInt8(ascii: "t"): out.append("\t")
+                case UInt8(ascii: "r"): out.append("\r")
+                case UInt8(ascii: "b"): out.append("\u{08}")
+                case UInt8(ascii: "f"): out.append("\u{0C}")
+                case UInt8(ascii: "u"):
+                    guard let u = hex4(i + 2) else {
+                        appendText("\\u")
+                        i += 2
+                        continue
+                    }
+                    if (0xD800...0xDBFF).contains(u), i + 7 < n, body[i + 6] == UInt8(ascii: "\\"),
+                        body[i + 7] == UInt8(ascii: "u"), let low = hex4(i + 8), (0xDC00...0xDFFF).contains(low)
+                    {
+                        out.append(Unicode.Scalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))!)
+                        i += 12
+                        continue
+                    }
+                    if let scalar = Unicode.Scalar(u) {
+                        out.append(scalar)
+                    } else {
+                        appendText(invalid == .visible ? "\\u" + hexDigits(u, 4) : "\\u" + hexDigits(u, 4))
+                    }
+                    i += 6
+                    continue
+                default: out.append(Unicode.Scalar(e))
+                }
+                i += 2
+                continue
+            }
+            if c < 0x80 {
+                out.append(Unicode.Scalar(c))
+                i += 1
+                continue
+            }
+            if let (scalar, len) = decodeUTF8(body, i) {
+                out.append(scalar)
+                i += len
+            } else {
+                if invalid == .visible { appendText("\\x" + hexDigits(UInt32(c), 2)) } else { out.append("\u{FFFD}") }
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// Decodes one well-formed UTF-8 sequence at `i` (no overlongs, no surrogates).
+    static func decodeUTF8(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int)? {
+        let c0 = UInt32(b[i])
+        func cont(_ k: Int) -> UInt32? {
+            guard i + k < b.count, b[i + k] & 0xC0 == 0x80 else { return nil }
+            return UInt32(b[i + k] & 0x3F)
+        }
+        var v: UInt32
+        let len: Int
+        if c0 >= 0xC2 && c0 <= 0xDF {
+            guard let c1 = cont(1) else { return nil }
+            v = (c0 & 0x1F) << 6 | c1
+            len = 2
+        } else if c0 >= 0xE0 && c0 <= 0xEF {
+            guard let c1 = cont(1), let c2 = cont(2) else { return nil }
+            v = (c0 & 0x0F) << 12 | c1 << 6 | c2
+            guard v >= 0x800 else { return nil }
+            len = 3
+        } else if c0 >= 0xF0 && c0 <= 0xF4 {
+            guard let c1 = cont(1), let c2 = cont(2), let c3 = cont(3) else { return nil }
+            v = (c0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+            guard v >= 0x10000, v <= 0x10FFFF else { return nil }
+            len = 4
+        } else {
+            return nil
+        }
+        guard let s = Unicode.Scalar(v) else { return nil }
+        return (s, len)
+    }
+
+    /// Quotes `s` as a JSON string literal with minimal escaping (control characters as `\uXXXX`).
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        appendEscaped(s, to: &out)
+        out.append("\"")
+        return out
+    }
+
+    /// Appends the JSON-escaped form of `s` (no quotes) to `out`.
+    public static func appendEscaped(_ s: String, to out: inout String) {
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case "\u{08}": out.append("\\b")
+            case "\u{0C}": out.append("\\f")
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    out.append("\\u" + hexDigits(u.value, 4))
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+    }
+
+    static func hexDigits(_ v: UInt32, _ width: Int) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+}

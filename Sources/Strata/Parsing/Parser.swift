@@ -1,0 +1,32 @@
+/// A parser that turns a response body of some data type into a `Tree`.
+///
+/// Parsers are plugged into a `ParserRegistry` by data type, the way DXDAL's `isDataTypeAcceptable` did:
+///
+/// ```swift
+/// struct CSVParser: Parser {
+///     let name = "csv"
+///     func isDataTypeAcceptable(_ type: String) -> Bool { type == "csv" || type == "text/csv" }
+///     func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree { ... build with TreeBuilder ... }
+/// }
+/// var registry = ParserRegistry.standard
+/// registry.register(CSVParser())
+/// ```
+public protocol Parser: Sendable {
+    /// The short type name used with `--type` and in sessions (`json`, `xml`).
+    var name: String { get }
+
+    /// True when this parser reads `type`: a short name (`json`) or a media type without parameters
+    /// (`application/json`, `application/vnd.api+json`), lowercased.
+    func isDataTypeAcceptable(_ type: String) -> Bool
+
+    /// True when `bytes` look like this parser's format (used when the Content-Type is missing or wrong).
+    func sniff(_ bytes: [UInt8]) -> Bool
+
+    /// Parses `bytes`, or throws an error with its position.
+    func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree
+}
+
+extension Parser {
+    /// By default a parser claims no content by sniffing.
+    public func sniff(_ bytes: [UInt8]) -> Bool { false }
+}

@@ -1,0 +1,93 @@
+/// Writing any tree as canonical JSON: compact, in document order, numbers exactly as written.
+extension Tree {
+    /// The canonical JSON text of node `i` (the root by default); duplicate keys are written as they are.
+    ///
+    /// JSON-backed strings are copied as written when they are valid UTF-8, so escapes survive unchanged;
+    /// other strings are escaped minimally. Non-finite or non-JSON number text (from other formats) is quoted.
+    public func canonicalJSON(_ i: Index = Tree.root, pretty: Bool = false) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(side == nil ? span(i).count : 64)
+        writeJSON(i, pretty: pretty, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the canonical JSON of node `i` to `out`, without recursion.
+    public func writeJSON(_ i: Index, pretty: Bool = false, into out: inout [UInt8]) {
+        // Each stack entry is a container whose children are being written, and the next child to write.
+        var stack: [(node: Int, next: Int)] = []
+        var current = i
+        func newline(_ depth: Int) {
+            guard pretty else { return }
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        }
+        while true {
+            if let p = parent(current), kind(p) == .object, !stack.isEmpty {
+                writeString(key(current) ?? "", rawSpan: side == nil ? keySpan(current) : nil, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
+            }
+            switch kind(current) {
+            case .object, .array:
+                out.append(kind(current) == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                if let first = firstChild(current) {
+                    stack.append((current, first))
+                    newline(stack.count)
+                    current = first
+                    continue
+                }
+                out.append(kind(current) == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            case .string:
+                writeString(string(current) ?? "", rawSpan: side == nil ? span(current) : nil, into: &out)
+            case .number:
+                let text = numberText(current) ?? "0"
+                if Tree.isJSONNumber(text) {
+                    out.append(contentsOf: text.utf8)
+                } else {
+                    out.append(contentsOf: JSONString.quote(text).utf8)
+                }
+            case .bool: out.append(contentsOf: (bool(current)! ? "true" : "false").utf8)
+            case .null: out.append(contentsOf: "null".utf8)
+            }
+            // Move to the next sibling, closing finished containers.
+            while let top = stack.last {
+                if let sib = nextSibling(current), sib < subtreeEnd(top.node) {
+                    out.append(UInt8(ascii: ","))
+                    newline(stack.count)
+                    current = sib
+                    break
+                }
+                stack.removeLast()
+                newline(stack.count)
+                out.append(kind(top.node) == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                current = top.node
+            }
+            if stack.isEmpty { return }
+        }
+    }
+
+    private func writeString(_ decoded: String, rawSpan: Range<Int>?, into out: inout [UInt8]) {
+        if let r = rawSpan, r.count >= 2 {
+            let valid = source.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) != nil
+            }
+            if valid {
+                out.append(contentsOf: source[r])
+                return
+            }
+            let body = source.withUnsafeBufferPointer {
+                JSONString.decode(UnsafeBufferPointer(rebasing: $0[(r.lowerBound + 1)..<(r.upperBound - 1)]), .json)
+            }
+            out.append(contentsOf: JSONString.quote(body).utf8)
+            return
+        }
+        out.append(contentsOf: JSONString.quote(decoded).utf8)
+    }
+
+    /// True when `text` matches the JSON number grammar.
+    static func isJSONNumber(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        guard let t = try? JSONParser().parse(b) else { return false }
+        return t.count == 1 && t.kind(0) == .number
+    }
+}

@@ -1,0 +1,154 @@
+/// Moving around the tree: parents, children, siblings, depth.
+extension Tree {
+    /// The parent of `i`, or nil for the root.
+    @inlinable public func parent(_ i: Index) -> Index? {
+        let p = nodes[i].parent
+        return p == RawNode.noParent ? nil : Int(p)
+    }
+
+    /// The index just past the last descendant of `i`.
+    @inlinable public func subtreeEnd(_ i: Index) -> Index { Int(nodes[i].next) }
+
+    /// The first child of `i`, or nil when `i` is a scalar or an empty container.
+    @inlinable public func firstChild(_ i: Index) -> Index? {
+        let next = Int(nodes[i].next)
+        return next > i + 1 ? i + 1 : nil
+    }
+
+    /// The sibling after `i`, or nil when `i` is the last child (or the root).
+    @inlinable public func nextSibling(_ i: Index) -> Index? {
+        guard let p = parent(i) else { return nil }
+        let n = Int(nodes[i].next)
+        return n < Int(nodes[p].next) ? n : nil
+    }
+
+    /// The sibling before `i`, found by walking its parent's children.
+    public func previousSibling(_ i: Index) -> Index? {
+        guard let p = parent(i) else { return nil }
+        var c = p + 1
+        var prev: Index? = nil
+        while c < i {
+            prev = c
+            c = Int(nodes[c].next)
+        }
+        return prev
+    }
+
+    /// The last child of `i`, or nil when it has none.
+    public func lastChild(_ i: Index) -> Index? {
+        guard var c = firstChild(i) else { return nil }
+        let end = Int(nodes[i].next)
+        while true {
+            let n = Int(nodes[c].next)
+            if n >= end { return c }
+            c = n
+        }
+    }
+
+    /// The children of `i` in document order.
+    @inlinable public func children(_ i: Index) -> Children { Children(tree: self, parent: i) }
+
+    /// The number of children of `i` (linear in that number).
+    public func childCount(_ i: Index) -> Int {
+        var n = 0
+        var c = i + 1
+        let end = Int(nodes[i].next)
+        while c < end {
+            n += 1
+            c = Int(nodes[c].next)
+        }
+        return n
+    }
+
+    /// The position of `i` among its siblings (0 for the first child or the root).
+    public func siblingIndex(_ i: Index) -> Int {
+        guard let p = parent(i) else { return 0 }
+        var n = 0
+        var c = p + 1
+        while c < i {
+            n += 1
+            c = Int(nodes[c].next)
+        }
+        return n
+    }
+
+    /// The `n`-th child of `i`, or nil when it has fewer children.
+    public func child(_ i: Index, at n: Int) -> Index? {
+        guard n >= 0 else { return nil }
+        var k = 0
+        for c in children(i) {
+            if k == n { return c }
+            k += 1
+        }
+        return nil
+    }
+
+    /// How many ancestors `i` has (0 for the root).
+    public func depth(_ i: Index) -> Int {
+        var d = 0
+        var c = i
+        while let p = parent(c) {
+            d += 1
+            c = p
+        }
+        return d
+    }
+
+    /// True when `ancestor` is `i` or one of its ancestors.
+    @inlinable public func contains(_ ancestor: Index, _ i: Index) -> Bool {
+        i >= ancestor && i < Int(nodes[ancestor].next)
+    }
+
+    /// The deepest node whose span contains byte `offset`, or nil when none does.
+    public func node(containingByte offset: Int) -> Index? {
+        guard !nodes.isEmpty, span(Tree.root).contains(offset) || span(Tree.root).isEmpty && offset == 0 else {
+            return nil
+        }
+        var current = Tree.root
+        descend: while true {
+            for c in children(current) {
+                let s = span(c)
+                if s.lowerBound > offset { break }
+                if s.contains(offset) || keySpan(c).map({ $0.contains(offset) }) == true {
+                    current = c
+                    continue descend
+                }
+            }
+            return current
+        }
+    }
+
+    /// A sequence over the children of one node.
+    public struct Children: Sequence, Sendable {
+        @usableFromInline let tree: Tree
+        @usableFromInline let parent: Int
+
+        @inlinable init(tree: Tree, parent: Int) {
+            self.tree = tree
+            self.parent = parent
+        }
+
+        @inlinable public func makeIterator() -> Iterator {
+            Iterator(nodes: tree.nodes, current: parent + 1, end: Int(tree.nodes[parent].next))
+        }
+
+        /// Walks children by jumping over each subtree.
+        public struct Iterator: IteratorProtocol {
+            @usableFromInline let nodes: [RawNode]
+            @usableFromInline var current: Int
+            @usableFromInline let end: Int
+
+            @inlinable init(nodes: [RawNode], current: Int, end: Int) {
+                self.nodes = nodes
+                self.current = current
+                self.end = end
+            }
+
+            @inlinable public mutating func next() -> Int? {
+                guard current < end else { return nil }
+                defer { current = Int(nodes[current].next) }
+                return current
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reading keys, spans and typed values out of a tree.
+extension Tree {
+    /// The byte range of node `i`'s value in `source` (the whole element for XML, the token for scalars).
+    public func span(_ i: Index) -> Range<Int> {
+        let start = Int(nodes[i].start)
+        if let side { return start..<Int(side.ends[i]) }
+        return start..<jsonEnd(i)
+    }
+
+    /// The byte range of the key of object member `i` in `source` (quotes included), when it is there.
+    public func keySpan(_ i: Index) -> Range<Int>? {
+        guard let p = parent(i), nodes[p].kind == .object, side == nil else { return nil }
+        return source.withUnsafeBufferPointer { b -> Range<Int>? in
+            var j = Int(nodes[i].start) - 1
+            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+            guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
+            j -= 1
+            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+            guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
+            let close = j
+            j -= 1
+            while j >= 0 {
+                if b[j] == UInt8(ascii: "\"") {
+                    var slashes = 0
+                    var k = j - 1
+                    while k >= 0, b[k] == UInt8(ascii: "\\") {
+                        slashes += 1
+                        k -= 1
+                    }
+                    if slashes % 2 == 0 { return j..<(close + 1) }
+                }
+                j -= 1
+            }
+            return nil
+        }
+    }
+
+    /// The decoded key of object member `i`, or nil when its parent is not an object.
+    public func key(_ i: Index) -> String? {
+        if let side {
+            return side.keys[i]
+        }
+        guard let r = keySpan(i) else { return nil }
+        return JSONString.decode(source, r.lowerBound + 1, r.upperBound - 1)
+    }
+
+    /// The decoded text of string node `i` (invalid UTF-8 and lone surrogates shown as visible escapes).
+    public func string(_ i: Index) -> String? {
+        guard nodes[i].kind == .string else { return nil }
+        if let side { return side.values[i] ?? "" }
+        let s = span(i)
+        return JSONString.decode(source, s.lowerBound + 1, s.upperBound - 1)
+    }
+
+    /// The literal text of number node `i`, exactly as written (`1.10`, `1e400`).
+    public func numberText(_ i: Index) -> String? {
+        guard nodes[i].kind == .number else { return nil }
+        if let side, let v = side.values[i] { return v }
+        let s = span(i)
+        return String(decoding: source[s], as: UTF8.self)
+    }
+
+    /// The value of number node `i` as an Int, or nil when it is not a whole number that fits.
+    public func int(_ i: Index) -> Int? {
+        guard let t = numberText(i) else { return nil }
+        if let v = Int(t) { return v }
+        guard let d = Double(t), d.rounded() == d, abs(d) < 9.0e18 else { return nil }
+        return Int(d)
+    }
+
+    /// The value of number node `i` as a Double (`1e400` is infinity).
+    public func double(_ i: Index) -> Double? { numberText(i).flatMap { Double($0) } }
+
+    /// The value of number node `i` as an exact Decimal.
+    public func decimal(_ i: Index) -> Decimal? {
+        numberText(i).flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+    }
+
+    /// The value of bool node `i`.
+    public func bool(_ i: Index) -> Bool? {
+        nodes[i].kind == .bool ? nodes[i].boolFlag : nil
+    }
+
+    /// A one-line rendering of scalar `i` as a person reads it: strings quoted, numbers as written.
+    public func scalarText(_ i: Index) -> String {
+        switch kind(i) {
+        case .string: return JSONString.quote(string(i) ?? "")
+        case .number: return numberText(i) ?? ""
+        case .bool: return bool(i)! ? "true" : "false"
+        case .null: return "null"
+        case .object: return "{}"
+        case .array: return "[]"
+        }
+    }
+
+    /// End offset of a JSON-backed node, recovered from the bytes.
+    func jsonEnd(_ i: Index) -> Int {
+        let start = Int(nodes[i].start)
+        return source.withUnsafeBufferPointer { b -> Int in
+            switch nodes[i].kind {
+            case .string:
+                var j = start + 1
+                while j < b.count {
+                    let c = b[j]
+                    if c == UInt8(ascii: "\\") {
+                        j += 2
+                        continue
+                    }
+                    if c == UInt8(ascii: "\"") { return j + 1 }
+                    j += 1
+                }
+                return b.count
+            case .number:
+                var j = start
+                while j < b.count, JSONBytes.isNumberByte(b[j]) { j += 1 }
+                return j
+            case .bool: return start + (nodes[i].boolFlag ? 4 : 5)
+            case .null: return start + 4
+            case .object, .array:
+                var j = lastChild(i).map { jsonEnd($0) } ?? start + 1
+                while j < b.count, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "}") { j += 1 }
+                return min(j + 1, b.count)
+            }
+        }
+    }
+}
+
+/// Byte classes used by the JSON reader and by span recovery.
+enum JSONBytes {
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    }
+
+    @inline(__always) static func isNumberByte(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
+    }
+}

@@ -1,1 +1,29 @@
-print("bench")
+import Foundation
+
+/// Release-mode benchmarks: `swift run -c release strata-bench [json|mapping|ui|all] [--size MB]`.
+let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
+    ("json", "parse a generated JSON document: Strata vs JSONSerialization, JSONDecoder, jq", JSONBenchmark.run),
+    ("mapping", "parse + map 100 000 objects: Strata vs JSONDecoder into Codable structs", MappingBenchmark.run),
+    ("ui", "explorer on a 100 MB response: first frame and per-keystroke times", UIBenchmark.run),
+]
+
+let argv = Array(CommandLine.arguments.dropFirst())
+let selected = argv.first.flatMap { a in a.hasPrefix("-") ? nil : a } ?? "all"
+let rest = selected == "all" || argv.first != selected ? argv : Array(argv.dropFirst())
+if selected == "--help" || argv.contains("--help") {
+    print("usage: strata-bench [json|mapping|ui|all] [options]")
+    for b in benchmarks { print("  \(b.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(b.summary)") }
+    exit(0)
+}
+var ran = false
+for b in benchmarks where selected == "all" || selected == b.name {
+    ran = true
+    do { try b.run(rest) } catch {
+        FileHandle.standardError.write(Data("strata-bench \(b.name): \(error)\n".utf8))
+        exit(1)
+    }
+}
+if !ran {
+    FileHandle.standardError.write(Data("strata-bench: unknown benchmark '\(selected)'\n".utf8))
+    exit(2)
+}

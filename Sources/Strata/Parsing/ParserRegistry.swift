@@ -1,8 +1,16 @@
 /// The parsers Strata knows, and the rules for choosing one for a response body.
 ///
-/// Selection order: an explicit type name (`--type`, a route's `contentType`); the Content-Type header,
-/// including structured suffixes (`application/vnd.api+json`) and parameters (`; charset=utf-8`); sniffing the
-/// bytes when the header is missing, generic, or its parser fails; then text, or hex for binary data.
+/// Selection, in order:
+/// 1. An explicit type (`--type`, a route's `contentType`): a parser name (`json`) or a media type. The chosen
+///    parser's error is the outcome's error; nothing else is tried.
+/// 2. The Content-Type header, lowercased, without parameters (`; charset=utf-8`), matched by each parser's
+///    `isDataTypeAcceptable`, so structured suffixes (`application/vnd.api+json`, `application/atom+xml`) work.
+///    When that parser fails and another parser's `sniff` matches and succeeds, its tree is used and `note` says
+///    the header was wrong.
+/// 3. Sniffing, when the header is missing, generic (`text/plain`, `application/octet-stream`) or names a type no
+///    parser reads: the last-registered parser whose `sniff` matches. With no header, a failing sniffed parser's
+///    error is the outcome (the body looks like JSON but is not); with a generic header it falls back and says so.
+/// 4. The fallback: text, or a hex view when the body is binary (NUL bytes or invalid UTF-8).
 public struct ParserRegistry: Sendable {
     /// Registered parsers; later registrations take precedence.
     public private(set) var parsers: [any Parser]
@@ -10,29 +18,102 @@ public struct ParserRegistry: Sendable {
     /// Creates a registry with the given parsers.
     public init(_ parsers: [any Parser]) { self.parsers = parsers }
 
-    /// The built-in parsers: json (more to come from the parsers work).
-    public static var standard: ParserRegistry { ParserRegistry([JSONFormat()]) }
+    /// The built-in parsers: text, hex, form, xml, plist, json (later ones are asked first).
+    public static var standard: ParserRegistry {
+        ParserRegistry([TextFormat(), HexFormat(), FormFormat(), XMLFormat(), PropertyListFormat(), JSONFormat()])
+    }
 
-    /// Adds a parser; it takes precedence over earlier ones for the types it accepts.
+    /// Media types that say nothing about the format, so the body is sniffed.
+    public static let genericTypes: Set<String> = [
+        "text/plain", "application/octet-stream", "binary/octet-stream", "application/unknown", "*/*",
+        "application/binary", "application/x-download",
+    ]
+
+    /// Adds a parser; it takes precedence over earlier ones for the names and types it accepts.
     public mutating func register(_ parser: any Parser) { parsers.append(parser) }
+
+    /// The names of the registered parsers, each once, the one asked first (the last registered) first.
+    public var names: [String] {
+        var seen: Set<String> = []
+        return parsers.reversed().map(\.name).filter { seen.insert($0).inserted }
+    }
 
     /// The parser registered under `name` (`json`, `xml`), if any.
     public func parser(named name: String) -> (any Parser)? {
-        parsers.last { $0.name == name.lowercased() }
+        let n = name.lowercased()
+        return parsers.last { $0.name == n }
     }
 
-    /// Parses `bytes`, choosing the parser by explicit `type`, then `contentType`, then sniffing.
+    /// The parser that reads `type`: a parser name, or a media type (parameters and case ignored).
+    public func parser(forType type: String) -> (any Parser)? {
+        if let p = parser(named: type) { return p }
+        let media = ParserRegistry.mediaType(type)
+        guard !media.isEmpty else { return nil }
+        return parsers.last { $0.isDataTypeAcceptable(media) }
+    }
+
+    /// The media type of a Content-Type value: lowercased, without parameters (`Application/JSON; charset=x`
+    /// gives `application/json`).
+    public static func mediaType(_ contentType: String) -> String {
+        let head = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return String(head).trimmed.lowercased()
+    }
+
+    /// Parses `bytes`, choosing the parser by explicit `type`, then `contentType`, then sniffing, then text.
     public func parse(_ bytes: [UInt8], type: String? = nil, contentType: String? = nil) -> ParseOutcome {
-        let chosen: (any Parser)? =
-            type.flatMap { parser(named: $0) }
-            ?? contentType.flatMap { ct in
-                let media = ct.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
-                return parsers.last { $0.isDataTypeAcceptable(media) }
+        if let type, !type.trimmed.isEmpty {
+            guard let p = parser(forType: type) else {
+                let message = "unknown data type '\(type)' (known: \(names.joined(separator: ", ")))"
+                return ParseOutcome(
+                    parser: "none", tree: nil, error: ParseError(message: message, offset: 0, line: 1, column: 1))
             }
-            ?? parsers.last { $0.sniff(bytes) }
-        guard let p = chosen else {
-            return ParseOutcome(parser: "none", tree: nil, error: nil)
+            return run(p, bytes)
         }
+        let media = contentType.map(ParserRegistry.mediaType) ?? ""
+        if !media.isEmpty, !ParserRegistry.genericTypes.contains(media),
+            let declared = parsers.last(where: { $0.isDataTypeAcceptable(media) })
+        {
+            let outcome = run(declared, bytes)
+            guard outcome.error != nil else { return outcome }
+            for p in parsers.reversed() where p.name != declared.name && p.sniff(bytes) {
+                var sniffed = run(p, bytes)
+                if sniffed.tree != nil {
+                    sniffed.note =
+                        "Content-Type says \(media) but the body is not \(declared.name) (\(outcome.error!)); "
+                        + "it parses as \(p.name)"
+                    return sniffed
+                }
+            }
+            return outcome
+        }
+        if let p = parsers.last(where: { $0.sniff(bytes) }) {
+            var sniffed = run(p, bytes)
+            if media.isEmpty { return sniffed }
+            if let error = sniffed.error {
+                var fallback = fallback(bytes)
+                fallback.note =
+                    "the body looks like \(p.name) but does not parse (\(error)); shown as \(fallback.tree!.format)"
+                return fallback
+            }
+            sniffed.note = "Content-Type \(media) does not name a format; the body looks like \(p.name)"
+            return sniffed
+        }
+        var outcome = fallback(bytes)
+        if !media.isEmpty, !ParserRegistry.genericTypes.contains(media) {
+            outcome.note = "no parser reads \(media); shown as \(outcome.tree!.format)"
+        }
+        return outcome
+    }
+
+    /// Text, or the hex view for binary bodies: never fails.
+    private func fallback(_ bytes: [UInt8]) -> ParseOutcome {
+        let p: any Parser = parser(named: "text") ?? TextFormat()
+        let outcome = run(p, bytes)
+        if outcome.tree != nil { return outcome }
+        return ParseOutcome(parser: "hex", tree: HexView.tree(bytes), error: nil)
+    }
+
+    private func run(_ p: any Parser, _ bytes: [UInt8]) -> ParseOutcome {
         do {
             return ParseOutcome(parser: p.name, tree: try p.parse(bytes), error: nil)
         } catch {
@@ -41,14 +122,24 @@ public struct ParserRegistry: Sendable {
     }
 }
 
-/// The result of parsing a body: which parser ran, and its tree or its error.
+/// The result of parsing a body: which parser ran, its tree or its error, and a note about how it was chosen.
 public struct ParseOutcome: Sendable {
-    /// The name of the parser that was chosen.
+    /// The name of the parser that produced the tree or the error (`none` for an unknown explicit type).
     public var parser: String
     /// The tree, when parsing succeeded.
     public var tree: Tree?
     /// The error, when parsing failed.
     public var error: ParseError?
+    /// How the parser was chosen when it was not simply the declared one, e.g. the Content-Type was wrong.
+    public var note: String?
+
+    /// Creates an outcome.
+    public init(parser: String, tree: Tree?, error: ParseError?, note: String? = nil) {
+        self.parser = parser
+        self.tree = tree
+        self.error = error
+        self.note = note
+    }
 }
 
 extension String {
@@ -58,5 +149,19 @@ extension String {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+extension ParserRegistry {
+    /// The parser name a file's extension implies (`.json` → `json`, `.xml`, `.plist`, `.txt` → `text`), or nil.
+    public static func type(forPath path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "json": return "json"
+        case "xml": return "xml"
+        case "plist": return "plist"
+        case "txt", "text": return "text"
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// How property list values without a JSON kind are shown: dates and data as readable strings.
+enum PropertyListValues {
+    /// `5 bytes, base64: aGVsbG8=`: the size, then the bytes in base64 (nothing lost).
+    static func dataText(_ bytes: some Collection<UInt8>) -> String {
+        let data = Data(bytes)
+        return "\(data.count) \(data.count == 1 ? "byte" : "bytes"), base64: \(data.base64EncodedString())"
+    }
+
+    /// The ISO 8601 form of a time given in seconds since 2001-01-01T00:00:00Z (the property list epoch),
+    /// with fractional seconds only when there are some.
+    static func dateText(secondsSince2001 seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return String(seconds) }
+        let unix = seconds + 978_307_200
+        var whole = unix.rounded(.down)
+        var millis = Int(((unix - whole) * 1000).rounded())
+        if millis == 1000 {
+            whole += 1
+            millis = 0
+        }
+        let total = Int(whole)
+        let days = Int((Double(total) / 86_400).rounded(.down))
+        let secs = total - days * 86_400
+        let (y, m, d) = civil(fromDays: days)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = y >= 0 && y < 10_000 ? String(repeating: "0", count: max(0, 4 - String(y).count)) + "\(y)" : "\(y)"
+        var s = "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))"
+        if millis != 0 {
+            let m = String(millis)
+            s += "." + String(repeating: "0", count: 3 - m.count) + m
+        }
+        return s + "Z"
+    }
+
+    /// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian; Howard Hinnant's algorithm).
+    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    /// True when `text` is a property list date: `YYYY-MM-DDTHH:MM:SSZ` (fractional seconds allowed).
+    static func isDate(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        func digits(_ r: Range<Int>) -> Bool { r.allSatisfy { $0 < b.count && b[$0] >= 0x30 && b[$0] <= 0x39 } }
+        guard b.count >= 20, digits(0..<4), b[4] == UInt8(ascii: "-"), digits(5..<7), b[7] == UInt8(ascii: "-"),
+            digits(8..<10), b[10] == UInt8(ascii: "T"), digits(11..<13), b[13] == UInt8(ascii: ":"),
+            digits(14..<16), b[16] == UInt8(ascii: ":"), digits(17..<19), b.last == UInt8(ascii: "Z")
+        else { return false }
+        if b.count == 20 { return true }
+        return b[19] == UInt8(ascii: ".") && b.count > 21 && digits(20..<(b.count - 1))
+    }
+
+    /// The canonical decimal text of a property list integer (`+007` → `7`, `0x1F` → `31`), or nil.
+    static func integerText(_ raw: String) -> String? {
+        var s = Substring(raw)
+        var negative = false
+        if s.first == "+" || s.first == "-" {
+            negative = s.first == "-"
+            s = s.dropFirst()
+        }
+        if s.hasPrefix("0x") || s.hasPrefix("0X") {
+            guard let v = UInt64(s.dropFirst(2), radix: 16) else { return nil }
+            return negative && v != 0 ? "-\(v)" : "\(v)"
+        }
+        guard !s.isEmpty, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = s.drop { $0 == "0" }
+        if digits.isEmpty { return "0" }
+        return negative ? "-" + digits : String(digits)
+    }
+}

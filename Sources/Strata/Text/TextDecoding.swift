@@ -1,0 +1,42 @@
+/// Turning raw bytes into display text without losing anything: invalid UTF-8 shows as `\xFF` escapes.
+enum TextDecoding {
+    /// Decodes UTF-8 `bytes`, showing each byte that is not part of a well-formed sequence as `\xHH`.
+    static func visibleUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let s = String(validating: bytes, as: UTF8.self) { return s }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c < 0x80 {
+                out.append(Unicode.Scalar(c))
+                i += 1
+            } else if let (scalar, length) = JSONString.decodeUTF8(bytes, i) {
+                out.append(scalar)
+                i += length
+            } else {
+                out.append(contentsOf: ("\\x" + JSONString.hexDigits(UInt32(c), 2)).unicodeScalars)
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// Decodes UTF-8 `bytes` as `visibleUTF8(_:)` does.
+    static func visibleUTF8(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { visibleUTF8($0) }
+    }
+
+    /// Decodes ISO-8859-1 `bytes`: every byte is the code point of the same value.
+    static func latin1(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out = String.UnicodeScalarView()
+        for c in bytes { out.append(Unicode.Scalar(c)) }
+        return String(out)
+    }
+
+    /// True when `bytes` are not text: they hold a NUL byte or are not valid UTF-8.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            b.contains(0) || String(validating: b, as: UTF8.self) == nil
+        }
+    }
+}

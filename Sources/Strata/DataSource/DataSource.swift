@@ -1,0 +1,11 @@
+/// Where responses come from: the live API, fixtures, or the live API while recording fixtures.
+///
+/// `send` is cancellable: cancelling the calling task makes it return `TransportError.cancelled` promptly, even
+/// while a live request or a fixture's `delay` is pending.
+public protocol DataSource: Sendable {
+    /// A short name for people: `live`, `mock`, `record`.
+    var name: String { get }
+
+    /// Sends `request` and returns its response, or a one-line error.
+    func send(_ request: BuiltRequest) async throws(TransportError) -> Response
+}

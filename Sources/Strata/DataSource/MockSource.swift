@@ -1,0 +1,56 @@
+import Foundation
+
+/// Answers requests from the session's fixture files, with a near-miss report when nothing matches.
+///
+/// Fixture files are read again on every send, so edits (and pairs just recorded) are seen at once.
+public struct MockSource: DataSource {
+    /// The fixtures folder.
+    public let directory: String
+
+    /// Creates a source reading `session`'s `fixtures/` folder.
+    public init(session: Session) { directory = session.fixturesDirectory }
+
+    /// Creates a source reading fixture files from `directory`.
+    public init(directory: String) { self.directory = directory }
+
+    public var name: String { "mock" }
+
+    /// The pair that would answer `request`, or the near-miss report.
+    public func match(_ request: BuiltRequest) -> Result<FixturePair, NearMissReport> {
+        FixtureSet.load(directory: directory).match(request)
+    }
+
+    public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        let start = ContinuousClock.now
+        let pair: FixturePair
+        switch match(request) {
+        case .success(let p): pair = p
+        case .failure(let report): throw .noMatch(report)
+        }
+        if pair.delay > 0 {
+            do {
+                try await Task.sleep(for: .milliseconds(pair.delay))
+            } catch {
+                throw .cancelled
+            }
+        }
+        if Task.isCancelled { throw .cancelled }
+        var headers = pair.headers
+        let body: [UInt8]
+        switch pair.body {
+        case .none: body = []
+        case .json(let bytes):
+            body = bytes
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+        case .text(let s): body = Array(s.utf8)
+        case .file(let name, let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .fixture("\(pair.location): bodyFile '\(name)' cannot be read (looked for \(path))")
+            }
+            body = [UInt8](data)
+        }
+        return Response(
+            status: pair.status, headers: headers, body: body, duration: ContinuousClock.now - start,
+            origin: .fixture(file: pair.file, index: pair.index))
+    }
+}

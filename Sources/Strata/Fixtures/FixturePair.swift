@@ -1,0 +1,53 @@
+/// One request/response pair of a fixture file, in APIKit's format.
+///
+/// ```json
+/// { "request": { "method": "GET", "params": { "page": "2" } },
+///   "response": { "status": 200, "headers": { "Content-Type": "application/json" }, "body": { "items": [] } } }
+/// ```
+public struct FixturePair: Sendable {
+    /// What the pair's response body is.
+    public enum Body: Sendable, Equatable {
+        /// No body.
+        case none
+        /// A JSON value: served as these exact bytes, the value's span in the fixture file.
+        case json([UInt8])
+        /// A string: served as its UTF-8 text.
+        case text(String)
+        /// A file named relative to the fixture file; `path` is the resolved path.
+        case file(name: String, path: String)
+    }
+
+    /// The fixture file, as reached from the session directory the user named.
+    public let file: String
+    /// The request path the pair answers (the key it is listed under).
+    public let path: String
+    /// Its position in that path's list (0-based).
+    public let index: Int
+    /// The method it requires, or nil for any.
+    public let method: String?
+    /// The params it requires, in file order (a value of `<redacted>` matches any value).
+    public let params: [(name: String, value: String)]
+    /// The status to answer with.
+    public let status: Int
+    /// The headers to answer with.
+    public let headers: HTTPHeaders
+    /// The body to answer with.
+    public let body: Body
+    /// Milliseconds to wait before answering.
+    public let delay: Int
+    /// 1-based line of the pair in its file.
+    public let line: Int
+    /// 1-based column of the pair in its file.
+    public let column: Int
+
+    /// `file:line:col`.
+    public var location: String { "\(file):\(line):\(column)" }
+
+    /// True when the pair's listed request (method and params) is the same as `other`'s, in any param order.
+    func sameRequest(method: String?, params: [(name: String, value: String)]) -> Bool {
+        guard self.method?.uppercased() == method?.uppercased(), self.params.count == params.count else { return false }
+        let mine = Dictionary(self.params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let theirs = Dictionary(params.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        return mine == theirs
+    }
+}

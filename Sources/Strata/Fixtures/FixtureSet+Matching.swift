@@ -1,0 +1,74 @@
+/// Finding the pair that answers a request.
+extension FixtureSet {
+    /// The pair that answers `request`, or a report of the nearest pairs when none does.
+    ///
+    /// A pair matches when its path equals the request path (compared percent-decoded), its method (if listed)
+    /// equals the request's, and every param it lists equals the value sent; params it does not list are free,
+    /// and a listed value of `<redacted>` matches any value, even none (so mock mode works without the secret). The pair listing the most params wins; ties go to
+    /// the first in file order (files in name order).
+    public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
+        var best: FixturePair? = nil
+        var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
+        for (order, pair) in pairs.enumerated() {
+            let differences = differences(pair, request)
+            if differences.isEmpty {
+                if best == nil || pair.params.count > best!.params.count { best = pair }
+                continue
+            }
+            var penalty = 0
+            for d in differences {
+                switch d {
+                case .path(let sent, let expected): penalty += 10 + FixtureSet.segmentDistance(sent, expected)
+                case .method: penalty += 3
+                case .param: penalty += 1
+                }
+            }
+            scored.append(
+                (
+                    penalty, order,
+                    NearMissReport.Candidate(
+                        location: pair.location, file: pair.file, path: pair.path, index: pair.index,
+                        differences: differences)
+                ))
+        }
+        if let best { return .success(best) }
+        scored.sort { ($0.penalty, $0.order) < ($1.penalty, $1.order) }
+        let sent = request.sentParams.filter { $0.location == .query || $0.location == .body }.map {
+            ($0.name, $0.displayValue)
+        }
+        return .failure(
+            NearMissReport(
+                method: request.method, path: request.path, params: sent,
+                candidates: scored.prefix(limit).map(\.candidate), pairCount: pairs.count, directory: directory,
+                problems: diagnostics))
+    }
+
+    /// What differs between `pair` and `request`; empty when the pair matches.
+    func differences(_ pair: FixturePair, _ request: BuiltRequest) -> [NearMissReport.Difference] {
+        var out: [NearMissReport.Difference] = []
+        if PercentEncoding.decode(pair.path) != PercentEncoding.decode(request.path) {
+            out.append(.path(sent: request.path, expected: pair.path))
+        }
+        if let m = pair.method, m != request.method {
+            out.append(.method(sent: request.method, expected: m))
+        }
+        let sent = request.sentParams
+        for (name, expected) in pair.params {
+            let param = sent.first { $0.name == name }
+            if expected == ResolvedParam.redacted { continue }
+            if param?.value != expected {
+                out.append(.param(name: name, expected: expected, sent: param?.displayValue))
+            }
+        }
+        return out
+    }
+
+    /// How far apart two paths are: segments that differ, plus two for each segment one has and the other lacks.
+    static func segmentDistance(_ a: String, _ b: String) -> Int {
+        let x = a.split(separator: "/", omittingEmptySubsequences: false)
+        let y = b.split(separator: "/", omittingEmptySubsequences: false)
+        var d = 2 * abs(x.count - y.count)
+        for (p, q) in zip(x, y) where p != q { d += 1 }
+        return d
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Every fixture file of a session's `fixtures/` folder, read in name order, with the problems found in them.
+public struct FixtureSet: Sendable {
+    /// The fixtures folder as the user reaches it (`Sessions/shop/fixtures`).
+    public let directory: String
+    /// The pairs of all files, in file order, then in each file's order.
+    public let pairs: [FixturePair]
+    /// The `*.json` files read, in name order, as paths from the session directory.
+    public let files: [String]
+    /// Problems: unreadable files, JSON errors, unknown keys, wrong types, missing body files.
+    public let diagnostics: [Diagnostic]
+    /// The path keys of each file, with the key's node, for checking them against routes.
+    public let pathKeys: [(file: String, path: String, line: Int, column: Int)]
+
+    /// The keys allowed in a pair.
+    static let pairKeys = ["request", "response", "description"]
+    /// The keys allowed in a pair's request.
+    static let requestKeys = ["method", "params"]
+    /// The keys allowed in a pair's response.
+    static let responseKeys = ["status", "headers", "body", "bodyFile", "delay"]
+
+    /// Reads every `*.json` file in `directory` (a missing folder holds no fixtures).
+    public static func load(directory: String) -> FixtureSet {
+        let names =
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        var pairs: [FixturePair] = []
+        var diagnostics: [Diagnostic] = []
+        var keys: [(String, String, Int, Int)] = []
+        var files: [String] = []
+        for name in names {
+            let file = Session.join(directory, name)
+            files.append(file)
+            guard let data = FileManager.default.contents(atPath: file) else {
+                diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
+                continue
+            }
+            let one = read([UInt8](data), file: file)
+            pairs += one.pairs
+            diagnostics += one.diagnostics
+            keys += one.keys
+        }
+        return FixtureSet(directory: directory, pairs: pairs, files: files, diagnostics: diagnostics, pathKeys: keys)
+    }
+
+    /// Reads the fixtures folder of `session`.
+    public static func load(for session: Session) -> FixtureSet { load(directory: session.fixturesDirectory) }
+
+    /// Reads one fixture file's bytes: its pairs (those without errors), its problems, and its path keys.
+    static func read(_ bytes: [UInt8], file: String) -> (
+        pairs: [FixturePair], diagnostics: [Diagnostic], keys: [(String, String, Int, Int)]
+    ) {
+        let tree: Tree
+        do {
+            tree = try JSONParser().parse(bytes)
+        } catch {
+            return ([], [Diagnostic(file: file, error: error)], [])
+        }
+        var reader = DocumentReader(tree: tree, file: file)
+        var pairs: [FixturePair] = []
+        var keys: [(String, String, Int, Int)] = []
+        guard tree.kind(Tree.root) == .object else {
+            reader.error(
+                "a fixture file must be an object of \"/path\": [pairs], found \(reader.article(tree.kind(Tree.root)))",
+                at: Tree.root)
+            return ([], reader.diagnostics, [])
+        }
+        let directory = (file as NSString).deletingLastPathComponent
+        var seen: [String: Tree.Index] = [:]
+        for member in tree.children(Tree.root) {
+            let path = tree.key(member) ?? ""
+            if let first = seen[path] {
+                reader.error(
+                    "path '\(path)' is listed twice in this file (first at \(reader.position(of: first)))",
+                    atKeyOf: member)
+                continue
+            }
+            seen[path] = member
+            let offset = tree.keySpan(member)?.lowerBound ?? tree.span(member).lowerBound
+            let (kl, kc) = TextPosition.lineColumn(of: offset, in: tree.source)
+            keys.append((file, path, kl, kc))
+            if !path.hasPrefix("/") {
+                reader.error(
+                    "fixture path '\(path)' must start with '/' (it is relative to the base URL)", atKeyOf: member)
+            }
+            guard reader.expectArray(member, "the pairs of '\(path)'") else { continue }
+            for (index, item) in tree.children(member).enumerated() {
+                let before = reader.diagnostics.count
+                let pair = readPair(item, path: path, index: index, file: file, directory: directory, reader: &reader)
+                if let pair, reader.diagnostics.count == before { pairs.append(pair) }
+            }
+        }
+        return (pairs, reader.diagnostics, keys)
+    }
+
+    static func readPair(
+        _ node: Tree.Index, path: String, index: Int, file: String, directory: String, reader: inout DocumentReader
+    ) -> FixturePair? {
+        let tree = reader.tree
+        let what = "pair #\(index + 1) of '\(path)'"
+        guard let m = reader.members(of: node, known: pairKeys, what: what) else { return nil }
+        if let n = m["description"] { _ = reader.string(n, "'description' of \(what)") }
+        var method: String? = nil
+        var params: [(name: String, value: String)] = []
+        if let r = m["request"], let rm = reader.members(of: r, known: requestKeys, what: "the request of \(what)") {
+            if let n = rm["method"], let s = reader.string(n, "'method' of \(what)") {
+                if Route.methods.contains(s.uppercased()) {
+                    method = s.uppercased()
+                } else {
+                    reader.error(
+                        "unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: n)
+                }
+            }
+            if let n = rm["params"] {
+                if tree.kind(n) == .object {
+                    for p in tree.children(n) {
+                        let name = tree.key(p) ?? ""
+                        switch tree.kind(p) {
+                        case .string: params.append((name, tree.string(p) ?? ""))
+                        case .number: params.append((name, tree.numberText(p) ?? ""))
+                        case .bool: params.append((name, tree.bool(p)! ? "true" : "false"))
+                        default:
+                            reader.error(
+                                "param '\(name)' in \(what) must be a string, found \(reader.article(tree.kind(p)))",
+                                at: p)
+                        }
+                    }
+                } else {
+                    reader.error(
+                        "'params' of \(what) must be an object of name: value, found \(reader.article(tree.kind(n)))",
+                        at: n)
+                }
+            }
+        }
+        var status = 200
+        var headers = HTTPHeaders()
+        var body = FixturePair.Body.none
+        var delay = 0
+        if let r = m["response"] {
+            if let rm = reader.members(of: r, known: responseKeys, what: "the response of \(what)") {
+                if let n = rm["status"], let s = reader.integer(n, "'status' of \(what)") {
+                    if (100...599).contains(s) { status = s } else { reader.error("status \(s) is not 100–599", at: n) }
+                }
+                if let n = rm["headers"] {
+                    if tree.kind(n) == .object {
+                        for h in tree.children(n) {
+                            let name = tree.key(h) ?? ""
+                            if let v = reader.string(h, "header '\(name)' in \(what)") {
+                                headers.append(name: name, value: v)
+                            }
+                        }
+                    } else {
+                        reader.error(
+                            "'headers' of \(what) must be an object of name: value, found \(reader.article(tree.kind(n)))",
+                            at: n)
+                    }
+                }
+                if let n = rm["body"] {
+                    body =
+                        tree.kind(n) == .string ? .text(tree.string(n) ?? "") : .json(Array(tree.source[tree.span(n)]))
+                    if let f = rm["bodyFile"] {
+                        reader.error("\(what) has both 'body' and 'bodyFile'; keep one", atKeyOf: f)
+                    }
+                } else if let n = rm["bodyFile"], let name = reader.string(n, "'bodyFile' of \(what)") {
+                    let full = name.hasPrefix("/") ? name : Session.join(directory, name)
+                    if FileManager.default.fileExists(atPath: full) {
+                        body = .file(name: name, path: full)
+                    } else {
+                        reader.error("bodyFile '\(name)' of \(what) does not exist (looked for \(full))", at: n)
+                    }
+                }
+                if let n = rm["delay"], let d = reader.integer(n, "'delay' of \(what) (milliseconds)") {
+                    if d >= 0 { delay = d } else { reader.error("'delay' of \(what) must not be negative", at: n) }
+                }
+            }
+        } else {
+            reader.error("\(what) has no 'response'", at: node)
+        }
+        let (line, column) = TextPosition.lineColumn(of: tree.span(node).lowerBound, in: tree.source)
+        return FixturePair(
+            file: file, path: path, index: index, method: method, params: params, status: status, headers: headers,
+            body: body, delay: delay, line: line, column: column)
+    }
+}

@@ -1,0 +1,80 @@
+/// One param of a built request: its final value, where it goes, and where that value came from.
+public struct ResolvedParam: Sendable, Equatable {
+    /// Where a value came from, from weakest to strongest.
+    public enum Origin: String, Sendable, CustomStringConvertible {
+        /// The session's `params` or `headers`.
+        case session
+        /// The route's `params` or `headers`.
+        case route
+        /// The user changed a declared param.
+        case edited
+        /// The user added a param the route does not declare.
+        case added
+
+        /// `session default`, `route default`, `edited`, `added`.
+        public var description: String {
+            switch self {
+            case .session: "session default"
+            case .route: "route default"
+            case .edited: "edited"
+            case .added: "added"
+            }
+        }
+    }
+
+    /// Whether the param is part of the request.
+    public enum Status: String, Sendable {
+        /// It is sent.
+        case sent
+        /// It is optional and empty, so it is left out.
+        case empty
+        /// The user removed it.
+        case removed
+    }
+
+    /// The param's name.
+    public var name: String
+    /// The value sent, with `${env:...}` expanded.
+    public var value: String
+    /// The value as written (before expansion), safe to show.
+    public var template: String
+    /// Where it goes.
+    public var location: ParamLocation
+    /// Where its value came from.
+    public var origin: Origin
+    /// Its JSON type in the session (used for JSON bodies).
+    public var kind: ParamValueKind
+    /// True when it may not be empty.
+    public var required: Bool
+    /// True when the session's `redact` names it: shown and recorded as `<redacted>`.
+    public var isSecret: Bool
+    /// Whether it is sent.
+    public var status: Status
+    /// Environment variables its value reads that are not set (and have no default).
+    public var missingVariables: [String]
+    /// A note for people, from the session.
+    public var description: String?
+
+    /// The text shown for the value: `<redacted>` for secrets.
+    public var displayValue: String { isSecret ? ResolvedParam.redacted : value }
+
+    /// The placeholder written for secret values.
+    public static let redacted = "<redacted>"
+}
+
+/// An environment variable a request needs but that is not set.
+public struct MissingVariable: Sendable, Equatable, CustomStringConvertible {
+    /// The variable's name.
+    public var name: String
+    /// What reads it: `param 'api_key'`, `header 'Authorization'`, `the base URL`.
+    public var usedBy: String
+
+    /// Creates an entry.
+    public init(name: String, usedBy: String) {
+        self.name = name
+        self.usedBy = usedBy
+    }
+
+    /// `SHOP_KEY (needed by param 'api_key')`.
+    public var description: String { "\(name) (needed by \(usedBy))" }
+}

@@ -1,0 +1,143 @@
+/// Reads a parsed JSON document (session.json, a fixture file) member by member, collecting every problem.
+///
+/// Each accessor checks one member's type and records a `Diagnostic` pointing at it when it is wrong, so a
+/// loader can go on and report all problems at once instead of stopping at the first.
+struct DocumentReader {
+    /// The parsed document.
+    let tree: Tree
+    /// The file name used in diagnostics.
+    let file: String
+    /// Everything found wrong so far, in the order it was found.
+    var diagnostics: [Diagnostic] = []
+
+    init(tree: Tree, file: String) {
+        self.tree = tree
+        self.file = file
+    }
+
+    /// Records an error pointing at node `node`.
+    mutating func error(_ message: String, at node: Tree.Index) {
+        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message))
+    }
+
+    /// Records an error pointing at the key of member `node`.
+    mutating func error(_ message: String, atKeyOf node: Tree.Index) {
+        diagnostics.append(Diagnostic(file: file, tree: tree, keyOf: node, message: message))
+    }
+
+    /// The line:column of node `node`, for messages that refer to another place in the file.
+    func position(of node: Tree.Index) -> String {
+        let offset = tree.keySpan(node)?.lowerBound ?? tree.span(node).lowerBound
+        let (line, column) = TextPosition.lineColumn(of: offset, in: tree.source)
+        return "\(line):\(column)"
+    }
+
+    /// The members of object `node` by key, reporting unknown and repeated keys; nil (with an error) when
+    /// `node` is not an object. `what` names the object in messages (`session`, `route 'list'`).
+    mutating func members(of node: Tree.Index, known: [String], what: String) -> [String: Tree.Index]? {
+        guard tree.kind(node) == .object else {
+            error("\(what) must be an object, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        var found: [String: Tree.Index] = [:]
+        for member in tree.children(node) {
+            let key = tree.key(member) ?? ""
+            if let first = found[key] {
+                error("duplicate key '\(key)' in \(what) (first at \(position(of: first)))", atKeyOf: member)
+                continue
+            }
+            if !known.contains(key) {
+                var message = "unknown key '\(key)' in \(what)"
+                if let near = DocumentReader.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
+                message += " (known keys: \(known.joined(separator: ", ")))"
+                error(message, atKeyOf: member)
+                continue
+            }
+            found[key] = member
+        }
+        return found
+    }
+
+    /// The string at `node`, or nil with an error naming `what`.
+    mutating func string(_ node: Tree.Index, _ what: String) -> String? {
+        guard tree.kind(node) == .string, let s = tree.string(node) else {
+            error("\(what) must be a string, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        return s
+    }
+
+    /// The number at `node` as a Double, or nil with an error naming `what`.
+    mutating func number(_ node: Tree.Index, _ what: String) -> Double? {
+        guard tree.kind(node) == .number, let d = tree.double(node), d.isFinite else {
+            error("\(what) must be a number, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        return d
+    }
+
+    /// The whole number at `node`, or nil with an error naming `what`.
+    mutating func integer(_ node: Tree.Index, _ what: String) -> Int? {
+        guard tree.kind(node) == .number, let i = tree.int(node) else {
+            error("\(what) must be a whole number, found \(tree.scalarText(node))", at: node)
+            return nil
+        }
+        return i
+    }
+
+    /// The bool at `node`, or nil with an error naming `what`.
+    mutating func bool(_ node: Tree.Index, _ what: String) -> Bool? {
+        guard let b = tree.bool(node) else {
+            error("\(what) must be true or false, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        return b
+    }
+
+    /// True when `node` is an array; otherwise records an error naming `what`.
+    mutating func expectArray(_ node: Tree.Index, _ what: String) -> Bool {
+        guard tree.kind(node) == .array else {
+            error("\(what) must be an array, found \(article(tree.kind(node)))", at: node)
+            return false
+        }
+        return true
+    }
+
+    /// `a string`, `an object`: the kind of a node for messages.
+    func article(_ kind: NodeKind) -> String {
+        switch kind {
+        case .object, .array: "an \(kind)"
+        case .null: "null"
+        default: "a \(kind)"
+        }
+    }
+
+    /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+    static func nearest(_ word: String, in candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        var best: (String, Int)? = nil
+        for c in candidates {
+            let d = editDistance(lower, c.lowercased())
+            if d <= max(1, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    /// The Levenshtein distance between two strings, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a)
+        let y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

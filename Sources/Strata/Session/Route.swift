@@ -1,0 +1,77 @@
+/// One request a session can make: a name, a method, a path template and its params.
+public struct Route: Sendable {
+    /// The route's name, unique in its session (`listProducts`).
+    public let name: String
+    /// The HTTP method, upper case (`GET`).
+    public let method: String
+    /// The path template relative to the base URL, with `{name}` placeholders (`/products/{id}`).
+    public let path: String
+    /// The placeholder names in `path`, in order.
+    public let placeholders: [String]
+    /// The route's own params, in file order; they override session params of the same name.
+    public let params: [ParamSpec]
+    /// The route's own headers, in file order; they override session headers of the same name.
+    public let headers: [ParamSpec]
+    /// How body params are encoded for POST, PUT and PATCH.
+    public let body: BodyEncoding
+    /// The parser to use for responses (`json`, `xml`), overriding the Content-Type header.
+    public let contentType: String?
+    /// A note for people.
+    public let description: String?
+    /// The node of the route's `map` value, left for the mapping component to interpret.
+    public let mapNode: Tree.Index?
+    /// The route's object node in the session document.
+    public let node: Tree.Index?
+
+    /// Creates a route; sessions are normally loaded from a file instead.
+    public init(
+        name: String, method: String = "GET", path: String, params: [ParamSpec] = [], headers: [ParamSpec] = [],
+        body: BodyEncoding = .form, contentType: String? = nil, description: String? = nil,
+        mapNode: Tree.Index? = nil, node: Tree.Index? = nil
+    ) {
+        self.name = name
+        self.method = method.uppercased()
+        self.path = path
+        self.placeholders = (try? Route.placeholders(in: path)) ?? []
+        self.params = params
+        self.headers = headers
+        self.body = body
+        self.contentType = contentType
+        self.description = description
+        self.mapNode = mapNode
+        self.node = node
+    }
+
+    /// The methods a route may use.
+    public static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The `{name}` placeholders of a path template, or a message saying what is malformed.
+    public static func placeholders(in path: String) throws(TemplateError) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{" else {
+                throw TemplateError(message: "'}' without '{' in path \(JSONString.quote(path))")
+            }
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" }), after[close] == "}" else {
+                throw TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(path))")
+            }
+            let name = String(after[..<close])
+            guard !name.isEmpty else {
+                throw TemplateError(message: "empty placeholder '{}' in path \(JSONString.quote(path))")
+            }
+            names.append(name)
+            rest = after[after.index(after: close)...]
+        }
+        return names
+    }
+}
+
+/// How a route sends its body params.
+public enum BodyEncoding: String, Sendable, CaseIterable {
+    /// `application/x-www-form-urlencoded` (the default).
+    case form
+    /// A JSON object, `application/json`.
+    case json
+}

@@ -1,0 +1,312 @@
+import Foundation
+
+/// Reading and validating session.json.
+extension Session {
+    /// The keys allowed at the top of session.json.
+    static let topKeys = [
+        "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings",
+    ]
+    /// The keys allowed in a route.
+    static let routeKeys = [
+        "name", "description", "method", "path", "params", "headers", "body", "contentType", "map",
+    ]
+    /// The keys allowed in a param written as an object.
+    static let paramKeys = ["value", "in", "required", "description"]
+
+    /// Loads a session from its directory or its session.json, reporting every problem with `file:line:col`.
+    ///
+    /// Unknown keys are errors everywhere except inside `mappings` and route `map` values, which belong to the
+    /// mapping component and are validated there.
+    public static func load(from path: String) throws(SessionError) -> Session {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let file = exists && isDirectory.boolValue ? join(path, "session.json") : path
+        let directory: String
+        if exists && isDirectory.boolValue {
+            directory = path
+        } else {
+            let parent = (path as NSString).deletingLastPathComponent
+            directory = parent.isEmpty ? "." : parent
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let why =
+                !exists
+                ? "no such file or directory"
+                : FileManager.default.fileExists(atPath: file)
+                    ? "cannot be read" : "the directory has no session.json"
+            throw SessionError([Diagnostic(file: file, line: 1, column: 1, message: "cannot load session: \(why)")])
+        }
+        return try parse([UInt8](data), file: file, directory: directory)
+    }
+
+    /// Builds a session from the bytes of a session.json named `file` in `directory`.
+    public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(SessionError) -> Session {
+        let tree: Tree
+        do {
+            tree = try JSONParser().parse(bytes)
+        } catch {
+            throw SessionError([Diagnostic(file: file, error: error)])
+        }
+        var loader = SessionLoader(reader: DocumentReader(tree: tree, file: file))
+        let session = loader.load(file: file, directory: directory)
+        guard let session, loader.reader.diagnostics.isEmpty else {
+            let sorted = loader.reader.diagnostics.enumerated().sorted {
+                ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+            }
+            throw SessionError(sorted.map(\.element))
+        }
+        return session
+    }
+}
+
+/// The validation pass over a parsed session.json.
+struct SessionLoader {
+    var reader: DocumentReader
+    var tree: Tree { reader.tree }
+
+    mutating func load(file: String, directory: String) -> Session? {
+        guard let top = reader.members(of: Tree.root, known: Session.topKeys, what: "the session") else { return nil }
+        var name = (directory as NSString).lastPathComponent
+        if let n = top["name"], let s = reader.string(n, "'name'") { name = s }
+        var description: String? = nil
+        if let n = top["description"] { description = reader.string(n, "'description'") }
+        var baseURL = Template(literal: "")
+        if let n = top["baseURL"], let s = reader.string(n, "'baseURL'") { baseURL = template(s, at: n) }
+        var timeout = Session.defaultTimeout
+        if let n = top["timeout"], let t = reader.number(n, "'timeout'") {
+            if t > 0 { timeout = t } else { reader.error("'timeout' must be more than 0 seconds", at: n) }
+        }
+        let headers = top["headers"].map { headerSpecs($0, what: "session headers") } ?? []
+        let params = top["params"].map { paramSpecs($0, what: "session params") } ?? []
+        var redact: [String] = []
+        if let n = top["redact"], reader.expectArray(n, "'redact'") {
+            for item in tree.children(n) {
+                if let s = reader.string(item, "each 'redact' entry") { redact.append(s) }
+            }
+        }
+        var routes: [Route] = []
+        if let n = top["routes"] {
+            if reader.expectArray(n, "'routes'") {
+                var seen: [String: Tree.Index] = [:]
+                for item in tree.children(n) {
+                    guard let route = self.route(item, sessionParams: params) else { continue }
+                    if let first = seen[route.name] {
+                        let nameNode = tree.node(at: TreePath([.key("name")]), from: item) ?? item
+                        reader.error(
+                            "duplicate route name '\(route.name)' (first at \(reader.position(of: first)))",
+                            at: nameNode)
+                        continue
+                    }
+                    seen[route.name] = item
+                    routes.append(route)
+                }
+            }
+        } else {
+            reader.error("the session has no 'routes' array", at: Tree.root)
+        }
+        return Session(
+            document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
+            headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
+            description: description)
+    }
+
+    mutating func template(_ text: String, at node: Tree.Index) -> Template {
+        do {
+            return try Template(parsing: text)
+        } catch {
+            reader.error(error.message, at: node)
+            return Template(literal: text)
+        }
+    }
+
+    /// Reads a route object; nil when it is too broken to use (its problems are recorded).
+    mutating func route(_ node: Tree.Index, sessionParams: [ParamSpec]) -> Route? {
+        let label = "route #\(tree.siblingIndex(node) + 1)"
+        var what = label
+        if tree.kind(node) == .object, let n = tree.node(at: TreePath([.key("name")]), from: node),
+            let s = tree.string(n)
+        {
+            what = "route '\(s)'"
+        }
+        guard let m = reader.members(of: node, known: Session.routeKeys, what: what) else { return nil }
+        var name: String? = nil
+        if let n = m["name"], let s = reader.string(n, "the name of \(label)") {
+            if s.isEmpty { reader.error("the name of \(label) is empty", at: n) } else { name = s }
+        } else if m["name"] == nil {
+            reader.error("\(label) has no 'name'", at: node)
+        }
+        var method = "GET"
+        if let n = m["method"], let s = reader.string(n, "'method' of \(what)") {
+            if Route.methods.contains(s.uppercased()) {
+                method = s.uppercased()
+            } else {
+                reader.error(
+                    "unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: n)
+            }
+        }
+        var path: String? = nil
+        var placeholders: [String] = []
+        if let n = m["path"], let s = reader.string(n, "'path' of \(what)") {
+            if !s.hasPrefix("/") {
+                reader.error("the path of \(what) must start with '/' (it is appended to the base URL)", at: n)
+            }
+            do {
+                placeholders = try Route.placeholders(in: s)
+                path = s
+            } catch {
+                reader.error(error.message, at: n)
+            }
+        } else if m["path"] == nil {
+            reader.error("\(what) has no 'path'", at: node)
+        }
+        let params = m["params"].map { paramSpecs($0, what: "params of \(what)") } ?? []
+        let headers = m["headers"].map { headerSpecs($0, what: "headers of \(what)") } ?? []
+        var body = BodyEncoding.form
+        if let n = m["body"], let s = reader.string(n, "'body' of \(what)") {
+            if let b = BodyEncoding(rawValue: s) {
+                body = b
+            } else {
+                reader.error("'body' of \(what) must be \"form\" or \"json\", found \(JSONString.quote(s))", at: n)
+            }
+        }
+        var contentType: String? = nil
+        if let n = m["contentType"], let s = reader.string(n, "'contentType' of \(what)") { contentType = s }
+        var description: String? = nil
+        if let n = m["description"] { description = reader.string(n, "'description' of \(what)") }
+        // Every placeholder needs a param, and a param placed in the path needs a placeholder.
+        if let path, let pathNode = m["path"] {
+            for p in placeholders {
+                if let spec = params.first(where: { $0.name == p }) ?? sessionParams.first(where: { $0.name == p }) {
+                    if let loc = spec.location, loc != .path, let specNode = spec.node {
+                        reader.error(
+                            "param '\(p)' fills {\(p)} in the path of \(what) but says \"in\": \"\(loc)\"",
+                            atKeyOf: specNode)
+                    }
+                } else {
+                    reader.error(
+                        "path placeholder {\(p)} in \(what) has no param; add \"\(p)\" to the route's params",
+                        at: pathNode)
+                }
+            }
+            for spec in params where spec.location == .path && !placeholders.contains(spec.name) {
+                if let specNode = spec.node {
+                    reader.error(
+                        "param '\(spec.name)' of \(what) says \"in\": \"path\" but the path \(JSONString.quote(path)) has no {\(spec.name)}",
+                        atKeyOf: specNode)
+                }
+            }
+        }
+        guard let name, let path else { return nil }
+        return Route(
+            name: name, method: method, path: path, params: params, headers: headers, body: body,
+            contentType: contentType, description: description, mapNode: m["map"], node: node)
+    }
+
+    /// Reads a `params` object: each member a string, number or bool, or `{ "value", "in", "required" }`.
+    mutating func paramSpecs(_ node: Tree.Index, what: String) -> [ParamSpec] {
+        guard tree.kind(node) == .object else {
+            reader.error("\(what) must be an object of name: value, found \(reader.article(tree.kind(node)))", at: node)
+            return []
+        }
+        var specs: [ParamSpec] = []
+        var seen: [String: Tree.Index] = [:]
+        for member in tree.children(node) {
+            let name = tree.key(member) ?? ""
+            if let first = seen[name] {
+                reader.error(
+                    "duplicate param '\(name)' in \(what) (first at \(reader.position(of: first)))", atKeyOf: member)
+                continue
+            }
+            seen[name] = member
+            if name.isEmpty {
+                reader.error("a param name in \(what) is empty", atKeyOf: member)
+                continue
+            }
+            if let spec = paramSpec(name: name, member, what: what) { specs.append(spec) }
+        }
+        return specs
+    }
+
+    mutating func paramSpec(name: String, _ member: Tree.Index, what: String) -> ParamSpec? {
+        if let (value, kind) = scalarValue(member) {
+            return ParamSpec(name: name, value: template(value, at: member), kind: kind, node: member)
+        }
+        guard tree.kind(member) == .object else {
+            reader.error(
+                "param '\(name)' in \(what) must be a string or { \"value\": ..., \"in\": ... }, found \(reader.article(tree.kind(member)))",
+                at: member)
+            return nil
+        }
+        guard let m = reader.members(of: member, known: Session.paramKeys, what: "param '\(name)'") else {
+            return nil
+        }
+        var value = Template(literal: "")
+        var kind = ParamValueKind.string
+        if let n = m["value"] {
+            if let (v, k) = scalarValue(n) {
+                value = template(v, at: n)
+                kind = k
+            } else {
+                reader.error(
+                    "'value' of param '\(name)' must be a string, number or bool, found \(reader.article(tree.kind(n)))",
+                    at: n)
+            }
+        }
+        var location: ParamLocation? = nil
+        if let n = m["in"], let s = reader.string(n, "'in' of param '\(name)'") {
+            if let loc = ParamLocation(rawValue: s) {
+                location = loc
+            } else {
+                reader.error(
+                    "'in' of param '\(name)' must be one of path, query, header, body; found \(JSONString.quote(s))",
+                    at: n)
+            }
+        }
+        if location == .header, !HTTPHeaders.isValidName(name) {
+            reader.error("param '\(name)' goes in a header but is not a valid header name", atKeyOf: member)
+        }
+        var required = false
+        if let n = m["required"], let b = reader.bool(n, "'required' of param '\(name)'") { required = b }
+        var description: String? = nil
+        if let n = m["description"] { description = reader.string(n, "'description' of param '\(name)'") }
+        return ParamSpec(
+            name: name, value: value, kind: kind, location: location, required: required, description: description,
+            node: member)
+    }
+
+    /// Reads a `headers` object of name: string.
+    mutating func headerSpecs(_ node: Tree.Index, what: String) -> [ParamSpec] {
+        guard tree.kind(node) == .object else {
+            reader.error("\(what) must be an object of name: value, found \(reader.article(tree.kind(node)))", at: node)
+            return []
+        }
+        var specs: [ParamSpec] = []
+        var seen: [String: Tree.Index] = [:]
+        for member in tree.children(node) {
+            let name = tree.key(member) ?? ""
+            if let first = seen[name.lowercased()] {
+                reader.error(
+                    "duplicate header '\(name)' in \(what) (first at \(reader.position(of: first)))", atKeyOf: member)
+                continue
+            }
+            seen[name.lowercased()] = member
+            guard HTTPHeaders.isValidName(name) else {
+                reader.error("'\(name)' in \(what) is not a valid header name", atKeyOf: member)
+                continue
+            }
+            guard let value = reader.string(member, "header '\(name)' in \(what)") else { continue }
+            specs.append(ParamSpec(name: name, value: template(value, at: member), location: .header, node: member))
+        }
+        return specs
+    }
+
+    /// A string, number or bool value as text with its JSON type; nil for other kinds.
+    func scalarValue(_ node: Tree.Index) -> (String, ParamValueKind)? {
+        switch tree.kind(node) {
+        case .string: (tree.string(node) ?? "", .string)
+        case .number: (tree.numberText(node) ?? "", .number)
+        case .bool: (tree.bool(node)! ? "true" : "false", .bool)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// An API session: a base URL, defaults applied to every request, named routes and (for the mapping component)
+/// class mappings, loaded from a directory holding `session.json` and a `fixtures/` folder.
+///
+/// ```swift
+/// let session = try Session.load(from: "Sessions/shop")
+/// let request = try RequestBuilder(session: session).build(session.route(named: "product")!)
+/// ```
+public struct Session: Sendable {
+    /// The parsed session.json, with byte positions for diagnostics.
+    public let document: Tree
+    /// The session file's path, as the user named it (a directory given gets `/session.json` appended).
+    public let file: String
+    /// The session directory (the folder holding session.json and `fixtures/`).
+    public let directory: String
+    /// The session's name (from the file, or the directory's name).
+    public let name: String
+    /// The base URL template every route's path is appended to; empty when the session has none.
+    public let baseURL: Template
+    /// Seconds to wait for a live response (default 30).
+    public let timeout: Double
+    /// Headers sent with every request, in file order.
+    public let headers: [ParamSpec]
+    /// Params sent with every request, in file order; routes override them by name.
+    public let params: [ParamSpec]
+    /// Param and header names whose values are shown and recorded as `<redacted>` (matched ignoring case).
+    public let redact: [String]
+    /// The routes, in file order.
+    public let routes: [Route]
+    /// The node of the top-level `mappings` value, interpreted by the mapping component.
+    public let mappingsNode: Tree.Index?
+    /// A note for people.
+    public let description: String?
+
+    /// The default timeout in seconds.
+    public static let defaultTimeout: Double = 30
+
+    /// The folder where fixtures live: `DIRECTORY/fixtures`.
+    public var fixturesDirectory: String { Session.join(directory, "fixtures") }
+
+    /// The route called `name`, if there is one.
+    public func route(named name: String) -> Route? { routes.first { $0.name == name } }
+
+    /// True when values of the param or header `name` must be hidden in output and fixtures.
+    public func isRedacted(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return redact.contains { $0.lowercased() == lower }
+    }
+
+    /// `a/b` from `a` and `b`, without doubling a slash.
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+@Suite struct DataSourceMockTests {
+    @Test("a JSON body is served as the exact bytes written in the fixture, as application/json")
+    func jsonBodyVerbatim() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.routes[0])
+        let response = try await MockSource(session: s).send(r)
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{ "products": [] }"#)
+        #expect(response.contentType == "application/json")
+        #expect(response.origin == .fixture(file: dir.path + "/fixtures/products.json", index: 1))
+        #expect(response.size == 18)
+    }
+
+    @Test("a bodyFile is read relative to the fixture file with the pair's headers")
+    func bodyFile() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.route(named: "product")!)
+        let response = try await MockSource(session: s).send(r)
+        #expect(response.body == Array(ShopSession.productXML.utf8))
+        #expect(response.contentType == "application/xml")
+    }
+
+    @Test("a string body is served as is with no content type added, and status defaults to 200")
+    func stringBody() async throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging(["fixtures/o.json": #"{ "/orders": [ { "response": { "body": "<ok/>" } } ] }"#])
+            { $1 })
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.route(named: "createOrder")!)
+        let response = try await MockSource(session: s).send(r)
+        #expect(response.status == 200)
+        #expect(response.body == Array("<ok/>".utf8))
+        #expect(response.headers.isEmpty)
+    }
+
+    @Test("no match throws the near-miss report")
+    func noMatch() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.route(named: "createOrder")!)
+        do {
+            _ = try await MockSource(session: s).send(r)
+            Issue.record("answered")
+        } catch {
+            guard case .noMatch(let report) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(report.method == "POST")
+            #expect(report.candidates.count == 3)
+        }
+    }
+
+    @Test("a delay is honoured and cancelling the task ends it promptly")
+    func delayCancellable() async throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/o.json": #"{ "/orders": [ { "response": { "body": "late", "delay": 10000 } } ] }"#,
+                "fixtures/p.json": #"{ "/products/2": [ { "response": { "body": "soon", "delay": 150 } } ] }"#,
+            ]) { $1 })
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let b = RequestBuilder(session: s, environment: [:])
+        let soon = try await MockSource(session: s).send(
+            try b.build(s.route(named: "product")!, edits: [.set(name: "id", value: "2")]))
+        #expect(soon.durationMs >= 150)
+        let r = try b.build(s.route(named: "createOrder")!)
+        let start = ContinuousClock.now
+        let task = Task { try await MockSource(session: s).send(r) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(throws: TransportError.cancelled) { try result.get() }
+    }
+}

@@ -16,8 +16,8 @@ import Synchronization
 public final class WakePipe: Sendable {
     /// The end to poll for readability.
     public let readDescriptor: Int32
-    /// The end ``wake()`` writes to.
-    let writeDescriptor: Int32
+    /// The end ``wake()`` writes to; a signal handler may write a byte here too (`write` is async-signal-safe).
+    public let writeDescriptor: Int32
     /// Whether ``wake()`` was called since the last ``takeWake()``.
     private let pending = Atomic<Bool>(false)
 

@@ -1,0 +1,34 @@
+/// A one-row bar with text on the left and on the right: `GET /users 200 · 12 ms          ? help  q quit`.
+///
+/// The right part is kept whole when it fits; the left part is cut with `…` to make room for it.
+public struct StatusBar: Widget {
+    /// Text at the left edge.
+    public var left: Line
+    /// Text at the right edge.
+    public var right: Line
+    /// The style of the whole row.
+    public var style: Style
+
+    /// Creates a status bar.
+    public init(left: Line = .empty, right: Line = .empty, style: Style = Style().reverse) {
+        self.left = left
+        self.right = right
+        self.style = style
+    }
+
+    /// Draws the first row of `area`.
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let row = area.row(0)
+        buffer.fill(row, with: Cell(" ", style: style))
+        var leftEnd = row.right
+        let rightWidth = right.width
+        if rightWidth > 0 && rightWidth + 2 <= row.width {
+            let x = row.right - rightWidth - 1
+            buffer.setLine(right, x: x, y: row.y, width: rightWidth)
+            leftEnd = x - 1
+        }
+        let x = row.x + 1
+        if leftEnd > x { buffer.setLine(left, x: x, y: row.y, width: leftEnd - x) }
+    }
+}

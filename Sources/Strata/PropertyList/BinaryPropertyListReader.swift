@@ -7,8 +7,9 @@
 struct BinaryPropertyListReader {
     /// The raw body.
     let bytes: [UInt8]
-    /// The most nodes a document may expand to (shared references are written once per use).
-    var maxNodes = 20_000_000
+    /// The most nodes a document may expand to (shared references are written once per use): generous for real
+    /// files, whose every node costs at least a reference byte, and a stop for crafted ones.
+    var maxNodes: Int { max(1_000_000, 8 * bytes.count) }
 
     private struct Trailer {
         var offsetSize: Int
@@ -115,13 +116,13 @@ struct BinaryPropertyListReader {
     }
 
     /// The byte count following marker `o`, and where the payload starts.
-    private func length(at o: Int, _ low: UInt8) throws(ParseError) -> (count: Int, payload: Int) {
+    private func length(at o: Int, _ low: UInt8, _ t: Trailer) throws(ParseError) -> (count: Int, payload: Int) {
         guard low == 0xF else { return (Int(low), o + 1) }
-        guard o + 2 <= bytes.count, bytes[o + 1] >> 4 == 0x1 else {
+        guard o + 2 <= t.tableOffset, bytes[o + 1] >> 4 == 0x1 else {
             throw ParseError("object at byte \(o) has a damaged length", at: o, in: bytes)
         }
         let size = 1 << Int(bytes[o + 1] & 0xF)
-        guard size <= 8, o + 2 + size <= bytes.count else {
+        guard size <= 8, o + 2 + size <= t.tableOffset else {
             throw ParseError("object at byte \(o) has a damaged length", at: o, in: bytes)
         }
         let n = uint(o + 2, size)
@@ -131,14 +132,15 @@ struct BinaryPropertyListReader {
         return (Int(n), o + 2 + size)
     }
 
-    private func need(_ end: Int, _ o: Int, _ what: String) throws(ParseError) {
-        guard end <= bytes.count else {
-            throw ParseError("\(what) at byte \(o) runs past the end of the file", at: o, in: bytes)
+    /// Checks that an object's bytes end before the offset table.
+    private func need(_ end: Int, _ o: Int, _ what: String, _ t: Trailer) throws(ParseError) {
+        guard end <= t.tableOffset else {
+            throw ParseError("\(what) at byte \(o) runs past the end of the object area", at: o, in: bytes)
         }
     }
 
     private func refs(_ at: Int, _ n: Int, _ t: Trailer) throws(ParseError) -> [Int] {
-        try need(at + n * t.refSize, at, "object references")
+        try need(at + n * t.refSize, at, "object references", t)
         var out: [Int] = []
         out.reserveCapacity(n)
         for k in 0..<n {
@@ -157,17 +159,17 @@ struct BinaryPropertyListReader {
         guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
             throw ParseError("dictionary key at byte \(o) is not a string", at: o, in: bytes)
         }
-        return try string(at: o)
+        return try string(at: o, t)
     }
 
-    private func string(at o: Int) throws(ParseError) -> String {
+    private func string(at o: Int, _ t: Trailer) throws(ParseError) -> String {
         let marker = bytes[o]
-        let (n, p) = try length(at: o, marker & 0xF)
+        let (n, p) = try length(at: o, marker & 0xF, t)
         if marker >> 4 == 0x5 {
-            try need(p + n, o, "string")
+            try need(p + n, o, "string", t)
             return TextDecoding.latin1(bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[p..<(p + n)]) })
         }
-        try need(p + 2 * n, o, "string")
+        try need(p + 2 * n, o, "string", t)
         var units: [UInt16] = []
         units.reserveCapacity(n)
         for k in 0..<n { units.append(UInt16(bytes[p + 2 * k]) << 8 | UInt16(bytes[p + 2 * k + 1])) }
@@ -192,7 +194,7 @@ struct BinaryPropertyListReader {
         case 0x1:
             let size = 1 << Int(low)
             guard size <= 16 else { throw ParseError("integer at byte \(o) has a damaged size", at: o, in: bytes) }
-            try need(o + 1 + size, o, "integer")
+            try need(o + 1 + size, o, "integer", t)
             let text: String
             switch size {
             case 8: text = String(Int64(bitPattern: uint(o + 1, 8)))
@@ -210,7 +212,7 @@ struct BinaryPropertyListReader {
             }
             b.scalar(.number, key: key, value: text, start: 0, end: end)
         case 0x2:
-            try need(o + 1 + (1 << Int(low)), o, "real")
+            try need(o + 1 + (1 << Int(low)), o, "real", t)
             let text: String
             switch low {
             case 2: text = Self.numberText(Double(Float(bitPattern: UInt32(uint(o + 1, 4)))), float: true)
@@ -220,29 +222,29 @@ struct BinaryPropertyListReader {
             b.scalar(.number, key: key, value: text, start: 0, end: end)
         case 0x3:
             guard marker == 0x33 else { throw ParseError("date at byte \(o) has a damaged marker", at: o, in: bytes) }
-            try need(o + 9, o, "date")
+            try need(o + 9, o, "date", t)
             let seconds = Double(bitPattern: uint(o + 1, 8))
             b.scalar(
                 .string, key: key, value: PropertyListValues.dateText(secondsSince2001: seconds), start: 0, end: end)
         case 0x4:
-            let (n, p) = try length(at: o, low)
-            try need(p + n, o, "data")
+            let (n, p) = try length(at: o, low, t)
+            try need(p + n, o, "data", t)
             b.scalar(.string, key: key, value: PropertyListValues.dataText(bytes[p..<(p + n)]), start: 0, end: end)
         case 0x5, 0x6:
-            b.scalar(.string, key: key, value: try string(at: o), start: 0, end: end)
+            b.scalar(.string, key: key, value: try string(at: o, t), start: 0, end: end)
         case 0x8:
-            try need(o + 2 + Int(low), o, "UID")
+            try need(o + 2 + Int(low), o, "UID", t)
             guard low < 8 else { throw ParseError("UID at byte \(o) is too large", at: o, in: bytes) }
             b.beginContainer(.object, key: key, start: 0)
             b.scalar(.number, key: "CF$UID", value: String(uint(o + 1, Int(low) + 1)), start: 0, end: end)
             b.endContainer(end: end)
         case 0xA, 0xB, 0xC:
-            let (n, p) = try length(at: o, low)
+            let (n, p) = try length(at: o, low, t)
             let values = try refs(p, n, t)
             b.beginContainer(.array, key: key, start: 0)
             return Frame(object: object, keys: nil, values: values, next: 0)
         case 0xD:
-            let (n, p) = try length(at: o, low)
+            let (n, p) = try length(at: o, low, t)
             let keys = try refs(p, n, t)
             let values = try refs(p + n * t.refSize, n, t)
             b.beginContainer(.object, key: key, start: 0)

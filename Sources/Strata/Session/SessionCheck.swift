@@ -22,6 +22,24 @@ public struct SessionCheck: Sendable {
             let dir = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
             fixturesDirectory = Session.join(dir.isEmpty ? "." : dir, "fixtures")
         }
+        // A route's contentType must name a parser the registry has.
+        if let session {
+            let registry = ParserRegistry.standard
+            for route in session.routes {
+                guard let type = route.contentType, let routeNode = route.node else { continue }
+                let lower = type.lowercased()
+                if registry.parser(named: lower) == nil,
+                    !registry.parsers.contains(where: { $0.isDataTypeAcceptable(lower) })
+                {
+                    let node = session.document.node(at: TreePath([.key("contentType")]), from: routeNode) ?? routeNode
+                    diagnostics.append(
+                        Diagnostic(
+                            file: session.file, tree: session.document, node: node,
+                            message: "route '\(route.name)' asks for parser '\(type)', which is not available "
+                                + "(parsers: \(registry.parsers.map(\.name).joined(separator: ", ")))"))
+                }
+            }
+        }
         // Mapping validation goes here: check `session.mappingsNode` and each route's `mapNode`.
         let fixtures = FixtureSet.load(directory: fixturesDirectory)
         var fixtureDiagnostics = fixtures.diagnostics

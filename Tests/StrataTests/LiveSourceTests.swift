@@ -152,6 +152,20 @@ import Testing
         }
     }
 
+    @Test("a host that does not resolve is a one-line host-not-found error")
+    func hostNotFound() async throws {
+        // .invalid is reserved (RFC 2606): it never resolves.
+        let s = try Self.session("http://strata-test-host.invalid", routes: #"{ "name": "r", "path": "/x" }"#)
+        do {
+            _ = try await Self.send(s, "r")
+            Issue.record("answered")
+        } catch let e as TransportError {
+            #expect(e == .hostNotFound(url: "http://strata-test-host.invalid/x?key=k"))
+            #expect(
+                e.description == "host not found: cannot resolve the host of http://strata-test-host.invalid/x?key=k")
+        }
+    }
+
     @Test("TLS to a plain HTTP server fails as a TLS error")
     func tlsFailure() async throws {
         let server = try LoopbackServer { _ in .json("{}") }

@@ -1,9 +1,16 @@
+import Strata
+
 /// `strata check SESSION`: Validate session.json, its mappings and every fixture.
 enum CheckCommand {
     static let usage = "strata check SESSION"
     static let summary = "Validate session.json, its mappings and every fixture."
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        throw CommandError("'check' is not built yet")
+        let positionals = try args.positionals(max: 1)
+        guard let path = positionals.first else { throw UsageError("missing SESSION") }
+        let check = SessionCheck.run(path: path)
+        for d in check.diagnostics { print(d) }
+        print(check.summary)
+        return check.diagnostics.isEmpty ? 0 : 1
     }
 }

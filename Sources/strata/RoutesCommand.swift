@@ -1,9 +1,26 @@
+import Strata
+
 /// `strata routes SESSION [--json]`: List a session's routes with their params.
 enum RoutesCommand {
     static let usage = "strata routes SESSION [--json]"
     static let summary = "List a session's routes with their params."
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        throw CommandError("'routes' is not built yet")
+        let json = args.flag("--json")
+        let positionals = try args.positionals(max: 1)
+        guard let path = positionals.first else { throw UsageError("missing SESSION") }
+        let session = try loadSession(path)
+        print(json ? session.routeListingJSON() : session.routeListing())
+        return 0
+    }
+}
+
+/// Loads a session, turning its problems into a command error that lists them all.
+func loadSession(_ path: String) throws(CommandError) -> Session {
+    do {
+        return try Session.load(from: path)
+    } catch {
+        throw CommandError(
+            "cannot load session:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
     }
 }

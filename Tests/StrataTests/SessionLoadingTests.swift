@@ -68,7 +68,7 @@ import Testing
     @Test("malformed JSON is reported with its line and column")
     func malformedJSON() throws {
         let p = try problems("{\n  \"name\": \"x\",\n  \"routes\": [,]\n}")
-        #expect(p == ["session.json:3:14: unexpected ',' in array"] || p?.first?.hasPrefix("session.json:3:") == true)
+        #expect(p == ["session.json:3:14: expected a value, found ','"])
     }
 
     @Test("unknown keys are errors with a suggestion, everywhere but inside map and mappings")

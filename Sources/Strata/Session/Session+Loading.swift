@@ -18,6 +18,21 @@ extension Session {
     /// Unknown keys are errors everywhere except inside `mappings` and route `map` values, which belong to the
     /// mapping component and are validated there.
     public static func load(from path: String) throws(SessionError) -> Session {
+        let (session, problems) = loadReportingProblems(from: path)
+        guard let session, problems.isEmpty else { throw SessionError(problems) }
+        return session
+    }
+
+    /// Builds a session from the bytes of a session.json named `file` in `directory`.
+    public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(SessionError) -> Session {
+        let (session, problems) = parseReportingProblems(bytes, file: file, directory: directory)
+        guard let session, problems.isEmpty else { throw SessionError(problems) }
+        return session
+    }
+
+    /// Loads what can be loaded and lists every problem: `check` uses the routes of a session with problems to
+    /// go on checking its fixtures. The session is nil only when the file is unreadable or not a JSON object.
+    public static func loadReportingProblems(from path: String) -> (Session?, [Diagnostic]) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let file = exists && isDirectory.boolValue ? join(path, "session.json") : path
@@ -34,28 +49,25 @@ extension Session {
                 ? "no such file or directory"
                 : FileManager.default.fileExists(atPath: file)
                     ? "cannot be read" : "the directory has no session.json"
-            throw SessionError([Diagnostic(file: file, line: 1, column: 1, message: "cannot load session: \(why)")])
+            return (nil, [Diagnostic(file: file, line: 1, column: 1, message: "cannot load session: \(why)")])
         }
-        return try parse([UInt8](data), file: file, directory: directory)
+        return parseReportingProblems([UInt8](data), file: file, directory: directory)
     }
 
-    /// Builds a session from the bytes of a session.json named `file` in `directory`.
-    public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(SessionError) -> Session {
+    /// Parses what can be parsed and lists every problem, in file order.
+    static func parseReportingProblems(_ bytes: [UInt8], file: String, directory: String) -> (Session?, [Diagnostic]) {
         let tree: Tree
         do {
             tree = try JSONParser().parse(bytes)
         } catch {
-            throw SessionError([Diagnostic(file: file, error: error)])
+            return (nil, [Diagnostic(file: file, error: error)])
         }
         var loader = SessionLoader(reader: DocumentReader(tree: tree, file: file))
         let session = loader.load(file: file, directory: directory)
-        guard let session, loader.reader.diagnostics.isEmpty else {
-            let sorted = loader.reader.diagnostics.enumerated().sorted {
-                ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
-            }
-            throw SessionError(sorted.map(\.element))
+        let sorted = loader.reader.diagnostics.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
         }
-        return session
+        return (session, sorted.map(\.element))
     }
 }
 

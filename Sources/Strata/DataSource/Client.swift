@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs routes through the shared stack: build the request, send it through a data source, parse the body.
+///
+/// ```swift
+/// let client = Client(session: session, source: MockSource(session: session))
+/// let exchange = try await client.run("listProducts", edits: [.set(name: "page", value: "2")])
+/// ```
+public struct Client: Sendable {
+    /// The session whose routes are run.
+    public let session: Session
+    /// Where responses come from.
+    public let source: any DataSource
+    /// The parsers for response bodies.
+    public let registry: ParserRegistry
+    /// The request builder (and the environment it reads).
+    public let builder: RequestBuilder
+
+    /// Creates a client.
+    public init(
+        session: Session, source: any DataSource, registry: ParserRegistry = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.session = session
+        self.source = source
+        self.registry = registry
+        self.builder = RequestBuilder(session: session, environment: environment)
+    }
+
+    /// The route called `name`, or an error listing the routes there are.
+    public func route(_ name: String) throws(ClientError) -> Route {
+        guard let route = session.route(named: name) else {
+            throw .unknownRoute(name: name, session: session.name, available: session.routes.map(\.name))
+        }
+        return route
+    }
+
+    /// Builds the request for route `name` with `edits`.
+    public func request(_ name: String, edits: [ParamEdit] = []) throws(ClientError) -> BuiltRequest {
+        let route = try route(name)
+        do {
+            return try builder.build(route, edits: edits)
+        } catch {
+            throw .request(error)
+        }
+    }
+
+    /// Builds, sends and parses route `name` with `edits`.
+    public func run(_ name: String, edits: [ParamEdit] = []) async throws(ClientError) -> Exchange {
+        let route = try route(name)
+        let request = try self.request(name, edits: edits)
+        return try await run(request, route: route)
+    }
+
+    /// Sends an already built `request` for `route` and parses the body.
+    public func run(_ request: BuiltRequest, route: Route) async throws(ClientError) -> Exchange {
+        let response: Response
+        do {
+            response = try await source.send(request)
+        } catch {
+            throw .transport(error)
+        }
+        return exchange(request, route: route, response: response)
+    }
+
+    /// Parses `response` into an exchange (used by sources that send themselves, such as recording).
+    public func exchange(_ request: BuiltRequest, route: Route, response: Response) -> Exchange {
+        let parsed = registry.parse(response.body, type: route.contentType, contentType: response.contentType)
+        // Mapping goes here: map `parsed.tree` with the route's `map` (route.mapNode) and the session's mappings.
+        return Exchange(route: route, request: request, response: response, parsed: parsed, source: source.name)
+    }
+}
+
+/// Why a route could not be run.
+public enum ClientError: Error, Sendable, CustomStringConvertible {
+    /// No route has that name.
+    case unknownRoute(name: String, session: String, available: [String])
+    /// The request could not be built.
+    case request(RequestError)
+    /// The data source returned no response.
+    case transport(TransportError)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .unknownRoute(let name, let session, let available):
+            var s = "no route named '\(name)' in session '\(session)'"
+            if let near = DocumentReader.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
+            return s + " (routes: \(available.joined(separator: ", ")))"
+        case .request(let e): return e.description
+        case .transport(let e): return e.description
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Reports of an exchange for `strata run`: one JSON object, or text views.
+extension Exchange {
+    /// What `strata run --show` prints.
+    public enum View: String, Sendable, CaseIterable {
+        /// The body as received.
+        case raw
+        /// The parsed tree.
+        case parsed
+        /// The mapped objects (added by the mapping work).
+        case mapped
+        /// Mapping issues (added by the mapping work).
+        case issues
+        /// Request, response headers, raw and parsed.
+        case all
+    }
+
+    /// The exchange as one JSON object: `request` (secrets redacted), `source`, `fixture`, `response`, `parser`,
+    /// `parseError`, `parsed`, and `mapped` / `issues` (null until mapping is wired in).
+    public func jsonReport(pretty: Bool = true) -> String {
+        let shown = request.redacted()
+        var fixture = OutputJSON.null
+        var liveURL = OutputJSON.null
+        var redirects: [OutputJSON] = []
+        switch response.origin {
+        case .fixture(let file, let index):
+            fixture = .object([("file", .string(file)), ("index", .int(index))])
+        case .live(let url, let list):
+            liveURL = .string(url)
+            redirects = list.map {
+                .object([("status", .int($0.status)), ("from", .string($0.from)), ("to", .string($0.to))])
+            }
+        }
+        let body = Exchange.bodyJSON(response.body)
+        let report = OutputJSON.object([
+            ("route", .string(route.name)),
+            (
+                "request",
+                .object([
+                    ("method", .string(shown.method)),
+                    ("url", .string(shown.url)),
+                    ("headers", Exchange.headersJSON(shown.headers)),
+                    ("body", shown.body.map { Exchange.bodyJSON($0).text } ?? .null),
+                    (
+                        "params",
+                        .array(
+                            shown.params.map {
+                                .object([
+                                    ("name", .string($0.name)), ("value", .string($0.displayValue)),
+                                    ("in", .string($0.location.rawValue)), ("from", .string($0.origin.rawValue)),
+                                    ("status", .string($0.status.rawValue)),
+                                ])
+                            })
+                    ),
+                ])
+            ),
+            ("source", .string(source)),
+            ("fixture", fixture),
+            (
+                "response",
+                .object([
+                    ("status", .int(response.status)),
+                    ("headers", Exchange.headersJSON(response.headers)),
+                    ("durationMs", .number(String(format: "%.1f", response.durationMs))),
+                    ("bodySize", .int(response.size)),
+                    ("body", body.text),
+                    ("bodyEncoding", .string(body.encoding)),
+                    ("url", liveURL),
+                    ("redirects", .array(redirects)),
+                ])
+            ),
+            ("parser", .string(parsed.parser)),
+            ("parseError", .optional(parsed.error.map(\.description))),
+            ("parsed", parsed.tree.map { .raw($0.canonicalJSON()) } ?? .null),
+            ("mapped", .null),
+            ("issues", .null),
+        ])
+        return report.text(pretty: pretty)
+    }
+
+    /// Headers as an object; repeated names are joined with `, `.
+    static func headersJSON(_ headers: HTTPHeaders) -> OutputJSON {
+        var order: [String] = []
+        var values: [String: [String]] = [:]
+        for f in headers {
+            if values[f.name] == nil { order.append(f.name) }
+            values[f.name, default: []].append(f.value)
+        }
+        return .object(order.map { ($0, .string(values[$0]!.joined(separator: ", "))) })
+    }
+
+    /// A body as text when it is UTF-8, else as base64.
+    static func bodyJSON(_ body: [UInt8]) -> (text: OutputJSON, encoding: String) {
+        if let s = String(validating: body, as: UTF8.self) { return (.string(s), "text") }
+        return (.string(Data(body).base64EncodedString()), "base64")
+    }
+
+    /// One line about the exchange: `200 OK · GET URL · mock FILE #1 · 3 ms · 45 B`.
+    public var summaryLine: String {
+        let shown = request.redacted()
+        var from: String
+        switch response.origin {
+        case .fixture(let file, let index): from = "\(source) \(file) #\(index + 1)"
+        case .live(_, let redirects):
+            from = source
+            if !redirects.isEmpty { from += " after \(redirects.count) redirect\(redirects.count == 1 ? "" : "s")" }
+        }
+        let ms = response.durationMs
+        let time = ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"
+        return "\(response.statusLine) · \(shown.method) \(shown.url) · \(from) · \(time) · \(response.size) B"
+    }
+
+    /// The body as text for people: UTF-8 as is, otherwise a note and a hex dump of the start.
+    public var rawText: String {
+        if let s = String(validating: response.body, as: UTF8.self) { return s }
+        let head = response.body.prefix(256).map { JSONString.hexDigits(UInt32($0), 2) }.joined(separator: " ")
+        return "(binary body, \(response.size) bytes; first bytes: \(head))"
+    }
+
+    /// The parsed view: the tree, or what went wrong.
+    public var parsedText: String {
+        if let tree = parsed.tree {
+            // TODO: print with TreePrinter (Sources/Strata/Tree/TreePrinter.swift) once it is merged.
+            return tree.canonicalJSON(pretty: true)
+        }
+        if let error = parsed.error { return "parse error (\(parsed.parser)): \(error)" }
+        return "no parser for this body (Content-Type: \(response.contentType ?? "none"))"
+    }
+
+    /// The text view `view`: what goes to standard output.
+    public func text(_ view: View) -> String {
+        switch view {
+        case .raw: return rawText
+        case .parsed: return parsedText
+        case .mapped, .issues: return "null"
+        case .all:
+            let shown = request.redacted()
+            var lines = ["== request", "\(shown.method) \(shown.url)"]
+            lines += shown.headers.map { "\($0.name): \($0.value)" }
+            if let body = shown.bodyText { lines += ["", body] }
+            lines += ["", "== response", summaryLine]
+            if case .live(_, let redirects) = response.origin {
+                lines += redirects.map { "redirect \($0)" }
+            }
+            lines += response.headers.map { "\($0.name): \($0.value)" }
+            lines += ["", "== raw", rawText, "", "== parsed (\(parsed.parser))", parsedText]
+            lines += ["", "== mapped", "null", "", "== issues", "null"]
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Sends requests live and writes each exchange into the session's fixtures as a pair, for later mock runs.
+///
+/// A pair that already answers the same request is never replaced silently: without `overwrite` the send fails
+/// before anything goes out, naming the existing pair.
+public struct RecordingSource: DataSource {
+    /// The source that does the sending.
+    public let live: LiveSource
+    /// The writer for the fixtures folder.
+    public let writer: FixtureWriter
+    /// True to replace an existing pair for the same request.
+    public let overwrite: Bool
+
+    /// Creates a recorder for `session`.
+    public init(session: Session, overwrite: Bool = false, live: LiveSource = LiveSource()) {
+        self.live = live
+        self.writer = FixtureWriter(session: session)
+        self.overwrite = overwrite
+    }
+
+    public var name: String { "record" }
+
+    /// Sends `request` live and writes the pair; returns the response and where the pair went.
+    public func record(_ request: BuiltRequest) async throws(TransportError) -> (Response, FixtureWriter.Written) {
+        try writer.preflight(request, overwrite: overwrite)
+        let response = try await live.send(request)
+        let written = try writer.write(response, for: request, overwrite: overwrite)
+        return (response, written)
+    }
+
+    public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        try await record(request).0
+    }
+}

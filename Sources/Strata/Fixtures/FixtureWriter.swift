@@ -1,0 +1,175 @@
+import Foundation
+
+/// Adds recorded exchanges to a session's fixture files without disturbing anything else in them.
+///
+/// The pair goes into the file that already has a pair for the same request (replacing it only when asked),
+/// else the first file (in name order) that lists the request's path, else `fixtures/<route>.json`. The file is
+/// edited as text: every other byte (other pairs, their order, comments in strings, formatting) is kept, and the
+/// result is written to a temporary file and renamed over the original, so a crash never leaves half a file.
+public struct FixtureWriter: Sendable {
+    /// The fixtures folder.
+    public let directory: String
+    /// Param and header names written as `<redacted>` (matched ignoring case).
+    public let redact: [String]
+
+    /// Creates a writer for `session`'s fixtures folder and `redact` list.
+    public init(session: Session) {
+        directory = session.fixturesDirectory
+        redact = session.redact
+    }
+
+    /// Creates a writer for `directory`.
+    public init(directory: String, redact: [String] = []) {
+        self.directory = directory
+        self.redact = redact
+    }
+
+    /// Where a recorded pair was written.
+    public struct Written: Sendable, Equatable, CustomStringConvertible {
+        /// The fixture file.
+        public var file: String
+        /// The request path it is listed under.
+        public var path: String
+        /// Its position in that path's list (0-based).
+        public var index: Int
+        /// True when it replaced an existing pair for the same request.
+        public var replaced: Bool
+        /// The body file written beside the fixture, for binary bodies.
+        public var bodyFile: String?
+
+        /// `fixtures/product.json (/products/1 #2)`.
+        public var description: String { "\(file) (\(path) #\(index + 1))" }
+    }
+
+    /// The request as a fixture lists it: method and the query and body params sent, secrets as `<redacted>`.
+    public func listedRequest(_ request: BuiltRequest) -> (method: String, params: [(name: String, value: String)]) {
+        let params = request.sentParams.filter { $0.location == .query || $0.location == .body }
+            .map { (name: $0.name, value: $0.isSecret || isRedacted($0.name) ? ResolvedParam.redacted : $0.value) }
+        return (request.method, params)
+    }
+
+    /// The pair already recorded for the same request (same path, method and listed params), if any.
+    public func existingPair(for request: BuiltRequest) -> FixturePair? {
+        let listed = listedRequest(request)
+        let path = PercentEncoding.decode(request.path)
+        return FixtureSet.load(directory: directory).pairs.first {
+            PercentEncoding.decode($0.path) == path && $0.sameRequest(method: listed.method, params: listed.params)
+        }
+    }
+
+    /// Checks that a pair for `request` can be written, before anything is sent: no pair for the same request
+    /// exists (unless `overwrite`), and the file it would go into is a valid fixture file.
+    public func preflight(_ request: BuiltRequest, overwrite: Bool) throws(TransportError) {
+        let plan = try plan(request, overwrite: overwrite)
+        do {
+            _ = try FixtureWriter.insert(
+                into: plan.original, path: request.path, replacing: plan.existing?.index, pair: { _ in "{}" })
+        } catch {
+            throw .recording(
+                "cannot add a pair to \(plan.target): \(error.message); fix the file first (nothing was sent)")
+        }
+    }
+
+    /// Writes `response` as the answer to `request`; an existing pair for the same request is an error unless
+    /// `overwrite` is set, and the error names it.
+    public func write(_ response: Response, for request: BuiltRequest, overwrite: Bool) throws(TransportError)
+        -> Written
+    {
+        let plan = try plan(request, overwrite: overwrite)
+        let listed = plan.listed
+        // A body that is not text goes to a file beside the fixture.
+        var bodyFile: String? = nil
+        let kind = FixtureWriter.bodyKind(response)
+        if case .binary = kind {
+            bodyFile = FixtureWriter.freeName(
+                in: directory, base: FixtureWriter.fileName(for: request.routeName),
+                ext: FixtureWriter.fileExtension(response.contentType))
+        }
+        let recorded = recordedHeaders(response.headers)
+        let updated: [UInt8]
+        let index: Int
+        do {
+            (updated, index) = try FixtureWriter.insert(
+                into: plan.original, path: request.path, replacing: plan.existing?.index,
+                pair: { indent in
+                    FixtureWriter.pairText(
+                        listed, status: response.status, headers: recorded, body: kind, bodyFile: bodyFile,
+                        indent: indent)
+                })
+        } catch {
+            throw .recording(
+                "cannot add a pair to \(plan.target): \(error.message); fix the file first (nothing was written)")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if let bodyFile { try FixtureWriter.atomicWrite(response.body, to: Session.join(directory, bodyFile)) }
+            try FixtureWriter.atomicWrite(updated, to: plan.target)
+        } catch {
+            throw .recording("cannot write \(plan.target): \(error)")
+        }
+        return Written(
+            file: plan.target, path: request.path, index: index, replaced: plan.existing != nil, bodyFile: bodyFile)
+    }
+
+    /// Where a pair for a request goes.
+    struct Plan {
+        var listed: (method: String, params: [(name: String, value: String)])
+        var existing: FixturePair?
+        var target: String
+        var original: [UInt8]?
+    }
+
+    /// Finds the file for `request`'s pair and any pair it would replace.
+    func plan(_ request: BuiltRequest, overwrite: Bool) throws(TransportError) -> Plan {
+        let listed = listedRequest(request)
+        let set = FixtureSet.load(directory: directory)
+        let decodedPath = PercentEncoding.decode(request.path)
+        let existing = set.pairs.first {
+            PercentEncoding.decode($0.path) == decodedPath
+                && $0.sameRequest(method: listed.method, params: listed.params)
+        }
+        if let existing, !overwrite {
+            throw .recording(
+                "\(existing.location): a pair for \(FixtureWriter.summary(listed, path: request.path)) already exists; "
+                    + "pass --overwrite to replace it")
+        }
+        let file =
+            existing?.file ?? set.pathKeys.first { PercentEncoding.decode($0.path) == decodedPath }?.file
+            ?? Session.join(directory, FixtureWriter.fileName(for: request.routeName) + ".json")
+        let original = FileManager.default.contents(atPath: file).map { [UInt8]($0) }
+        return Plan(listed: listed, existing: existing, target: file, original: original)
+    }
+
+    func isRedacted(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return redact.contains { $0.lowercased() == lower }
+    }
+
+    /// Response headers worth replaying: not the per-connection ones, secrets redacted.
+    func recordedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        let skip: Set<String> = [
+            "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "server",
+            "access-control-allow-credentials", "access-control-allow-origin",
+        ]
+        var out = HTTPHeaders()
+        for field in headers where !skip.contains(field.name.lowercased()) {
+            out.append(name: field.name, value: isRedacted(field.name) ? ResolvedParam.redacted : field.value)
+        }
+        return out
+    }
+
+    /// `GET /products?page=2`.
+    static func summary(_ listed: (method: String, params: [(name: String, value: String)]), path: String) -> String {
+        let q = listed.params.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return "\(listed.method) \(path)\(q.isEmpty ? "" : "?" + q)"
+    }
+
+    /// A file name made from a route name: letters, digits, `-` and `_` kept, anything else as `_`.
+    static func fileName(for route: String) -> String {
+        let s = String(
+            route.unicodeScalars.map {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "_"
+            })
+        return s.isEmpty || s.hasPrefix(".") ? "route" : s
+    }
+}

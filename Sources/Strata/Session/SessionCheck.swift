@@ -1,0 +1,111 @@
+import Foundation
+
+/// What `strata check` finds: every problem in session.json and its fixtures, each as `file:line:col: message`.
+public struct SessionCheck: Sendable {
+    /// All problems, session first, then fixture files in name order.
+    public var diagnostics: [Diagnostic]
+    /// The session as far as it could be read (its routes are used to check fixtures even when it has problems).
+    public var session: Session?
+    /// The fixtures that were read.
+    public var fixtures: FixtureSet
+
+    /// Checks the session at `path` (its directory or session.json) and every fixture file: JSON errors,
+    /// unknown keys, wrong types, missing body files, and fixture paths or methods no route can produce.
+    public static func run(path: String) -> SessionCheck {
+        var (session, diagnostics) = Session.loadReportingProblems(from: path)
+        var fixturesDirectory: String
+        if let session {
+            fixturesDirectory = session.fixturesDirectory
+        } else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let dir = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+            fixturesDirectory = Session.join(dir.isEmpty ? "." : dir, "fixtures")
+        }
+        // A route's contentType must name a parser the registry has.
+        if let session {
+            let registry = ParserRegistry.standard
+            for route in session.routes {
+                guard let type = route.contentType, let routeNode = route.node else { continue }
+                let lower = type.lowercased()
+                if registry.parser(named: lower) == nil,
+                    !registry.parsers.contains(where: { $0.isDataTypeAcceptable(lower) })
+                {
+                    let node = session.document.node(at: TreePath([.key("contentType")]), from: routeNode) ?? routeNode
+                    diagnostics.append(
+                        Diagnostic(
+                            file: session.file, tree: session.document, node: node,
+                            message: "route '\(route.name)' asks for parser '\(type)', which is not available "
+                                + "(parsers: \(registry.parsers.map(\.name).joined(separator: ", ")))"))
+                }
+            }
+        }
+        // Mapping validation goes here: check `session.mappingsNode` and each route's `mapNode`.
+        let fixtures = FixtureSet.load(directory: fixturesDirectory)
+        var fixtureDiagnostics = fixtures.diagnostics
+        if let session {
+            for key in fixtures.pathKeys {
+                let routes = session.routes.filter { Route.path($0.path, matches: key.path) }
+                if routes.isEmpty {
+                    fixtureDiagnostics.append(
+                        Diagnostic(
+                            file: key.file, line: key.line, column: key.column,
+                            message: "fixture path '\(key.path)' matches no route's path "
+                                + "(routes: \(Set(session.routes.map(\.path)).sorted().joined(separator: ", ")))"))
+                    continue
+                }
+                let methods = Set(routes.map(\.method))
+                for pair in fixtures.pairs where pair.file == key.file && pair.path == key.path {
+                    if let m = pair.method, !methods.contains(m) {
+                        fixtureDiagnostics.append(
+                            Diagnostic(
+                                file: pair.file, line: pair.line, column: pair.column,
+                                message: "pair #\(pair.index + 1) of '\(key.path)' is for \(m), but the routes for "
+                                    + "this path send \(methods.sorted().joined(separator: ", "))"))
+                    }
+                }
+            }
+        }
+        // Keep each file's problems in position order.
+        let order = Dictionary(fixtures.files.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        fixtureDiagnostics.sort {
+            (order[$0.file] ?? 0, $0.line, $0.column) < (order[$1.file] ?? 0, $1.line, $1.column)
+        }
+        diagnostics += fixtureDiagnostics
+        return SessionCheck(diagnostics: diagnostics, session: session, fixtures: fixtures)
+    }
+
+    /// `OK: Shop — 3 routes, 1 fixture file, 3 pairs`, or the number of problems.
+    public var summary: String {
+        if !diagnostics.isEmpty {
+            return "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") found"
+        }
+        let routes = session?.routes.count ?? 0
+        let files = fixtures.files.count
+        let pairs = fixtures.pairs.count
+        return "OK: \(session?.name ?? "session") — \(routes) route\(routes == 1 ? "" : "s"), "
+            + "\(files) fixture file\(files == 1 ? "" : "s"), \(pairs) pair\(pairs == 1 ? "" : "s")"
+    }
+}
+
+extension Route {
+    /// True when the concrete `path` (`/products/1`) fits the template (`/products/{id}`): literal text equal
+    /// (compared percent-decoded), each placeholder one or more characters other than `/`.
+    public static func path(_ template: String, matches path: String) -> Bool {
+        let t = Array(template)
+        let p = Array(PercentEncoding.decode(path))
+        func match(_ i: Int, _ j: Int) -> Bool {
+            if i == t.count { return j == p.count }
+            if t[i] == "{", let close = t[i...].firstIndex(of: "}") {
+                var k = j
+                while k < p.count, p[k] != "/" {
+                    k += 1
+                    if match(close + 1, k) { return true }
+                }
+                return false
+            }
+            return j < p.count && t[i] == p[j] && match(i + 1, j + 1)
+        }
+        return match(0, 0)
+    }
+}

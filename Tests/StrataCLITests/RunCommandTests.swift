@@ -1,0 +1,172 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// The built `strata` binary: beside the test bundle, or in this package's .build/debug.
+private func strata() -> String {
+    let candidates: [String?] = [
+        Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("strata").path,
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/strata").path,
+    ]
+    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "strata"
+}
+
+private func json(_ text: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+@Suite struct RunCommandTests {
+    @Test("run uses fixtures by default: the body on stdout, a summary line on stderr, exit 0")
+    func mockByDefault() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "-p", "page=2"])
+        #expect(r.status == 0)
+        #expect(r.stdout == #"{ "products": [ { "id": 3, "name": "Lamp" } ] }"# + "\n")
+        #expect(
+            r.stderr.hasPrefix(
+                "200 OK · GET https://api.example.com/v1/products?page=2 · mock \(dir.path)/fixtures/products.json #1 · "
+            ))
+    }
+
+    @Test("--json prints one object with request, source, fixture, response, parsed, and null mapped and issues")
+    func jsonReport() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(
+            strata(), ["run", dir.path, "listProducts", "--json", "-p", "sort=name"],
+            environment: ["SHOP_KEY": "s3cret"])
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains("s3cret"))
+        let o = try json(r.stdout)
+        let request = try #require(o["request"] as? [String: Any])
+        #expect(request["method"] as? String == "GET")
+        #expect(request["url"] as? String == "https://api.example.com/v1/products?page=1&api_key=<redacted>&sort=name")
+        #expect((request["headers"] as? [String: String])?["Accept"] == "application/json")
+        #expect(o["source"] as? String == "mock")
+        let fixture = try #require(o["fixture"] as? [String: Any])
+        #expect(fixture["file"] as? String == dir.path + "/fixtures/products.json")
+        #expect(fixture["index"] as? Int == 1)
+        let response = try #require(o["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 200)
+        #expect(response["bodySize"] as? Int == 18)
+        #expect(response["body"] as? String == #"{ "products": [] }"#)
+        #expect(response["durationMs"] is NSNumber)
+        #expect(o["parser"] as? String == "json")
+        #expect((o["parsed"] as? [String: Any])?["products"] is [Any])
+        #expect(o["mapped"] is NSNull)
+        #expect(o["issues"] is NSNull)
+    }
+
+    @Test("a binary body is base64 in --json")
+    func binaryBase64() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/o.json": #"{ "/orders": [ { "response": { "bodyFile": "b.bin" } } ] }"#
+            ]) { $1 })
+        defer { dir.remove() }
+        try dir.write("fixtures/b.bin", bytes: [0xFF, 0x00, 0x01])
+        let r = try ChildProcess.run(strata(), ["run", dir.path, "createOrder", "--json"])
+        let response = try #require(try json(r.stdout)["response"] as? [String: Any])
+        #expect(response["body"] as? String == "/wAB")
+        #expect(response["bodyEncoding"] as? String == "base64")
+    }
+
+    @Test("no matching fixture exits 1 with the near-miss report on stderr")
+    func noMatch() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=9"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("strata: no fixture matches GET /products/9\nnearest pairs (of 3):\n"))
+        #expect(r.stderr.contains("    path /products/9 ≠ /products/1\n"))
+    }
+
+    @Test("--fail exits 3 when the status is 400 or more, and 0 without it")
+    func failOnErrorStatus() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/o.json": #"{ "/orders": [ { "response": { "status": 404, "body": { "error": "none" } } } ] }"#
+            ]) { $1 })
+        defer { dir.remove() }
+        #expect(try ChildProcess.run(strata(), ["run", dir.path, "createOrder", "--fail"]).status == 3)
+        #expect(try ChildProcess.run(strata(), ["run", dir.path, "createOrder"]).status == 0)
+    }
+
+    @Test("--show parsed prints the tree and --show all prints every section")
+    func views() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let parsed = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "parsed"])
+        #expect(parsed.stdout == "{\n  \"products\": []\n}\n")
+        let all = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "all"])
+        for section in ["== request", "== response", "== raw", "== parsed (json)", "== mapped", "== issues"] {
+            #expect(all.stdout.contains(section + "\n"), "\(section)")
+        }
+    }
+
+    @Test("--curl prints the request as curl with secrets redacted, without sending it")
+    func curl() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(
+            strata(), ["run", dir.path, "product", "-p", "id=42", "--curl"], environment: ["SHOP_KEY": "s3cret"])
+        #expect(r.status == 0)
+        #expect(
+            r.stdout == """
+                curl 'https://api.example.com/v1/products/42?api_key=<redacted>' \\
+                  -H 'Accept: application/json'
+
+                """)
+    }
+
+    @Test("--source live sends to the base URL from the environment")
+    func live() throws {
+        let server = try LoopbackServer { .echo($0) }
+        defer { server.stop() }
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(
+            strata(), ["run", dir.path, "createOrder", "--source", "live", "--json", "-p", "quantity=3"],
+            environment: ["SHOP_URL": server.baseURL, "SHOP_KEY": "k"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try json(r.stdout)
+        #expect(o["source"] as? String == "live")
+        #expect(o["fixture"] is NSNull)
+        let echoed = try #require(o["parsed"] as? [String: Any])
+        #expect(echoed["method"] as? String == "POST")
+        #expect(echoed["body"] as? String == #"{"product_id":"1","quantity":"3","api_key":"k"}"#)
+        #expect((echoed["headers"] as? [String: String])?["X-Trace"] == "demo")
+    }
+
+    @Test("a live send without a needed secret exits 1 naming the variable and the route")
+    func liveNeedsSecret() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try ChildProcess.run(
+            strata(), ["run", dir.path, "product", "--source", "live"], environment: ["SHOP_KEY": nil])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "strata: route 'product' needs environment variable SHOP_KEY (needed by param 'api_key') (set it, or give a default: ${env:NAME:-value})\n"
+        )
+    }
+
+    @Test("usage mistakes exit 2; an unknown route exits 1 with the route list")
+    func mistakes() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        #expect(try ChildProcess.run(strata(), ["run", dir.path]).status == 2)
+        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "--source", "cache"]).status == 2)
+        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "novalue"]).status == 2)
+        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "--show", "tree"]).status == 2)
+        let r = try ChildProcess.run(strata(), ["run", dir.path, "prodcut"])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "strata: no route named 'prodcut' in session 'Shop'; did you mean 'product'? (routes: listProducts, product, createOrder)\n"
+        )
+    }
+}

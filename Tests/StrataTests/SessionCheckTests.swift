@@ -1,0 +1,70 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+@Suite struct SessionCheckTests {
+    @Test("a concrete path fits a template when its literal parts are equal and each placeholder is one segment")
+    func pathTemplates() {
+        #expect(Route.path("/products/{id}", matches: "/products/1"))
+        #expect(Route.path("/products/{id}", matches: "/products/a%20b"))
+        #expect(!Route.path("/products/{id}", matches: "/products/1/reviews"))
+        #expect(!Route.path("/products/{id}", matches: "/products/"))
+        #expect(Route.path("/v{version}/items", matches: "/v2/items"))
+        #expect(Route.path("/products", matches: "/products"))
+        #expect(!Route.path("/products", matches: "/product"))
+    }
+
+    @Test("a session with problems still has its fixtures checked against the routes it could read")
+    func checksFixturesOfBrokenSession() throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "routes": [ { "name": "a", "path": "/a", "oops": 1 } ] }"#,
+            "fixtures/f.json": #"{ "/b": [ { "response": {} } ] }"#,
+        ])
+        defer { dir.remove() }
+        let check = SessionCheck.run(path: dir.path)
+        #expect(
+            check.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") } == [
+                "session.json:1:44: unknown key 'oops' in route 'a' (known keys: name, description, method, path, params, headers, body, contentType, map)",
+                "fixtures/f.json:1:3: fixture path '/b' matches no route's path (routes: /a)",
+            ])
+        #expect(check.summary == "2 problems found")
+    }
+
+    @Test("a contentType no parser provides is reported at the value")
+    func unknownContentType() throws {
+        let dir = try ScratchDirectory([
+            "session.json":
+                #"{ "routes": [ { "name": "a", "path": "/a", "contentType": "yaml" }, { "name": "b", "path": "/b", "contentType": "application/vnd.x+json" } ] }"#
+        ])
+        defer { dir.remove() }
+        let check = SessionCheck.run(path: dir.path)
+        #expect(check.diagnostics.count == 1)
+        #expect(check.diagnostics.first?.column == 59)
+        #expect(
+            check.diagnostics.first?.message.hasPrefix("route 'a' asks for parser 'yaml', which is not available")
+                == true)
+    }
+
+    @Test("a clean session sums up its routes, fixture files and pairs")
+    func summary() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let check = SessionCheck.run(path: dir.path)
+        #expect(check.diagnostics.isEmpty)
+        #expect(check.summary == "OK: Shop — 3 routes, 1 fixture file, 3 pairs")
+    }
+
+    @Test("routes lists literal values of redacted names as <redacted>, templates as written")
+    func listingRedacts() throws {
+        let s = try Session.parse(
+            Array(
+                #"{ "params": { "token": "literal-secret" }, "headers": { "Authorization": "${env:AUTH}" }, "redact": ["token", "authorization"], "routes": [ { "name": "r", "path": "/r" } ] }"#
+                    .utf8), file: "s.json", directory: ".")
+        let text = s.routeListing()
+        #expect(text.contains(#"token = "<redacted>"  (query, session default)"#))
+        #expect(text.contains("headers: Authorization: ${env:AUTH}"))
+        #expect(!text.contains("literal-secret"))
+        #expect(!s.routeListingJSON().contains("literal-secret"))
+    }
+}

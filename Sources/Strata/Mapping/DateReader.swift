@@ -1,0 +1,446 @@
+import Foundation
+
+/// Reads dates in one format and time zone: by hand for ISO 8601, RFC 3339, Unix times and common patterns,
+/// with a POSIX-locale `DateFormatter` for everything else. One reader is built per format per mapping run.
+final class DateReader {
+    /// Why a date could not be read.
+    enum Failure: Error {
+        /// The text does not have the format's shape.
+        case shape
+        /// The shape is right but a field is out of range (`2011-02-30`); the text says which.
+        case range(String)
+    }
+
+    private enum Engine {
+        case iso(strict: Bool)
+        case unix(scale: Double)
+        case fields([Token])
+        case formatter(DateFormatter)
+    }
+
+    private enum Token {
+        case literal([UInt8])
+        case number(Field, min: Int, max: Int)
+        case monthName, weekdayName, ampm, zone
+    }
+
+    private enum Field { case year, month, day, hour, hour12, minute, second, fraction }
+
+    private let engine: Engine
+    let timeZone: TimeZone
+    private let utc: Bool
+    /// The format, for messages.
+    let format: DateFormat
+
+    init(format: DateFormat, timeZone: TimeZone?) {
+        self.format = format
+        let tz = timeZone ?? TimeZone(identifier: "UTC")!
+        self.timeZone = tz
+        self.utc =
+            tz.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == 0 && tz.identifier.contains("UTC")
+            || tz.identifier == "GMT"
+        switch format {
+        case .iso8601: engine = .iso(strict: false)
+        case .rfc3339: engine = .iso(strict: true)
+        case .unix: engine = .unix(scale: 1)
+        case .unixMilliseconds: engine = .unix(scale: 1000)
+        case .pattern(let text):
+            if case .success(let p) = DatePattern.parse(text), let tokens = DateReader.tokens(p) {
+                engine = .fields(tokens)
+            } else {
+                engine = .formatter(DateReader.formatter(pattern: text, styles: nil, timeZone: tz))
+            }
+        case .styles(let d, let t):
+            engine = .formatter(DateReader.formatter(pattern: nil, styles: (d, t), timeZone: tz))
+        }
+    }
+
+    /// True when the format reads numbers (Unix times).
+    var readsNumbers: Bool {
+        if case .unix = engine { return true }
+        return false
+    }
+
+    private static func formatter(pattern: String?, styles: (DateStyle, DateStyle)?, timeZone: TimeZone)
+        -> DateFormatter
+    {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = timeZone
+        f.isLenient = false
+        if let pattern { f.dateFormat = pattern }
+        if let (d, t) = styles {
+            f.dateStyle = d.foundation
+            f.timeStyle = t.foundation
+        }
+        return f
+    }
+
+    /// Turns a pattern into hand-parser tokens, or nil when it uses a field only DateFormatter knows.
+    private static func tokens(_ p: DatePattern) -> [Token]? {
+        var out: [Token] = []
+        for (i, piece) in p.pieces.enumerated() {
+            switch piece {
+            case .literal(let s): out.append(.literal(Array(s.utf8)))
+            case .field(let c, let n):
+                // Abutting numeric fields (yyyyMMdd) are read with their exact widths, as ICU does.
+                var abutting = false
+                if i + 1 < p.pieces.count, case .field(let next, let m) = p.pieces[i + 1] {
+                    abutting = "yMdHhmsS".contains(next) && !(next == "M" && m >= 3)
+                }
+                func num(_ f: Field, _ maxDigits: Int) -> Token {
+                    abutting ? .number(f, min: n, max: max(n, 1)) : .number(f, min: 1, max: max(n, maxDigits))
+                }
+                switch c {
+                case "y":
+                    guard n != 2 else { return nil }
+                    out.append(abutting ? .number(.year, min: n, max: n) : .number(.year, min: n == 1 ? 1 : n, max: 9))
+                case "M", "L":
+                    if n >= 3 { out.append(.monthName) } else { out.append(num(.month, 2)) }
+                case "d": out.append(num(.day, 2))
+                case "H": out.append(num(.hour, 2))
+                case "h": out.append(num(.hour12, 2))
+                case "m": out.append(num(.minute, 2))
+                case "s": out.append(num(.second, 2))
+                case "S": out.append(abutting ? .number(.fraction, min: n, max: n) : .number(.fraction, min: 1, max: 9))
+                case "a": out.append(.ampm)
+                case "E": out.append(.weekdayName)
+                case "Z", "X", "x": out.append(.zone)
+                default: return nil
+                }
+            }
+        }
+        return out
+    }
+
+    /// Reads a date from the bytes of a string.
+    func read(_ b: UnsafeBufferPointer<UInt8>) -> Result<Date, Failure> {
+        switch engine {
+        case .iso(let strict): return readISO(b, strict: strict)
+        case .unix(let scale):
+            guard let v = Double(String(decoding: b, as: UTF8.self).trimmed), v.isFinite else {
+                return .failure(.shape)
+            }
+            return .success(Date(timeIntervalSince1970: v / scale))
+        case .fields(let tokens): return readFields(b, tokens)
+        case .formatter(let f):
+            guard let d = f.date(from: String(decoding: b, as: UTF8.self)) else { return .failure(.shape) }
+            return .success(d)
+        }
+    }
+
+    /// Reads a date from a number's text: Unix time for `unix` / `unixms`, digits for patterns such as `yyyyMMdd`.
+    func read(number text: String) -> Result<Date, Failure> {
+        if case .unix(let scale) = engine {
+            guard let v = Double(text), v.isFinite else { return .failure(.shape) }
+            return .success(Date(timeIntervalSince1970: v / scale))
+        }
+        var t = text
+        return t.withUTF8 { read($0) }
+    }
+
+    // MARK: ISO 8601 / RFC 3339
+
+    private func readISO(_ b: UnsafeBufferPointer<UInt8>, strict: Bool) -> Result<Date, Failure> {
+        var p = 0
+        let n = b.count
+        func digits(_ count: Int) -> Int? {
+            guard p + count <= n else { return nil }
+            var v = 0
+            for k in p..<(p + count) {
+                let c = b[k]
+                guard c >= 0x30, c <= 0x39 else { return nil }
+                v = v * 10 + Int(c - 0x30)
+            }
+            p += count
+            return v
+        }
+        func byte(_ c: UInt8) -> Bool {
+            guard p < n, b[p] == c else { return false }
+            p += 1
+            return true
+        }
+        var negative = false
+        if !strict, p < n, b[p] == UInt8(ascii: "-") || b[p] == UInt8(ascii: "+") {
+            negative = b[p] == UInt8(ascii: "-")
+            p += 1
+        }
+        guard var year = digits(4), byte(UInt8(ascii: "-")), let month = digits(2), byte(UInt8(ascii: "-")),
+            let day = digits(2)
+        else { return .failure(.shape) }
+        if negative { year = -year }
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var fraction = 0.0
+        var offset: Int? = nil
+        if p < n {
+            guard byte(UInt8(ascii: "T")) || byte(UInt8(ascii: "t")) || (!strict && byte(UInt8(ascii: " "))) else {
+                return .failure(.shape)
+            }
+            guard let h = digits(2), byte(UInt8(ascii: ":")), let m = digits(2) else { return .failure(.shape) }
+            hour = h
+            minute = m
+            if byte(UInt8(ascii: ":")) {
+                guard let s = digits(2) else { return .failure(.shape) }
+                second = s
+                if byte(UInt8(ascii: ".")) || byte(UInt8(ascii: ",")) {
+                    var scale = 0.1
+                    let start = p
+                    while p < n, b[p] >= 0x30, b[p] <= 0x39 {
+                        fraction += Double(b[p] - 0x30) * scale
+                        scale /= 10
+                        p += 1
+                    }
+                    guard p > start else { return .failure(.shape) }
+                }
+            } else if strict {
+                return .failure(.shape)
+            }
+            if p < n {
+                guard let o = readOffset(b, &p) else { return .failure(.shape) }
+                offset = o
+            }
+        } else if strict {
+            return .failure(.shape)
+        }
+        guard p == n else { return .failure(.shape) }
+        if strict, offset == nil { return .failure(.shape) }
+        return make(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+            offset: offset)
+    }
+
+    /// Reads `Z`, `+hh:mm`, `+hhmm`, `+hh` (after an optional `GMT`/`UTC`), returning seconds east of UTC.
+    private func readOffset(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Int? {
+        let n = b.count
+        if p + 3 <= n {
+            let w = String(decoding: UnsafeBufferPointer(rebasing: b[p..<(p + 3)]), as: UTF8.self)
+            if w == "GMT" || w == "UTC" {
+                p += 3
+                if p == n || (b[p] != UInt8(ascii: "+") && b[p] != UInt8(ascii: "-")) { return 0 }
+            }
+        }
+        guard p < n else { return nil }
+        if b[p] == UInt8(ascii: "Z") || b[p] == UInt8(ascii: "z") {
+            p += 1
+            return 0
+        }
+        guard b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") else { return nil }
+        let sign = b[p] == UInt8(ascii: "-") ? -1 : 1
+        p += 1
+        func two() -> Int? {
+            guard p + 2 <= n, b[p] >= 0x30, b[p] <= 0x39, b[p + 1] >= 0x30, b[p + 1] <= 0x39 else { return nil }
+            defer { p += 2 }
+            return Int(b[p] - 0x30) * 10 + Int(b[p + 1] - 0x30)
+        }
+        guard let h = two(), h <= 23 else { return nil }
+        var m = 0
+        if p < n, b[p] == UInt8(ascii: ":") {
+            p += 1
+            guard let mm = two() else { return nil }
+            m = mm
+        } else if let mm = two() {
+            m = mm
+        }
+        guard m <= 59 else { return nil }
+        return sign * (h * 3600 + m * 60)
+    }
+
+    // MARK: Patterns
+
+    private static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "december",
+    ].map { Array($0.utf8) }
+    private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        .map { Array($0.utf8) }
+
+    private func readFields(_ b: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> Result<Date, Failure> {
+        var p = 0
+        let n = b.count
+        var year = 1970
+        var month = 1
+        var day = 1
+        var hour = 0
+        var hour12: Int? = nil
+        var pm: Bool? = nil
+        var minute = 0
+        var second = 0
+        var fraction = 0.0
+        var offset: Int? = nil
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
+        /// Matches a full name or its first three letters, case-insensitively; returns its position.
+        func name(_ names: [[UInt8]]) -> Int? {
+            for (k, full) in names.enumerated() {
+                var len = 0
+                while p + len < n, len < full.count, lower(b[p + len]) == full[len] { len += 1 }
+                if len == full.count || (len == 3 && (p + 3 == n || !isLetter(b[p + 3]))) {
+                    p += len
+                    return k
+                }
+            }
+            return nil
+        }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        for token in tokens {
+            switch token {
+            case .literal(let bytes):
+                for c in bytes {
+                    guard p < n, b[p] == c else { return .failure(.shape) }
+                    p += 1
+                }
+            case .number(let field, let minDigits, let maxDigits):
+                let start = p
+                var v = 0
+                var frac = 0.0
+                var scale = 0.1
+                while p < n, p - start < maxDigits, b[p] >= 0x30, b[p] <= 0x39 {
+                    v = v &* 10 &+ Int(b[p] - 0x30)
+                    frac += Double(b[p] - 0x30) * scale
+                    scale /= 10
+                    p += 1
+                }
+                guard p - start >= minDigits else { return .failure(.shape) }
+                switch field {
+                case .year: year = v
+                case .month: month = v
+                case .day: day = v
+                case .hour: hour = v
+                case .hour12: hour12 = v
+                case .minute: minute = v
+                case .second: second = v
+                case .fraction: fraction = frac
+                }
+            case .monthName:
+                guard let k = name(DateReader.monthNames) else { return .failure(.shape) }
+                month = k + 1
+            case .weekdayName:
+                guard name(DateReader.weekdayNames) != nil else { return .failure(.shape) }
+            case .ampm:
+                guard p + 2 <= n, lower(b[p + 1]) == UInt8(ascii: "m") else { return .failure(.shape) }
+                switch lower(b[p]) {
+                case UInt8(ascii: "a"): pm = false
+                case UInt8(ascii: "p"): pm = true
+                default: return .failure(.shape)
+                }
+                p += 2
+            case .zone:
+                guard let o = readOffset(b, &p) else { return .failure(.shape) }
+                offset = o
+            }
+        }
+        guard p == n else { return .failure(.shape) }
+        if let h = hour12 {
+            guard (1...12).contains(h) else { return .failure(.range("hour \(h) is not on a 12-hour clock")) }
+            hour = (h % 12) + ((pm ?? false) ? 12 : 0)
+        }
+        return make(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+            offset: offset)
+    }
+
+    // MARK: Calendar arithmetic
+
+    private func make(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offset: Int?
+    ) -> Result<Date, Failure> {
+        guard (1...12).contains(month) else { return .failure(.range("month \(month) does not exist")) }
+        let dim = DateReader.daysInMonth(year, month)
+        guard (1...dim).contains(day) else {
+            return .failure(.range("day \(day) does not exist in \(DateReader.monthTitle(month)) \(year)"))
+        }
+        guard (0...23).contains(hour) else { return .failure(.range("hour \(hour) does not exist")) }
+        guard (0...59).contains(minute) else { return .failure(.range("minute \(minute) does not exist")) }
+        guard (0...60).contains(second) else { return .failure(.range("second \(second) does not exist")) }
+        let days = DateReader.daysFromCivil(year, month, day)
+        let local = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
+        if let offset { return .success(Date(timeIntervalSince1970: local - Double(offset))) }
+        if utc { return .success(Date(timeIntervalSince1970: local)) }
+        // Local wall time to UTC: guess with the offset at the wall time, then correct once.
+        var guess = local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+        guess = local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+        return .success(Date(timeIntervalSince1970: guess))
+    }
+
+    static func daysInMonth(_ y: Int, _ m: Int) -> Int {
+        switch m {
+        case 2: (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func monthTitle(_ m: Int) -> String {
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ][m - 1]
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+extension DateStyle {
+    var foundation: DateFormatter.Style {
+        switch self {
+        case .none: .none
+        case .short: .short
+        case .medium: .medium
+        case .long: .long
+        case .full: .full
+        }
+    }
+}
+
+/// Writing dates as ISO 8601 text in UTC.
+enum ISO8601Text {
+    /// `2011-07-04T00:00:00Z`, with milliseconds when the date has a fraction of a second.
+    static func string(_ date: Date) -> String {
+        let t = date.timeIntervalSince1970
+        var secs = t.rounded(.down)
+        var millis = Int(((t - secs) * 1000).rounded())
+        if millis == 1000 {
+            secs += 1
+            millis = 0
+        }
+        let total = Int(secs)
+        var days = total / 86_400
+        var rem = total % 86_400
+        if rem < 0 {
+            rem += 86_400
+            days -= 1
+        }
+        let (y, m, d) = civil(fromDays: days)
+        func pad(_ v: Int, _ w: Int) -> String {
+            let s = String(abs(v))
+            return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        var s =
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
+        if millis != 0 { s += "." + pad(millis, 3) }
+        return s + "Z"
+    }
+
+    /// The civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}

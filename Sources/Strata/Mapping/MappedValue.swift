@@ -1,0 +1,90 @@
+import Foundation
+
+/// One value of the mapped tree: an object of a class, an array, a dictionary, or a typed scalar.
+///
+/// Values live flat in `MappingResult.values` in pre-order, like `Tree` nodes: a value's descendants follow it
+/// and end at `end`, so folding and walking need no pointers. Each value remembers the parsed node it came from.
+public struct MappedValue: Sendable, Identifiable {
+    /// A value's position in `MappingResult.values`; the root is 0.
+    public typealias ID = Int
+
+    /// What a value holds.
+    public enum Content: Sendable, Equatable {
+        /// An object of the named class; its properties are its children, in property order.
+        case object(className: String)
+        /// An array; its elements are its children.
+        case array
+        /// A dictionary; its entries are its children, named by key.
+        case dictionary
+        /// Text.
+        case string(String)
+        /// A whole number.
+        case int(Int)
+        /// A floating-point number.
+        case double(Double)
+        /// An exact decimal number.
+        case decimal(Decimal)
+        /// A boolean.
+        case bool(Bool)
+        /// A point in time.
+        case date(Date)
+        /// A URL.
+        case url(URL)
+        /// The source subtree as it is (`any`); read it through `source`.
+        case raw
+        /// No value: an optional property that is null or missing.
+        case null
+        /// A required property whose field is missing (see the issues).
+        case missing
+        /// A value that could not be mapped to its type (see the issues); `source` shows what was there.
+        case invalid
+        /// JSON:API: a resource already shown at another place of the tree (shared or cyclic relationships).
+        case reference(MappedValue.ID)
+        /// JSON:API: a relationship whose target resource is not in the document.
+        case unresolved(type: String, id: String)
+    }
+
+    /// This value's position.
+    public var id: ID { Int(rawID) }
+    /// The property name or dictionary key under which the value sits; nil for array elements and the root.
+    public let name: String?
+    /// What the value holds.
+    public internal(set) var content: Content
+    /// The containing value, or nil for the root.
+    public var parent: ID? { rawParent < 0 ? nil : Int(rawParent) }
+    /// The index just past this value's last descendant.
+    public var end: ID { Int(rawEnd) }
+    /// The parsed node the value was read from; nil for defaults and values with no source.
+    public var source: Tree.Index? { rawSource < 0 ? nil : Int(rawSource) }
+    /// The most serious issue about this value itself, if any (not counting its descendants).
+    public internal(set) var severity: MappingIssue.Severity?
+
+    let rawID: Int32
+    let rawParent: Int32
+    var rawEnd: Int32
+    let rawSource: Int32
+
+    init(id: Int, name: String?, content: Content, parent: Int?, source: Tree.Index?) {
+        self.rawID = Int32(truncatingIfNeeded: id)
+        self.name = name
+        self.content = content
+        self.rawParent = Int32(truncatingIfNeeded: parent ?? -1)
+        self.rawEnd = Int32(truncatingIfNeeded: id + 1)
+        self.rawSource = Int32(truncatingIfNeeded: source ?? -1)
+        self.severity = nil
+    }
+
+    /// True for objects, arrays and dictionaries.
+    public var isContainer: Bool {
+        switch content {
+        case .object, .array, .dictionary: true
+        default: false
+        }
+    }
+
+    /// The class name of an object value.
+    public var className: String? {
+        if case .object(let name) = content { return name }
+        return nil
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Maps a parsed tree into typed objects with a `MappingSet`, collecting every issue on the way.
+///
+/// ```swift
+/// let mapper = Mapper(mappings: set)
+/// let result = mapper.map(tree, with: RouteMapping(className: "BookStore", keyPath: "bookstore"))
+/// print(result.text())
+/// for issue in result.issues { print(issue) }
+/// ```
+///
+/// A mapper compiles the configuration once (name matching is then resolved once per class and object shape,
+/// date readers once per format), so reuse it for many trees. Mapping never throws: everything that does not
+/// fit is an issue, and one bad element never drops its siblings.
+public struct Mapper: Sendable {
+    /// The classes mapped.
+    public let mappings: MappingSet
+    /// How many objects deep mapping goes before it reports `tooDeep` instead of descending further.
+    public var maxDepth: Int
+    let compiled: CompiledMappings
+
+    /// Creates a mapper for `mappings`.
+    public init(mappings: MappingSet, maxDepth: Int = 64) {
+        self.mappings = mappings
+        self.maxDepth = maxDepth
+        self.compiled = CompiledMappings(mappings)
+    }
+
+    /// Maps `tree` as `route` says: plain data at the route's key path, or a JSON:API document.
+    public func map(_ tree: Tree, with route: RouteMapping) -> MappingResult {
+        let run = MappingRun(tree: tree, compiled: compiled, maxDepth: maxDepth)
+        switch route.format {
+        case .plain: run.mapPlain(route)
+        case .jsonapi: run.mapJSONAPI(route)
+        }
+        return run.finish()
+    }
+}
+
+/// The configuration prepared for fast mapping: classes by name, effective date formats, parsed fields.
+final class CompiledMappings: Sendable {
+    let classes: [CompiledClass]
+    let byName: [String: Int]
+    /// The distinct (date format, time zone) pairs, indexed by `CompiledProperty.dateReader`.
+    let dateReaders: [DateReaderKey]
+
+    init(_ set: MappingSet) {
+        var all = set.classes
+        for builtin in JSONAPIBuiltins.classes where set[builtin.name] == nil { all.append(builtin) }
+        var readerKeys: [DateReaderKey] = []
+        var readerIndex: [DateReaderKey: Int] = [:]
+        var classes: [CompiledClass] = []
+        var byName: [String: Int] = [:]
+        for (ci, c) in all.enumerated() {
+            byName[c.name] = ci
+            let props = c.properties.map { p -> CompiledProperty in
+                let key = DateReaderKey(format: p.format ?? c.dateFormat, timeZone: c.timeZone)
+                let slot: Int
+                if let known = readerIndex[key] {
+                    slot = known
+                } else {
+                    slot = readerKeys.count
+                    readerIndex[key] = slot
+                    readerKeys.append(key)
+                }
+                return CompiledProperty(
+                    p, owner: c.name, dateReader: slot, format: p.format ?? c.dateFormat, timeZone: c.timeZone)
+            }
+            let only = c.only.map(Set.init)
+            classes.append(
+                CompiledClass(
+                    index: ci, name: c.name, properties: props,
+                    active: props.indices.filter { only?.contains(props[$0].name) ?? true },
+                    jsonapiType: c.jsonapiType))
+        }
+        // The synthetic root property's reader: no format, UTC.
+        let rootKey = DateReaderKey(format: nil, timeZone: nil)
+        if readerIndex[rootKey] == nil { readerKeys.append(rootKey) }
+        self.classes = classes
+        self.byName = byName
+        self.dateReaders = readerKeys
+        self.rootDateReader = readerIndex[rootKey] ?? readerKeys.count - 1
+    }
+
+    /// The date reader slot for values with no class (a root `[date]`).
+    let rootDateReader: Int
+
+    subscript(name: String) -> CompiledClass? { byName[name].map { classes[$0] } }
+
+    /// The class declaring JSON:API type `type`.
+    func jsonapiClass(_ type: String) -> CompiledClass? { classes.first { $0.jsonapiType == type } }
+}
+
+/// A date format and time zone: what one `DateReader` reads.
+struct DateReaderKey: Hashable, Sendable {
+    var format: DateFormat?
+    var timeZone: TimeZone?
+}
+
+/// One class, ready for mapping.
+final class CompiledClass: Sendable {
+    let index: Int
+    let name: String
+    let properties: [CompiledProperty]
+    /// The properties mapped by default (all, or the class's `only`).
+    let active: [Int]
+    let jsonapiType: String?
+
+    init(index: Int, name: String, properties: [CompiledProperty], active: [Int], jsonapiType: String?) {
+        self.index = index
+        self.name = name
+        self.properties = properties
+        self.active = active
+        self.jsonapiType = jsonapiType
+    }
+}
+
+/// One property, ready for mapping.
+struct CompiledProperty: Sendable {
+    let name: String
+    /// `Class.property`, for issues.
+    let qualified: String
+    let field: FieldPath?
+    let type: MappingType
+    let format: DateFormat?
+    let dateReader: Int
+    let optional: Bool
+    /// The default value, converted to the property's type.
+    let defaultContent: DefaultContent?
+    let only: [String]?
+    let isRelationship: Bool
+
+    init(_ p: PropertyMapping, owner: String, dateReader: Int, format: DateFormat?, timeZone: TimeZone?) {
+        name = p.name
+        qualified = owner + "." + p.name
+        field = p.field.flatMap { FieldPath($0) }
+        type = p.type
+        self.format = format
+        self.dateReader = dateReader
+        optional = p.optional || p.defaultValue != nil
+        defaultContent = p.defaultValue.map { DefaultContent($0, type: p.type, format: format, timeZone: timeZone) }
+        only = p.only
+        switch p.type {
+        case .hasOne, .hasMany: isRelationship = true
+        default: isRelationship = false
+        }
+    }
+
+    /// A synthetic property for the root value of a route (or an element with no owning property).
+    init(root type: MappingType, label: String, dateReader: Int, only: [String]?) {
+        name = label
+        qualified = label
+        field = nil
+        self.type = type
+        format = nil
+        self.dateReader = dateReader
+        optional = false
+        defaultContent = nil
+        self.only = only
+        isRelationship = false
+    }
+}
+
+/// A property's default, converted once when the mapper is made.
+enum DefaultContent: Sendable {
+    /// A scalar value.
+    case value(MappedValue.Content)
+    /// `[]` for an array property.
+    case emptyArray
+    /// `{}` for a dictionary property.
+    case emptyDictionary
+    /// `null`: nil.
+    case null
+    /// A default that does not fit the type (reported when loading); mapping treats it as nil.
+    case unusable(String)
+
+    init(_ value: DefaultValue, type: MappingType, format: DateFormat?, timeZone: TimeZone?) {
+        guard let tree = try? JSONParser().parse(Array(value.jsonText.utf8)) else {
+            self = .unusable("the default is not valid JSON")
+            return
+        }
+        switch (tree.kind(Tree.root), type) {
+        case (.null, _): self = .null
+        case (.array, .array), (.array, .hasMany):
+            self = tree.childCount(Tree.root) == 0 ? .emptyArray : .unusable("only [] is allowed as an array default")
+        case (.object, .dictionary):
+            self =
+                tree.childCount(Tree.root) == 0
+                ? .emptyDictionary : .unusable("only {} is allowed as a dictionary default")
+        case (_, .string), (_, .int), (_, .double), (_, .decimal), (_, .bool), (_, .url), (_, .date):
+            let reader = DateReader(format: format ?? .iso8601, timeZone: timeZone)
+            switch ScalarConversion.convert(tree, Tree.root, type, reader: reader, autoDate: format == nil) {
+            case .value(let content, _): self = .value(content)
+            case .mismatch, .badDate:
+                self = .unusable("the default \(value.jsonText) is not a valid \(type)")
+            }
+        default:
+            self = .unusable("a default must be a scalar, null, [] or {}, and fit the type \(type)")
+        }
+    }
+}

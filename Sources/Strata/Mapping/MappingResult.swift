@@ -1,0 +1,137 @@
+/// A mapped tree with its issues, linked both ways to the parsed tree it came from.
+///
+/// Values are stored flat in pre-order (`values[0]` is the root; a value's descendants follow it up to `end`),
+/// so the explorer can fold and walk them like a `Tree`. Each value knows its `source` node, and each source node
+/// can be asked which value used it (`value(forSource:)`) or how the mapping treated it (`usage(of:)`).
+public struct MappingResult: Sendable {
+    /// The parsed tree that was mapped.
+    public let tree: Tree
+    /// Every mapped value, in pre-order.
+    public let values: [MappedValue]
+    /// Every issue, in the order found.
+    public let issues: [MappingIssue]
+    /// Fields present in the source that no property consumed (roots of unused subtrees), in document order.
+    public let unmapped: [Tree.Index]
+    let sourceIndex: [Int32]
+    private let issuesByValue: [Int: [Int]]
+
+    init(tree: Tree, values: [MappedValue], issues: [MappingIssue], sourceIndex: [Int32], unmapped: [Tree.Index]) {
+        self.tree = tree
+        self.values = values
+        self.issues = issues
+        self.sourceIndex = sourceIndex
+        self.unmapped = unmapped
+        var byValue: [Int: [Int]] = [:]
+        for (k, issue) in issues.enumerated() {
+            if let v = issue.value { byValue[v, default: []].append(k) }
+        }
+        self.issuesByValue = byValue
+    }
+
+    /// The root value: an object, an array of objects for a root array, or a JSON:API document.
+    public var root: MappedValue { values[0] }
+
+    /// The value with id `id`.
+    public subscript(id: MappedValue.ID) -> MappedValue { values[id] }
+
+    /// The ids of the children of `id`, in order (properties, elements or entries).
+    public func children(of id: MappedValue.ID) -> [MappedValue.ID] {
+        var out: [MappedValue.ID] = []
+        var c = id + 1
+        let end = values[id].end
+        while c < end {
+            out.append(c)
+            c = values[c].end
+        }
+        return out
+    }
+
+    /// The child of object or dictionary `id` named `name`.
+    public func child(of id: MappedValue.ID, named name: String) -> MappedValue.ID? {
+        children(of: id).first { values[$0].name == name }
+    }
+
+    /// The value found by following property names and array positions from the root: `value(at: "catalogue", 0)`.
+    public func value(at steps: any MappedPathStep...) -> MappedValue? {
+        var current = 0
+        for step in steps {
+            if let name = step as? String {
+                guard let c = child(of: current, named: name) else { return nil }
+                current = c
+            } else if let index = step as? Int {
+                let kids = children(of: current)
+                guard index >= 0, index < kids.count else { return nil }
+                current = kids[index]
+            }
+        }
+        return values[current]
+    }
+
+    /// The value read directly from source node `node`, if any.
+    public func value(forSource node: Tree.Index) -> MappedValue.ID? {
+        guard node >= 0, node < sourceIndex.count, sourceIndex[node] >= 0 else { return nil }
+        return Int(sourceIndex[node])
+    }
+
+    /// How the mapping treated source node `node`.
+    public enum SourceUsage: Sendable, Equatable {
+        /// The node is the source of this value.
+        case value(MappedValue.ID)
+        /// The node is inside the source of this value (an `any` subtree, an unread part of a resource).
+        case inside(MappedValue.ID)
+        /// The node is a field no property consumed, or inside one.
+        case unmapped
+        /// A key path went through the node to reach a mapped value.
+        case passed
+        /// The mapping never looked at the node (outside the route's key path).
+        case notReached
+    }
+
+    /// How the mapping treated source node `node`: read into a value, inside one, unmapped, or not reached.
+    public func usage(of node: Tree.Index) -> SourceUsage {
+        guard node >= 0, node < sourceIndex.count else { return .notReached }
+        var c = node
+        var first = true
+        while true {
+            let mark = sourceIndex[c]
+            if mark >= 0 { return first ? .value(Int(mark)) : .inside(Int(mark)) }
+            if mark == MappingRun.unmappedMark { return .unmapped }
+            if mark == MappingRun.passedMark { return first ? .passed : .notReached }
+            guard let p = tree.parent(c) else { return .notReached }
+            c = p
+            first = false
+        }
+    }
+
+    /// The issues that mark value `id`.
+    public func issues(for id: MappedValue.ID) -> [MappingIssue] {
+        (issuesByValue[id] ?? []).map { issues[$0] }
+    }
+
+    /// The number of issues of a severity.
+    public func count(_ severity: MappingIssue.Severity) -> Int { issues.filter { $0.severity == severity }.count }
+
+    /// True when some issue is an error.
+    public var hasErrors: Bool { issues.contains { $0.severity == .error } }
+
+    /// The position of value `id` in the mapped tree: `catalogue[0].title`; the root is the empty string.
+    public func path(of id: MappedValue.ID) -> String {
+        var parts: [String] = []
+        var c = id
+        while let p = values[c].parent {
+            if let name = values[c].name, values[p].content != .array {
+                parts.append((TreePath.isIdentifier(name) ? "." + name : "[" + JSONString.quote(name) + "]"))
+            } else {
+                parts.append("[\(children(of: p).firstIndex(of: c) ?? 0)]")
+            }
+            c = p
+        }
+        let s = parts.reversed().joined()
+        return s.hasPrefix(".") ? String(s.dropFirst()) : s
+    }
+}
+
+/// A step of `MappingResult.value(at:)`: a property name (`String`) or an array position (`Int`).
+public protocol MappedPathStep {}
+extension String: MappedPathStep {}
+extension Int: MappedPathStep {}

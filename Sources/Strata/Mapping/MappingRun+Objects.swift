@@ -1,0 +1,294 @@
+/// Mapping objects: choosing the fields for each property once per object shape, then mapping them.
+extension MappingRun {
+    /// Maps object node `node` as an object of `spec`'s class.
+    func mapObject(_ node: Tree.Index, spec: ObjectSpec, name: String?, parent: Int?) -> Int {
+        let cls = spec.cls
+        let id = add(.object(className: cls.name), name: name, parent: parent, source: node)
+        if depth >= maxDepth {
+            values[id].content = .invalid
+            report(
+                .error, .tooDeep, node: node, property: cls.name,
+                message: "objects nest deeper than \(maxDepth) levels here; deeper values are not mapped", value: id)
+            close(id)
+            return id
+        }
+        depth += 1
+        defer { depth -= 1 }
+        while memberScratch.count <= depth { memberScratch.append([]) }
+        memberScratch[depth].removeAll(keepingCapacity: true)
+        keyScratch.removeAll(keepingCapacity: true)
+        collectShape(node, into: &memberScratch[depth])
+        let members = memberScratch[depth]
+        let plan = plan(for: spec, members: members)
+        for pi in spec.active {
+            mapProperty(cls.properties[pi], slot: plan.slots[pi], members: members, object: node, parent: id)
+        }
+        for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
+        close(id)
+        return id
+    }
+
+    /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
+    func collectShape(_ node: Tree.Index, into members: inout [Int]) {
+        if tree.side == nil {
+            tree.source.withUnsafeBufferPointer { b in
+                for c in tree.children(node) {
+                    members.append(c)
+                    if let r = tree.keySpan(c) { keyScratch.append(contentsOf: b[r]) }
+                }
+            }
+        } else {
+            for c in tree.children(node) {
+                members.append(c)
+                keyScratch.append(contentsOf: (tree.key(c) ?? "").utf8)
+                keyScratch.append(0xFF)
+            }
+        }
+    }
+
+    /// The cached plan for the shape in the scratch buffers, computed on first sight.
+    func plan(for spec: ObjectSpec, members: [Int]) -> ShapePlan {
+        if let last = spec.lastPlan, last.memberCount == members.count, last.key == keyScratch { return last }
+        for p in spec.plans where p.memberCount == members.count && p.key == keyScratch {
+            spec.lastPlan = p
+            return p
+        }
+        let keys = members.map { tree.key($0) ?? "" }
+        let (slots, taken) = matchFields(spec.cls, active: spec.active, keys: keys)
+        let plan = ShapePlan(
+            key: keyScratch, memberCount: members.count, slots: slots,
+            unassigned: keys.indices.filter { !taken[$0] })
+        if spec.plans.count < 64 { spec.plans.append(plan) }
+        spec.lastPlan = plan
+        return plan
+    }
+
+    /// Chooses a field for each active property among `keys`: explicit fields first, then by name in rank order.
+    func matchFields(_ cls: CompiledClass, active: [Int], keys: [String]) -> ([Slot], [Bool]) {
+        var slots = [Slot](repeating: .none, count: cls.properties.count)
+        var taken = [Bool](repeating: false, count: keys.count)
+        func claim(_ pi: Int, _ m: Int, byNumber: Bool) {
+            let p = cls.properties[pi]
+            if isXML, p.type.isArrayLike {
+                let same = keys.indices.filter { !taken[$0] && keys[$0] == keys[m] }
+                if same.count > 1 || byNumber {
+                    slots[pi] = .repeated(same)
+                    for j in same { taken[j] = true }
+                    return
+                }
+            }
+            slots[pi] = .member(m)
+            taken[m] = true
+        }
+        for pi in active {
+            guard let f = cls.properties[pi].field else { continue }
+            if f.steps.count == 1, let k = f.firstKey, let m = keys.firstIndex(of: k) {
+                claim(pi, m, byNumber: false)
+            } else {
+                slots[pi] = .path(f)
+                if let k = f.firstKey, let m = keys.firstIndex(of: k) { taken[m] = true }
+            }
+        }
+        let normalized = keys.map(NameMatching.normalized)
+        let singular = normalized.map(NameMatching.singular)
+        for rank in [NameMatching.Rank.exact, .caseStyle, .number] {
+            for pi in active {
+                let p = cls.properties[pi]
+                guard p.field == nil, case .none = slots[pi] else { continue }
+                let pn = rank == .exact ? p.name : NameMatching.normalized(p.name)
+                let ps = rank == .number ? NameMatching.singular(pn) : pn
+                for m in keys.indices where !taken[m] {
+                    let hit: Bool
+                    switch rank {
+                    case .exact: hit = keys[m] == pn
+                    case .caseStyle: hit = normalized[m] == pn
+                    case .number: hit = singular[m] == ps
+                    }
+                    if hit {
+                        claim(pi, m, byNumber: rank == .number && normalized[m] != NameMatching.normalized(p.name))
+                        break
+                    }
+                }
+            }
+        }
+        return (slots, taken)
+    }
+
+    /// Maps one property of an object from the field its slot names.
+    func mapProperty(_ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int) {
+        switch slot {
+        case .member(let k):
+            mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
+        case .repeated(let ks):
+            let arr = add(.array, name: p.name, parent: parent, source: nil)
+            let element = p.type.elementType
+            for k in ks { mapValue(members[k], element, property: p, name: nil, parent: arr, isProperty: false) }
+            close(arr)
+        case .path(let f):
+            switch f.resolve(in: tree, from: object) {
+            case .found(let n, let passed):
+                markPassed(passed)
+                mapValue(n, p.type, property: p, name: p.name, parent: parent, isProperty: true)
+                for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
+            case .stopped(let at, let step, let passed):
+                markPassed(passed)
+                for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
+                let why: String
+                if step == 0 {
+                    why = "no field \(JSONString.quote(f.steps[0].text))"
+                } else {
+                    why =
+                        "\(f.prefix(step)) has no \(JSONString.quote(f.steps[step].text)) (it is \(found(at)))"
+                }
+                missing(p, object: object, parent: parent, suffix: f.text, reason: "field path \(f.text): \(why)")
+            }
+        case .none:
+            missing(p, object: object, parent: parent, suffix: p.name, reason: missingReason(p, members: members))
+        }
+    }
+
+    /// Reports members of a container a key path went through that no other path used.
+    private func reportUnmappedInside(_ container: Tree.Index, path: FieldPath, className: String) {
+        guard tree.kind(container) == .object, !reportedPassed.contains(container) else { return }
+        reportedPassed.insert(container)
+        pendingPassed.append((container, className.split(separator: ".").first.map(String.init) ?? className))
+    }
+
+    /// Reports the unused members of containers key paths passed through (after all paths had their turn).
+    func flushPassed() {
+        for (container, className) in pendingPassed {
+            for c in tree.children(container) where sourceIndex[c] == MappingRun.untouched {
+                reportUnmapped(c, className: className, note: " (inside a key path)")
+            }
+        }
+        pendingPassed.removeAll()
+    }
+
+    /// Why no field matched property `p`: the fields there are, and a likely typo.
+    func missingReason(_ p: CompiledProperty, members: [Int]) -> String {
+        let keys = members.filter { sourceIndex[$0] == MappingRun.untouched }.compactMap { tree.key($0) }
+        var s = "no field matches \(JSONString.quote(p.name))"
+        if let guess = NameMatching.suggestion(for: p.name, among: keys) {
+            s += "; did you mean \(JSONString.quote(guess))? set \"field\": \(JSONString.quote(guess))"
+        } else if !keys.isEmpty {
+            s += " (unmapped fields here: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")
+        }
+        return s
+    }
+
+    /// A property without a value: its default, nil when optional, or a `missingField` error.
+    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, suffix: String, reason: String) {
+        if let d = p.defaultContent {
+            addDefault(d, property: p, parent: parent, source: nil)
+            return
+        }
+        if p.optional {
+            add(.null, name: p.name, parent: parent, source: nil)
+            return
+        }
+        let id = add(.missing, name: p.name, parent: parent, source: nil)
+        report(
+            .error, .missingField, node: object, suffix: suffix, property: p.qualified, expected: p.type.expectedText,
+            message: reason + " — add the field, or mark the property \"optional\": true", value: id)
+    }
+
+    /// Adds a property's default value.
+    func addDefault(_ d: DefaultContent, property p: CompiledProperty, parent: Int, source: Tree.Index?) {
+        switch d {
+        case .value(let content): add(content, name: p.name, parent: parent, source: source)
+        case .emptyArray: add(.array, name: p.name, parent: parent, source: source)
+        case .emptyDictionary: add(.dictionary, name: p.name, parent: parent, source: source)
+        case .null, .unusable: add(.null, name: p.name, parent: parent, source: source)
+        }
+    }
+
+    /// The object spec for a class with an optional `only` subset, cached.
+    func spec(_ cls: CompiledClass, only: [String]?) -> ObjectSpec {
+        let key = SpecKey(cls: cls.index, only: only)
+        if let s = specs[key] { return s }
+        let active = only.map { names in cls.active.filter { names.contains(cls.properties[$0].name) } } ?? cls.active
+        let s = ObjectSpec(cls: cls, active: active)
+        specs[key] = s
+        return s
+    }
+}
+
+/// A class with the properties mapped in one context, and its cached shape plans.
+final class ObjectSpec {
+    let cls: CompiledClass
+    let active: [Int]
+    var plans: [ShapePlan] = []
+    var lastPlan: ShapePlan?
+
+    init(cls: CompiledClass, active: [Int]) {
+        self.cls = cls
+        self.active = active
+    }
+}
+
+/// Identifies an `ObjectSpec`: a class and an `only` list.
+struct SpecKey: Hashable {
+    var cls: Int
+    var only: [String]?
+}
+
+/// Where each property of a class finds its field in objects of one shape (one sequence of keys).
+final class ShapePlan {
+    /// The raw keys of the shape, concatenated.
+    let key: [UInt8]
+    let memberCount: Int
+    /// Per property index.
+    let slots: [Slot]
+    /// Member positions no property consumed.
+    let unassigned: [Int]
+
+    init(key: [UInt8], memberCount: Int, slots: [Slot], unassigned: [Int]) {
+        self.key = key
+        self.memberCount = memberCount
+        self.slots = slots
+        self.unassigned = unassigned
+    }
+}
+
+/// Where a property's value is in an object.
+enum Slot {
+    /// No field matches.
+    case none
+    /// The member at this position.
+    case member(Int)
+    /// Repeated XML elements at these positions, read as an array.
+    case repeated([Int])
+    /// An explicit key path.
+    case path(FieldPath)
+}
+
+extension MappingType {
+    /// True for arrays and to-many relationships.
+    var isArrayLike: Bool {
+        switch self {
+        case .array, .hasMany: true
+        default: false
+        }
+    }
+
+    /// The element type of an array-like type (itself otherwise).
+    var elementType: MappingType {
+        switch self {
+        case .array(let e): e
+        case .hasMany(let classes): .hasOne(classes)
+        default: self
+        }
+    }
+
+    /// What the type expects, for issues: `int`, `Article (an object)`, `[Article] (an array)`.
+    var expectedText: String {
+        switch self {
+        case .object(let name): "\(name) (an object)"
+        case .array, .hasMany: "\(self) (an array)"
+        case .dictionary: "\(self) (an object)"
+        case .choice(let d): "an object with a \(JSONString.quote(d.field)) field (\(self))"
+        case .hasOne(let classes): classes.joined(separator: "|") + " (an object)"
+        default: description
+        }
+    }
+}

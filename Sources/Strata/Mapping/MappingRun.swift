@@ -1,0 +1,222 @@
+import Foundation
+
+/// The state of one mapping: the growing value list, the issues, and the caches that keep it fast.
+final class MappingRun {
+    let tree: Tree
+    let compiled: CompiledMappings
+    let maxDepth: Int
+    /// True when the source has typed scalars (JSON, property lists): only then are coercions noted.
+    let typed: Bool
+    /// True for XML trees: repeated elements, `#text`, `@attributes`.
+    let isXML: Bool
+
+    var values: [MappedValue] = []
+    var issues: [MappingIssue] = []
+    /// Per source node: the first value read from it (≥ 0), or one of the marks below.
+    var sourceIndex: [Int32]
+    var unmapped: [Tree.Index] = []
+    var depth = 0
+    var readers: [DateReader?]
+    var specs: [SpecKey: ObjectSpec] = [:]
+    var memberScratch: [[Int]] = []
+    var keyScratch: [UInt8] = []
+    private var containerMemo: [Int: ContainerInfo] = [:]
+    /// Containers key paths went through, whose unused members are reported at the end.
+    var pendingPassed: [(Tree.Index, String)] = []
+    var reportedPassed: Set<Tree.Index> = []
+    /// JSON:API state, when mapping a JSON:API document.
+    var jsonapi = JSONAPIState()
+
+    /// Not read by any value.
+    static let untouched: Int32 = -1
+    /// A field no property consumed.
+    static let unmappedMark: Int32 = -2
+    /// A container a key path passed through.
+    static let passedMark: Int32 = -3
+
+    init(tree: Tree, compiled: CompiledMappings, maxDepth: Int) {
+        self.tree = tree
+        self.compiled = compiled
+        self.maxDepth = maxDepth
+        self.typed = tree.format == "json" || tree.format == "plist"
+        self.isXML = tree.format == "xml"
+        self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
+        self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
+        values.reserveCapacity(min(tree.count, 1 << 20))
+    }
+
+    /// Hands the finished values, issues and indexes over as a result.
+    func finish() -> MappingResult {
+        flushPassed()
+        for (value, target) in jsonapi.pendingReferences {
+            if let id = jsonapi.expanded[target] {
+                values[value].content = .reference(id)
+            } else {
+                values[value].content = .unresolved(type: target.type, id: target.id)
+            }
+        }
+        unmapped.sort()
+        return MappingResult(
+            tree: tree, values: values, issues: issues, sourceIndex: sourceIndex, unmapped: unmapped)
+    }
+
+    // MARK: Building values
+
+    /// Appends a value and returns its id; a container is closed later with `close`.
+    @discardableResult
+    func add(_ content: MappedValue.Content, name: String?, parent: Int?, source: Tree.Index?) -> Int {
+        let id = values.count
+        values.append(MappedValue(id: id, name: name, content: content, parent: parent, source: source))
+        if let s = source, sourceIndex[s] < 0 { sourceIndex[s] = Int32(id) }
+        return id
+    }
+
+    /// Ends container `id` after its last descendant.
+    func close(_ id: Int) { values[id].rawEnd = Int32(values.count) }
+
+    /// Records that value `id` also stands for source node `node` (a JSON:API linkage, an XML `#text`).
+    func alsoSource(_ node: Tree.Index, of id: Int) {
+        if sourceIndex[node] < 0 { sourceIndex[node] = Int32(id) }
+    }
+
+    /// Marks containers a key path went through.
+    func markPassed(_ nodes: [Tree.Index]) {
+        for n in nodes where sourceIndex[n] == MappingRun.untouched { sourceIndex[n] = MappingRun.passedMark }
+    }
+
+    /// The date reader for a property's format slot, built on first use.
+    func reader(_ slot: Int) -> DateReader {
+        if let r = readers[slot] { return r }
+        let key = compiled.dateReaders[slot]
+        let r = DateReader(format: key.format ?? .iso8601, timeZone: key.timeZone)
+        readers[slot] = r
+        return r
+    }
+
+    // MARK: Issues
+
+    /// Records an issue about `node` (its path, plus `suffix` for a field that is not there) and marks `value`.
+    func report(
+        _ severity: MappingIssue.Severity, _ kind: MappingIssue.Kind, node: Tree.Index?, suffix: String? = nil,
+        property: String?, expected: String? = nil, found: String? = nil, message: String, value: Int?
+    ) {
+        var path = node.map { pathText($0) } ?? "$"
+        if let suffix { path += TreePath([.key(suffix)]).description.dropFirst() }
+        issues.append(
+            MappingIssue(
+                severity: severity, kind: kind, node: node, path: path, property: property, expected: expected,
+                found: found, message: message, value: value))
+        if let v = value {
+            let current = values[v].severity
+            if current == nil || severity.weight > current!.weight { values[v].severity = severity }
+        }
+    }
+
+    /// Records a field no property consumed.
+    func reportUnmapped(_ member: Tree.Index, className: String, note: String = "") {
+        guard sourceIndex[member] != MappingRun.passedMark else { return }
+        if isXML, let k = tree.key(member), k.hasPrefix("@xmlns") { return }
+        sourceIndex[member] = MappingRun.unmappedMark
+        unmapped.append(member)
+        let key = tree.key(member) ?? "?"
+        report(
+            .info, .unmappedField, node: member, property: className, found: found(member),
+            message: "field \(JSONString.quote(key)) is not mapped by any property of \(className)\(note)",
+            value: nil)
+    }
+
+    /// A short description of what node `n` holds: its type and a raw fragment (`string "x1"`).
+    func found(_ n: Tree.Index) -> String {
+        switch tree.kind(n) {
+        case .string: return "string " + MappingRun.fragment(JSONString.quote(tree.string(n) ?? ""))
+        case .number: return "number " + MappingRun.fragment(tree.numberText(n) ?? "")
+        case .bool: return "bool " + (tree.bool(n)! ? "true" : "false")
+        case .null: return "null"
+        case .object:
+            let c = tree.childCount(n)
+            return c == 0 ? "empty object" : "object with \(c) field\(c == 1 ? "" : "s")"
+        case .array:
+            let c = tree.childCount(n)
+            return c == 0 ? "empty array" : "array of \(c)"
+        }
+    }
+
+    /// `text` cut to 40 characters with an ellipsis.
+    static func fragment(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(39)) + "…"
+    }
+
+    // MARK: Paths
+
+    private struct ContainerInfo {
+        var children: [Int]
+        var occurrences: [Int]
+    }
+
+    /// The path of node `i` (as `Tree.path` writes it), fast even for elements of very large containers.
+    func pathText(_ i: Tree.Index) -> String {
+        var comps: [TreePath.Component] = []
+        var c = i
+        while let p = tree.parent(c) {
+            let (position, occurrence) = locate(c, in: p)
+            if tree.kind(p) == .object {
+                comps.append(.key(tree.key(c) ?? "", occurrence: occurrence))
+            } else {
+                comps.append(.index(position))
+            }
+            c = p
+        }
+        return TreePath(comps.reversed()).description
+    }
+
+    /// The position of child `c` of `p`, and how many earlier siblings share its key.
+    private func locate(_ c: Int, in p: Int) -> (Int, Int) {
+        if c - p < 64 {
+            var position = 0
+            var occurrence = 0
+            let isObject = tree.kind(p) == .object
+            let key = isObject ? tree.key(c) : nil
+            for s in tree.children(p) {
+                if s == c { break }
+                position += 1
+                if isObject, tree.key(s) == key { occurrence += 1 }
+            }
+            return (position, occurrence)
+        }
+        let info: ContainerInfo
+        if let known = containerMemo[p] {
+            info = known
+        } else {
+            let children = Array(tree.children(p))
+            var occurrences: [Int] = []
+            if tree.kind(p) == .object {
+                var seen: [String: Int] = [:]
+                occurrences = children.map { ch in
+                    let k = tree.key(ch) ?? ""
+                    defer { seen[k, default: 0] += 1 }
+                    return seen[k] ?? 0
+                }
+            }
+            info = ContainerInfo(children: children, occurrences: occurrences)
+            containerMemo[p] = info
+        }
+        var lo = 0
+        var hi = info.children.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if info.children[mid] < c { lo = mid + 1 } else { hi = mid }
+        }
+        return (lo, info.occurrences.isEmpty ? 0 : info.occurrences[lo])
+    }
+}
+
+extension Diagnostic.Severity {
+    /// Errors outweigh warnings, warnings outweigh info.
+    var weight: Int {
+        switch self {
+        case .error: 3
+        case .warning: 2
+        case .info: 1
+        }
+    }
+}

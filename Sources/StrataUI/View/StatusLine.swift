@@ -15,10 +15,10 @@ enum StatusLine {
             return
         }
         // Priority when space runs out: what happened (left), then `? help`, then the path, then other hints.
-        let left = leftLine(state)
         var path = pathLine(state)
         let available = area.width - 1
         let minimumHints = hintLine(state, room: 0).width
+        let left = leftLine(state, room: available - minimumHints - 2 - (path.map { $0.width + 3 } ?? 0))
         if let p = path, left.width + 3 + p.width + 2 + minimumHints > available { path = nil }
         let pathWidth = path.map { $0.width + 3 } ?? 0
         let hintRoom = max(min(available - left.width - pathWidth - 2, available / 2), minimumHints)
@@ -38,7 +38,7 @@ enum StatusLine {
     }
 
     /// The spinner while a request runs, else the notice, else the response summary.
-    static func leftLine(_ state: ExplorerState) -> Line {
+    static func leftLine(_ state: ExplorerState, room: Int) -> Line {
         if let run = state.run {
             let frame = Spinner.frame(elapsed: run.elapsed)
             let what: String
@@ -62,22 +62,30 @@ enum StatusLine {
             if case .noMatch = error { return Line("no fixture matches this request", style: Theme.error) }
             return Line(error.description, style: Theme.error)
         case .document(let document):
-            return summary(document, state: state)
+            // Shorter forms when the full summary does not fit: the issue count outlives the file and the type.
+            for detail in [SummaryDetail.full, .noOrigin, .short] {
+                let line = summary(document, state: state, detail: detail)
+                if line.width <= room || detail == .short { return line }
+            }
+            return summary(document, state: state, detail: .short)
         }
     }
 
     /// `200 OK · application/json · 1.2 KB · 4 ms · fixtures/products.json#0 · 1 issue`.
-    static func summary(_ document: ResponseDocument, state: ExplorerState) -> Line {
+    static func summary(_ document: ResponseDocument, state: ExplorerState, detail: SummaryDetail = .full) -> Line {
         let response = document.response
         let dot = TextSpan(" · ", style: Theme.secondary)
         var spans = [TextSpan(response.statusLine, style: Theme.status(response.status).adding(.bold))]
-        spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
+        if detail != .short {
+            spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
+        }
         spans += [dot, TextSpan(RawPane.byteCount(response.size))]
         spans += [dot, TextSpan("\(Int(response.durationMs.rounded())) ms")]
-        switch response.origin {
-        case .fixture(let file, let index):
+        switch detail == .full ? response.origin : nil {
+        case nil: break
+        case .fixture(let file, let index)?:
             spans += [dot, TextSpan(relative(file, to: state.session.directory) + "#\(index)", style: Theme.secondary)]
-        case .live(_, let redirects):
+        case .live(_, let redirects)?:
             spans += [
                 dot,
                 TextSpan(redirects.isEmpty ? "live" : "live · \(redirects.count) redirect(s)", style: Theme.secondary),
@@ -97,6 +105,11 @@ enum StatusLine {
             }
         }
         return Line(spans)
+    }
+
+    /// How much the response summary says.
+    enum SummaryDetail {
+        case full, noOrigin, short
     }
 
     /// The path of the selection in the focused tree pane.

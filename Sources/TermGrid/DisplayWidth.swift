@@ -54,14 +54,14 @@ public enum DisplayWidth {
 
     /// The columns a string takes: the sum of its grapheme clusters (see ``of(_:)-(Character)``).
     public static func of(_ text: some StringProtocol) -> Int {
+        let printableASCII =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if printableASCII { return text.utf8.count }
         var total = 0
-        for unit in text.utf8 where unit >= 0x80 || unit < 0x20 || unit == 0x7F {
-            // Not pure printable ASCII: measure cluster by cluster.
-            total = 0
-            for character in text { total += of(character) }
-            return total
-        }
-        return text.utf8.count
+        for character in text { total += of(character) }
+        return total
     }
 
     /// Whether `value` is in the East Asian Wide/Fullwidth table.

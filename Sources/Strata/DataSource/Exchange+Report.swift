@@ -121,7 +121,7 @@ extension Exchange {
     /// The parsed view: the tree, or what went wrong.
     public var parsedText: String {
         if let tree = parsed.tree {
-            return TreePrinter().string(tree)
+            return TreePrinter().string(tree).trimmingTrailingNewlines
         }
         if let error = parsed.error { return "parse error (\(parsed.parser)): \(error)" }
         return "no parser for this body (Content-Type: \(response.contentType ?? "none"))"
@@ -129,7 +129,7 @@ extension Exchange {
 
     /// The mapped view: the objects, or why there are none.
     public var mappedText: String {
-        if let mapping { return mapping.text() }
+        if let mapping { return mapping.text().trimmingTrailingNewlines }
         if parsed.tree == nil { return "nothing to map: the body did not parse" }
         return "route '\(route.name)' has no \"map\": add one to see mapped objects"
     }
@@ -137,7 +137,7 @@ extension Exchange {
     /// The issues view: one line per issue, or a note that there are none.
     public var issuesText: String {
         guard let mapping else { return mappedText }
-        return mapping.issues.isEmpty ? "no mapping issues" : mapping.issuesText()
+        return mapping.issues.isEmpty ? "no mapping issues" : mapping.issuesText().trimmingTrailingNewlines
     }
 
     /// True when mapping found a problem of error severity.
@@ -164,5 +164,14 @@ extension Exchange {
             lines += ["", "== mapped", mappedText, "", "== issues", issuesText]
             return lines.joined(separator: "\n")
         }
+    }
+}
+
+extension String {
+    /// The string without the line breaks at its end.
+    var trimmingTrailingNewlines: String {
+        var s = Substring(self)
+        while s.last == "\n" { s.removeLast() }
+        return String(s)
     }
 }

@@ -95,7 +95,8 @@ extension MappingRun {
             if tree.kind(errors) == .array {
                 let type = MappingType.array(.object(JSONAPIBuiltins.errorClass.name))
                 let prop = CompiledProperty(
-                    root: type, label: docClass + ".errors", dateReader: compiled.rootDateReader, only: nil)
+                    root: type, label: docClass + ".errors", dateReader: compiled.rootDateReader, only: nil,
+                    serial: compiled.propertyCount + 1, classIndex: compiled.byName[JSONAPIBuiltins.errorClass.name])
                 mapValue(errors, type, property: prop, name: "errors", parent: root, isProperty: true)
             } else {
                 let id = add(.invalid, name: "errors", parent: root, source: errors)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Mapping objects: choosing the fields for each property once per object shape, then mapping them.
 extension MappingRun {
     /// Maps object node `node` as an object of `spec`'s class.
@@ -16,25 +18,55 @@ extension MappingRun {
         defer { depth -= 1 }
         while memberScratch.count <= depth { memberScratch.append([]) }
         memberScratch[depth].removeAll(keepingCapacity: true)
-        keyScratch.removeAll(keepingCapacity: true)
-        collectShape(node, into: &memberScratch[depth])
+        let plan: ShapePlan
+        if let last = spec.lastPlan, sameShape(node, as: last, members: &memberScratch[depth]) {
+            plan = last
+        } else {
+            memberScratch[depth].removeAll(keepingCapacity: true)
+            keyScratch.removeAll(keepingCapacity: true)
+            collectShape(node, into: &memberScratch[depth])
+            plan = self.plan(for: spec, members: memberScratch[depth])
+        }
         let members = memberScratch[depth]
-        let plan = plan(for: spec, members: members)
-        for pi in spec.active {
-            mapProperty(cls.properties[pi], slot: plan.slots[pi], members: members, object: node, parent: id)
+        for step in plan.steps {
+            mapProperty(step.property, slot: step.slot, members: members, object: node, parent: id)
         }
         for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
         close(id)
         return id
     }
 
+    /// True when JSON object `node` has exactly the keys of `plan`, in order; collects its members on the way.
+    func sameShape(_ node: Tree.Index, as plan: ShapePlan, members: inout [Int]) -> Bool {
+        guard tree.side == nil else { return false }
+        return tree.source.withUnsafeBufferPointer { b in
+            plan.key.withUnsafeBufferPointer { key in
+                var offset = 0
+                var k = 0
+                for c in tree.children(node) {
+                    guard k < plan.memberCount, let r = tree.keySpan(c) else { return false }
+                    let length = plan.keyLengths[k]
+                    guard r.count == length,
+                        memcmp(b.baseAddress! + r.lowerBound, key.baseAddress! + offset, length) == 0
+                    else { return false }
+                    offset += length
+                    k += 1
+                    members.append(c)
+                }
+                return k == plan.memberCount
+            }
+        }
+    }
+
     /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index, into members: inout [Int]) {
+        keyLengthScratch.removeAll(keepingCapacity: true)
         if tree.side == nil {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     members.append(c)
                     if let r = tree.keySpan(c) { keyScratch.append(contentsOf: b[r]) }
+                    keyLengthScratch.append(keyScratch.count)
                 }
             }
         } else {
@@ -42,6 +74,7 @@ extension MappingRun {
                 members.append(c)
                 keyScratch.append(contentsOf: (tree.key(c) ?? "").utf8)
                 keyScratch.append(0xFF)
+                keyLengthScratch.append(keyScratch.count)
             }
         }
     }
@@ -55,8 +88,15 @@ extension MappingRun {
         }
         let keys = members.map { tree.key($0) ?? "" }
         let (slots, taken) = matchFields(spec.cls, active: spec.active, keys: keys)
+        var lengths: [Int] = []
+        var previous = 0
+        for end in keyLengthScratch {
+            lengths.append(end - previous)
+            previous = end
+        }
         let plan = ShapePlan(
-            key: keyScratch, memberCount: members.count, slots: slots,
+            key: keyScratch, keyLengths: lengths, memberCount: members.count,
+            steps: spec.active.map { PlanStep(property: spec.cls.properties[$0], slot: slots[$0]) },
             unassigned: keys.indices.filter { !taken[$0] })
         if spec.plans.count < 64 { spec.plans.append(plan) }
         spec.lastPlan = plan
@@ -118,6 +158,7 @@ extension MappingRun {
     func mapProperty(_ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int) {
         switch slot {
         case .member(let k):
+            if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
             mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
         case .repeated(let ks):
             let arr = add(.array, name: p.name, parent: parent, source: nil)
@@ -202,6 +243,18 @@ extension MappingRun {
         }
     }
 
+    /// The object spec for objects of class `className` in property `p`: cached per property when it is the
+    /// property's own class, so the hot path does no hashing.
+    func objectSpec(_ className: String, for p: CompiledProperty) -> ObjectSpec? {
+        if let ci = p.directClass, p.directClassName == className {
+            if let s = specCache[p.serial] { return s }
+            let s = spec(compiled.classes[ci], only: p.only)
+            specCache[p.serial] = s
+            return s
+        }
+        return compiled[className].map { spec($0, only: p.only) }
+    }
+
     /// The object spec for a class with an optional `only` subset, cached.
     func spec(_ cls: CompiledClass, only: [String]?) -> ObjectSpec {
         let key = SpecKey(cls: cls.index, only: only)
@@ -217,8 +270,8 @@ extension MappingRun {
 final class ObjectSpec {
     let cls: CompiledClass
     let active: [Int]
-    var plans: [ShapePlan] = []
-    var lastPlan: ShapePlan?
+    @exclusivity(unchecked) var plans: [ShapePlan] = []
+    @exclusivity(unchecked) var lastPlan: ShapePlan?
 
     init(cls: CompiledClass, active: [Int]) {
         self.cls = cls
@@ -236,18 +289,27 @@ struct SpecKey: Hashable {
 final class ShapePlan {
     /// The raw keys of the shape, concatenated.
     let key: [UInt8]
+    /// The length of each key in `key`.
+    let keyLengths: [Int]
     let memberCount: Int
-    /// Per property index.
-    let slots: [Slot]
+    /// The active properties in order, with where each finds its value.
+    let steps: [PlanStep]
     /// Member positions no property consumed.
     let unassigned: [Int]
 
-    init(key: [UInt8], memberCount: Int, slots: [Slot], unassigned: [Int]) {
+    init(key: [UInt8], keyLengths: [Int], memberCount: Int, steps: [PlanStep], unassigned: [Int]) {
         self.key = key
+        self.keyLengths = keyLengths
         self.memberCount = memberCount
-        self.slots = slots
+        self.steps = steps
         self.unassigned = unassigned
     }
+}
+
+/// One property of a plan and where its value is.
+struct PlanStep {
+    let property: CompiledProperty
+    let slot: Slot
 }
 
 /// Where a property's value is in an object.

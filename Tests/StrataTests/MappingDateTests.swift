@@ -5,7 +5,9 @@ import Testing
 /// Reading dates: patterns, named formats, DXDAL's styles, time zones, and what goes wrong.
 @Suite struct MappingDateTests {
     /// Maps `{"d": value}` with a date property in `format` (and the class's `timeZone`).
-    static func read(_ value: String, format: DateFormat?, timeZone: TimeZone? = nil) -> (MappedValue.Content?, [MappingIssue]) {
+    static func read(_ value: String, format: DateFormat?, timeZone: TimeZone? = nil) -> (
+        MappedValue.Content?, [MappingIssue]
+    ) {
         let set = MappingSet([
             ClassMapping(name: "D", properties: [PropertyMapping("d", .date, format: format)], timeZone: timeZone)
         ])
@@ -92,7 +94,9 @@ import Testing
 
     @Test("rfc3339 requires a full date-time with a zone")
     func rfc3339() {
-        #expect(Self.read(#""2011-07-04T10:30:00.5Z""#, format: .rfc3339).0 == .date(MappingFixture.date(2011, 7, 4, 10, 30).addingTimeInterval(0.5)))
+        #expect(
+            Self.read(#""2011-07-04T10:30:00.5Z""#, format: .rfc3339).0
+                == .date(MappingFixture.date(2011, 7, 4, 10, 30).addingTimeInterval(0.5)))
         #expect(Self.read(#""2011-07-04""#, format: .rfc3339).1.map(\.kind) == [.badDate])
         #expect(Self.read(#""2011-07-04T10:30:00""#, format: .rfc3339).1.map(\.kind) == [.badDate])
     }
@@ -100,7 +104,9 @@ import Testing
     @Test("unix and unixms read numbers, and digit strings with a coercion note")
     func unixTimes() {
         #expect(Self.read("1309775400", format: .unix) == (Self.utc(2011, 7, 4, 10, 30), []))
-        #expect(Self.read("1309775400500", format: .unixMilliseconds).0 == .date(MappingFixture.date(2011, 7, 4, 10, 30).addingTimeInterval(0.5)))
+        #expect(
+            Self.read("1309775400500", format: .unixMilliseconds).0
+                == .date(MappingFixture.date(2011, 7, 4, 10, 30).addingTimeInterval(0.5)))
         let (content, issues) = Self.read(#""1309775400""#, format: .unix)
         #expect(content == Self.utc(2011, 7, 4, 10, 30))
         #expect(issues.map(\.kind) == [.coerced])
@@ -128,11 +134,16 @@ import Testing
     @Test("dates without an offset are read in the class's time zone")
     func timeZones() {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
-        #expect(Self.read(#""2011-07-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: berlin).0 == Self.utc(2011, 7, 4, 8))
-        #expect(Self.read(#""2011-01-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: berlin).0 == Self.utc(2011, 1, 4, 9))
+        #expect(
+            Self.read(#""2011-07-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: berlin).0
+                == Self.utc(2011, 7, 4, 8))
+        #expect(
+            Self.read(#""2011-01-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: berlin).0
+                == Self.utc(2011, 1, 4, 9))
         // An explicit offset in the data wins over the class's zone.
         #expect(Self.read(#""2011-07-04T10:00:00Z""#, format: .iso8601, timeZone: berlin).0 == Self.utc(2011, 7, 4, 10))
-        let (content, _) = Self.read(#""2011-07-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: TimeZone(secondsFromGMT: 19800))
+        let (content, _) = Self.read(
+            #""2011-07-04 10:00""#, format: .pattern("yyyy-MM-dd HH:mm"), timeZone: TimeZone(secondsFromGMT: 19800))
         #expect(content == Self.utc(2011, 7, 4, 4, 30))
     }
 
@@ -152,9 +163,12 @@ import Testing
 
     @Test("dates render as ISO 8601 in UTC, with milliseconds when there are any")
     func rendering() {
-        let set = MappingSet([ClassMapping(name: "D", properties: [PropertyMapping("d", .date), PropertyMapping("e", .date)])])
+        let set = MappingSet([
+            ClassMapping(name: "D", properties: [PropertyMapping("d", .date), PropertyMapping("e", .date)])
+        ])
         let r = Mapper(mappings: set).map(
-            MappingFixture.tree(#"{"d": "1969-12-31T23:59:59.5Z", "e": "2400-02-29"}"#), with: RouteMapping(className: "D"))
+            MappingFixture.tree(#"{"d": "1969-12-31T23:59:59.5Z", "e": "2400-02-29"}"#),
+            with: RouteMapping(className: "D"))
         #expect(r.jsonText() == #"{"$class":"D","d":"1969-12-31T23:59:59.500Z","e":"2400-02-29T00:00:00Z"}"#)
     }
 }

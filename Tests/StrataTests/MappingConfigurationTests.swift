@@ -224,3 +224,32 @@ import Testing
             ])
     }
 }
+
+/// Checking a set built in Swift.
+@Suite struct MappingSetProblemsTests {
+    @Test("a set built from Swift lists its mistakes in words")
+    func swiftSetProblems() {
+        let set = MappingSet([
+            ClassMapping(
+                name: "A",
+                properties: [
+                    PropertyMapping("b", .array(.object("Bee"))),
+                    PropertyMapping("d", .date, format: .pattern("yyyy-MM-ddTHH")),
+                    PropertyMapping("n", .int, format: .unix, default: .string("x")),
+                    PropertyMapping("c", .object("C"), only: ["zz"]),
+                ], only: ["b", "q"]),
+            ClassMapping(name: "C", properties: [PropertyMapping("x", .int)]),
+        ])
+        #expect(
+            set.problems == [
+                "only of A lists \"q\", which is not a property of A",
+                "unknown class \"Bee\" for A.b",
+                "bad date pattern for A.d: unquoted letter 'T' in date pattern 'yyyy-MM-ddTHH' is not a pattern "
+                    + "field; quote it: yyyy-MM-dd'T'HH",
+                "format applies to dates; A.n has type int",
+                "default of A.n: the default \"x\" is not a valid int",
+                "only of A.c lists \"zz\", which is not a property of C",
+            ])
+        #expect(MappingSet([ClassMapping(name: "Ok", properties: [PropertyMapping("a", .string)])]).problems.isEmpty)
+    }
+}

@@ -181,10 +181,14 @@ extension MappingRun {
                     why =
                         "\(f.prefix(step)) has no \(JSONString.quote(f.steps[step].text)) (it is \(found(at)))"
                 }
-                missing(p, object: object, parent: parent, suffix: f.text, reason: "field path \(f.text): \(why)")
+                missing(
+                    p, object: at, parent: parent, steps: Array(f.steps[step...]),
+                    reason: "field path \(f.text): \(why)")
             }
         case .none:
-            missing(p, object: object, parent: parent, suffix: p.name, reason: missingReason(p, members: members))
+            missing(
+                p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
+                reason: missingReason(p, members: members))
         }
     }
 
@@ -218,7 +222,7 @@ extension MappingRun {
     }
 
     /// A property without a value: its default, nil when optional, or a `missingField` error.
-    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, suffix: String, reason: String) {
+    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, steps: [FieldPath.Step], reason: String) {
         if let d = p.defaultContent {
             addDefault(d, property: p, parent: parent, source: nil)
             return
@@ -229,7 +233,7 @@ extension MappingRun {
         }
         let id = add(.missing, name: p.name, parent: parent, source: nil)
         report(
-            .error, .missingField, node: object, suffix: suffix, property: p.qualified, expected: p.type.expectedText,
+            .error, .missingField, node: object, steps: steps, property: p.qualified, expected: p.type.expectedText,
             message: reason + " — add the field, or mark the property \"optional\": true", value: id)
     }
 

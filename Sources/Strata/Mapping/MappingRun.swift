@@ -99,13 +99,21 @@ final class MappingRun {
 
     // MARK: Issues
 
-    /// Records an issue about `node` (its path, plus `suffix` for a field that is not there) and marks `value`.
+    /// Records an issue about `node` (its path, plus `suffix` or `steps` for a field that is not there) and marks
+    /// `value`.
     func report(
         _ severity: MappingIssue.Severity, _ kind: MappingIssue.Kind, node: Tree.Index?, suffix: String? = nil,
+        steps: [FieldPath.Step] = [],
         property: String?, expected: String? = nil, found: String? = nil, message: String, value: Int?
     ) {
         var path = node.map { pathText($0) } ?? "$"
         if let suffix { path += TreePath([.key(suffix)]).description.dropFirst() }
+        for step in steps {
+            switch step {
+            case .element(let i), .key(_, index: let i?): path += "[\(i)]"
+            case .key(let k, index: nil): path += TreePath([.key(k)]).description.dropFirst()
+            }
+        }
         issues.append(
             MappingIssue(
                 severity: severity, kind: kind, node: node, path: path, property: property, expected: expected,

@@ -1,9 +1,60 @@
-/// `strata [SESSION]`: Open the explorer on SESSION (default: the bundled demo).
+import Foundation
+import NcursesBackend
+import Strata
+import StrataUI
+
+/// `strata [SESSION] [--source mock|live]`: Open the explorer on SESSION (default: the bundled demo).
 enum ExploreCommand {
-    static let usage = "strata [SESSION]"
+    static let usage = "strata [SESSION] [--source mock|live]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        throw CommandError("'explore' is not built yet")
+        let sourceName = try args.option("--source")
+        let positionals = try args.positionals(max: 1)
+        var source = SourceMode.mock
+        if let sourceName {
+            guard let mode = SourceMode(rawValue: sourceName) else {
+                throw UsageError("--source must be mock or live, not '\(sourceName)'")
+            }
+            source = mode
+        }
+        let session = try loadSession(positionals.first)
+        let backend: NcursesBackend
+        do {
+            backend = try NcursesBackend()
+        } catch {
+            throw CommandError("\(error)")
+        }
+        defer { backend.restore() }
+        var state = ExplorerState(
+            session: session, size: backend.size, environment: ProcessInfo.processInfo.environment)
+        state.source = source
+        let host = ExplorerHost(runEditor: { path in
+            backend.suspend()
+            defer { backend.resume() }
+            return EditorLauncher.run(path)
+        })
+        let program = ExplorerProgram(state: state, backend: backend, host: host)
+        do {
+            try program.run()
+        } catch {
+            backend.restore()
+            throw CommandError("\(error)")
+        }
+        return 0
+    }
+
+    /// Loads the session named on the command line, or the demo; errors list every problem (file:line:col).
+    static func loadSession(_ argument: String?) throws -> Session {
+        let cwd = FileManager.default.currentDirectoryPath
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
+        guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
+            throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
+        }
+        do {
+            return try Session.load(from: path)
+        } catch {
+            throw CommandError("the session did not load:\n\(error.description)")
+        }
     }
 }

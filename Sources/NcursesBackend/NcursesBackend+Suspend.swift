@@ -1,0 +1,21 @@
+import CNcursesw
+import TermGrid
+
+extension NcursesBackend {
+    /// Hands the terminal to another program (`$EDITOR`): leaves curses mode, keeping the screen's contents.
+    public func suspend() {
+        guard isOpen else { return }
+        def_prog_mode()
+        endwin()
+        strata_terminal_active().pointee = 0
+    }
+
+    /// Takes the terminal back after ``suspend()`` and repaints everything on the next flush.
+    public func resume() {
+        guard isOpen else { return }
+        reset_prog_mode()
+        strata_terminal_active().pointee = 1
+        clearok(strata_stdscr(), true)
+        wrefresh(strata_stdscr())
+    }
+}

@@ -1,0 +1,95 @@
+import Strata
+
+/// What the route's mapping made of a parsed response: the typed values, their issues, and problems in the
+/// mapping configuration itself.
+public struct MappedDocument: Sendable {
+    /// The mapped values and issues; nil when the configuration is too broken to map with.
+    public let result: MappingResult?
+    /// The route's `map`, as read.
+    public let routeMapping: RouteMapping?
+    /// Problems in the session's `mappings` or the route's `map` (file:line:col).
+    public let diagnostics: [Diagnostic]
+
+    /// Creates a document from its parts.
+    public init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
+        self.result = result
+        self.routeMapping = routeMapping
+        self.diagnostics = diagnostics
+    }
+
+    /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
+    public static func map(_ tree: Tree, route: Route, session: Session) -> MappedDocument? {
+        guard let mapNode = route.mapNode else { return nil }
+        let (set, setDiagnostics) = MappingSet.load(
+            from: session.document, at: session.mappingsNode, file: session.file)
+        let (routeMapping, routeDiagnostics) = RouteMapping.load(
+            from: session.document, at: mapNode, file: session.file, mappings: set)
+        guard let routeMapping else {
+            return routeDiagnostics.isEmpty
+                ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: setDiagnostics + routeDiagnostics)
+        }
+        let result = Mapper(mappings: set).map(tree, with: routeMapping)
+        return MappedDocument(
+            result: result, routeMapping: routeMapping, diagnostics: setDiagnostics + routeDiagnostics)
+    }
+
+    /// Every issue, in the order found.
+    public var issues: [MappingIssue] { result?.issues ?? [] }
+
+    /// Issues listed by `i` (all of them).
+    public var issueCount: Int { issues.count }
+
+    /// Issues that mark values: errors and warnings.
+    public var markedCount: Int { issues.filter { $0.severity != .info }.count }
+
+    /// Issues that are errors.
+    public var errorCount: Int { issues.filter { $0.severity == .error }.count }
+
+    /// The value and the source node issue `k` is about.
+    public func issueTarget(_ k: Int) -> (value: Int?, node: Int?) {
+        guard k >= 0, k < issues.count else { return (nil, nil) }
+        let issue = issues[k]
+        return (issue.value, issue.node ?? issue.value.flatMap { result?.values[$0].source })
+    }
+
+    /// Whether parsed node `node` was left out: a field no property read, or outside the mapped part.
+    public func isUnmapped(_ node: Int) -> Bool {
+        guard let result else { return false }
+        switch result.usage(of: node) {
+        case .unmapped, .notReached: return true
+        case .value, .inside, .passed: return false
+        }
+    }
+
+    /// The Mapped pane's outline, when there are values.
+    public var outline: MappedOutline? {
+        guard let result, !result.values.isEmpty else { return nil }
+        return MappedOutline(result: result)
+    }
+}
+
+/// The mapped values as a ``FlatOutline``: they are stored in pre-order with subtree ends, like the parsed tree.
+public struct MappedOutline: FlatOutline, Sendable {
+    /// The mapping result walked.
+    public let result: MappingResult
+
+    /// The number of values.
+    public var count: Int { result.values.count }
+
+    /// The value containing value `i`.
+    public func parent(_ i: Int) -> Int? { result.values[i].parent }
+
+    /// The index after value `i`'s last descendant.
+    public func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
+
+    /// The parsed node value `i` was read from.
+    public func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }
+
+    /// The value read from parsed node `node`, or the value whose source contains it.
+    public func value(forSource node: Int) -> Int? {
+        switch result.usage(of: node) {
+        case .value(let v), .inside(let v): return v
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Strata
+import Synchronization
+
+/// Remembered child counts and sibling positions for one tree, so drawing rows stays cheap on huge arrays.
+///
+/// `Tree.childCount` and `Tree.siblingIndex` walk a container's children, which is a million steps for a
+/// million-element array. The memo keeps each count it computed and, for long containers, a checkpoint every
+/// ``checkpointStride`` children, so a row's `[index]` costs at most that many steps after the first time.
+/// It is a cache (results never change), so sharing it between state copies keeps rendering pure.
+public final class TreeMemo: Sendable {
+    /// Children between two checkpoints of a long container.
+    public static let checkpointStride = 256
+
+    private let counts = Mutex<[Int: Int]>([:])
+    private let checkpoints = Mutex<[Int: [Int]]>([:])
+    private let spans = Mutex<[Int: Range<Int>]>([:])
+
+    /// An empty memo.
+    public init() {}
+
+    /// The number of children of `i`, computed once.
+    public func childCount(_ i: Int, in tree: Tree) -> Int {
+        if let known = counts.withLock({ $0[i] }) { return known }
+        let n = tree.childCount(i)
+        counts.withLock { $0[i] = n }
+        return n
+    }
+
+    /// The byte range of node `i` (a container's end is found once, then remembered).
+    public func span(_ i: Int, in tree: Tree) -> Range<Int> {
+        guard tree.isContainer(i) else { return tree.span(i) }
+        if let known = spans.withLock({ $0[i] }) { return known }
+        let span = tree.span(i)
+        spans.withLock { $0[i] = span }
+        return span
+    }
+
+    /// The position of `i` among its siblings (0 for the first child and the root).
+    public func siblingIndex(_ i: Int, in tree: Tree) -> Int {
+        guard let p = tree.parent(i) else { return 0 }
+        if i == p + 1 { return 0 }
+        let marks = checkpoints(of: p, in: tree)
+        // The last checkpoint at or before `i`, then walk.
+        var low = 0
+        var high = marks.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if marks[mid] <= i { low = mid } else { high = mid - 1 }
+        }
+        var position = low * TreeMemo.checkpointStride
+        var c = marks[low]
+        while c < i {
+            c = tree.subtreeEnd(c)
+            position += 1
+        }
+        return position
+    }
+
+    /// Every ``checkpointStride``-th child of `p` (the first child first), computed once.
+    private func checkpoints(of p: Int, in tree: Tree) -> [Int] {
+        if let known = checkpoints.withLock({ $0[p] }) { return known }
+        var marks: [Int] = []
+        var n = 0
+        for c in tree.children(p) {
+            if n % TreeMemo.checkpointStride == 0 { marks.append(c) }
+            n += 1
+        }
+        if marks.isEmpty { marks = [p + 1] }
+        counts.withLock { $0[p] = n }
+        checkpoints.withLock { $0[p] = marks }
+        return marks
+    }
+
+    /// The path of `i` from the root (`$.products[0].name`), with array positions from the memo.
+    public func path(_ i: Int, in tree: Tree) -> TreePath {
+        var components: [TreePath.Component] = []
+        var c = i
+        while let p = tree.parent(c) {
+            if tree.kind(p) == .object {
+                let key = tree.key(c) ?? ""
+                var occurrence = 0
+                if tree.isDuplicateKey(c) || tree.format != "json" {
+                    for s in tree.children(p) {
+                        if s == c { break }
+                        if tree.key(s) == key { occurrence += 1 }
+                    }
+                }
+                components.append(.key(key, occurrence: occurrence))
+            } else {
+                components.append(.index(siblingIndex(c, in: tree)))
+            }
+            c = p
+        }
+        return TreePath(components.reversed())
+    }
+}

@@ -1,0 +1,102 @@
+/// Something a key can ask the explorer to do; which one a key means depends on the focus (see ``KeyMap``).
+public enum Command: String, Hashable, Sendable, CaseIterable {
+    // Everywhere.
+    /// Leave the explorer.
+    case quit
+    /// Show the key help.
+    case help
+    /// Focus the next pane.
+    case nextPane
+    /// Focus the previous pane.
+    case previousPane
+    /// Send the request.
+    case run
+    /// Switch between live and mocked data.
+    case toggleSource
+    /// Read session.json again.
+    case reload
+    /// Edit session.json in `$EDITOR`, then reload.
+    case editSession
+    /// Show the request as a curl command.
+    case showCurl
+    /// List the mapping issues.
+    case showIssues
+    /// Show (and focus) the Raw pane.
+    case showRaw
+    /// Show (and focus) the Parsed pane.
+    case showParsed
+    /// Show (and focus) the Mapped pane.
+    case showMapped
+    /// Cancel the running request, or clear a filter or search.
+    case cancel
+    /// Draw the whole screen again.
+    case redraw
+
+    // Lists and trees.
+    /// One row up.
+    case up
+    /// One row down.
+    case down
+    /// One page up.
+    case pageUp
+    /// One page down.
+    case pageDown
+    /// To the first row.
+    case top
+    /// To the last row.
+    case bottom
+    /// Scroll left, or fold / go to the parent in a tree.
+    case left
+    /// Scroll right, or unfold / go to the first child in a tree.
+    case right
+
+    // Routes.
+    /// Filter routes by name or path.
+    case filter
+    /// Open the selected route's request.
+    case open
+
+    // Request.
+    /// Edit the selected param's value.
+    case edit
+    /// Add a param.
+    case addParam
+    /// Remove the selected param from the request.
+    case removeParam
+    /// Put the selected param back to its default.
+    case resetParam
+    /// Show or hide headers and body.
+    case toggleDetails
+
+    // Raw.
+    /// Wrap long lines or scroll them.
+    case toggleWrap
+    /// Show or hide the response headers.
+    case toggleHeaders
+
+    // Parsed and Mapped.
+    /// Fold or unfold the selected node.
+    case toggleFold
+    /// Unfold everything.
+    case expandAll
+    /// Fold everything.
+    case collapseAll
+    /// Search keys and values.
+    case search
+    /// The next match.
+    case searchNext
+    /// The previous match.
+    case searchPrevious
+    /// Select the parsed node a value (or issue) was read from.
+    case jumpToSource
+
+    // Overlays and text fields.
+    /// Close the overlay.
+    case close
+    /// Accept the text.
+    case commit
+    /// Drop the text and stop editing.
+    case cancelEdit
+    /// Move in or change the text (handled by the text field itself).
+    case editText
+}

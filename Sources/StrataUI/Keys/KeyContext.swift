@@ -1,0 +1,42 @@
+/// Where keys are read: the focused pane, an overlay, or a text field being edited. Each has its own table.
+public enum KeyContext: String, Hashable, Sendable, CaseIterable {
+    /// Keys that work in every pane (not in overlays or text fields).
+    case global
+    /// The route list.
+    case routes
+    /// The request: URL and params.
+    case request
+    /// The raw response body.
+    case raw
+    /// The parsed tree.
+    case parsed
+    /// The mapped objects.
+    case mapped
+    /// The key help overlay.
+    case help
+    /// The curl command overlay.
+    case curl
+    /// The mapping issues overlay.
+    case issues
+    /// A message overlay (session diagnostics, errors).
+    case message
+    /// A text field being edited: every printable key is text.
+    case textField
+
+    /// The title used in the help overlay and docs/keys.md.
+    public var title: String {
+        switch self {
+        case .global: "Everywhere"
+        case .routes: "Routes"
+        case .request: "Request"
+        case .raw: "Raw"
+        case .parsed: "Parsed"
+        case .mapped: "Mapped"
+        case .help: "Help"
+        case .curl: "curl command"
+        case .issues: "Issues"
+        case .message: "Messages"
+        case .textField: "Editing text"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The key tables as a markdown page (docs/keys.md is this text; a test keeps them equal).
+extension KeyMap {
+    /// Every context's table as markdown: a heading per context and a `| keys | what it does |` table.
+    public static func markdown() -> String {
+        var out = "# Keys\n\n"
+        out += "Generated from `KeyMap` (Sources/StrataUI/Keys/KeyMap.swift); the `?` help shows the same tables.\n"
+        out += "Pane keys apply to the focused pane; the keys under *Everywhere* work in every pane. While a text\n"
+        out += "field is being edited, every printable key is text and only the *Editing text* keys act.\n"
+        for context in KeyContext.allCases {
+            out += "\n## \(context.title)\n\n| keys | what it does |\n| --- | --- |\n"
+            for binding in bindings(context) {
+                let keys = binding.keys.map { "`" + escaped($0.label) + "`" }.joined(separator: " ")
+                out += "| \(keys) | \(escaped(binding.description)) |\n"
+            }
+        }
+        return out
+    }
+
+    /// `|` escaped for a markdown table cell.
+    static func escaped(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

@@ -1,0 +1,148 @@
+import TermGrid
+
+/// The key tables, one per ``KeyContext``: the single source for key handling, footer hints, the `?` help and
+/// docs/keys.md.
+public enum KeyMap {
+    /// The bindings of `context`, in the order the help lists them.
+    public static func bindings(_ context: KeyContext) -> [KeyBinding] {
+        switch context {
+        case .global: global
+        case .routes: routes
+        case .request: request
+        case .raw: raw
+        case .parsed: parsed
+        case .mapped: mapped
+        case .help: help
+        case .curl: curl
+        case .issues: issues
+        case .message: message
+        case .textField: textField
+        }
+    }
+
+    /// The command `key` triggers in `context`, or nil.
+    public static func command(for key: Key, in context: KeyContext) -> Command? {
+        bindings(context).first { $0.keys.contains(key) }?.command
+    }
+
+    /// The command `key` triggers in a pane: the pane's table first, then the global one.
+    public static func paneCommand(for key: Key, in context: KeyContext) -> Command? {
+        command(for: key, in: context) ?? command(for: key, in: .global)
+    }
+
+    static let global: [KeyBinding] = [
+        KeyBinding([.character("q"), .ctrl("c")], .quit, "quit (the terminal is restored)", hint: "quit"),
+        KeyBinding([.character("?")], .help, "show this help", hint: "help"),
+        KeyBinding([.tab], .nextPane, "focus the next pane"),
+        KeyBinding([.backTab], .previousPane, "focus the previous pane"),
+        KeyBinding([.character("r"), .function(5)], .run, "send the request", hint: "run"),
+        KeyBinding([.character("m")], .toggleSource, "switch the source: mock ⇄ live", hint: "source"),
+        KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
+        KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
+        KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
+        KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
+        KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
+        KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),
+        KeyBinding([.character("3")], .showMapped, "show the Mapped pane"),
+        KeyBinding([.escape], .cancel, "cancel the running request; clear the filter or search"),
+        KeyBinding([.ctrl("l")], .redraw, "draw the screen again"),
+    ]
+
+    static let movement: [KeyBinding] = [
+        KeyBinding([.up, .character("k")], .up, "up"),
+        KeyBinding([.down, .character("j")], .down, "down"),
+        KeyBinding([.pageUp, .ctrl("b")], .pageUp, "page up"),
+        KeyBinding([.pageDown, .ctrl("f")], .pageDown, "page down"),
+        KeyBinding([.home, .character("g")], .top, "first row"),
+        KeyBinding([.end, .character("G")], .bottom, "last row"),
+    ]
+
+    static let routes: [KeyBinding] =
+        movement + [
+            KeyBinding([.enter, .right, .character("l")], .open, "open the route's request", hint: "open"),
+            KeyBinding([.character("/")], .filter, "filter routes by name or path", hint: "filter"),
+        ]
+
+    static let request: [KeyBinding] =
+        movement + [
+            KeyBinding([.enter, .character("e")], .edit, "edit the param's value in place", hint: "edit"),
+            KeyBinding([.character("a")], .addParam, "add a param (name, then value)", hint: "add"),
+            KeyBinding([.character("d"), .delete], .removeParam, "leave the param out of the request", hint: "remove"),
+            KeyBinding([.character("u")], .resetParam, "put the param back to its default"),
+            KeyBinding([.character("H")], .toggleDetails, "show or hide headers and body", hint: "headers"),
+        ]
+
+    static let raw: [KeyBinding] =
+        movement + [
+            KeyBinding([.left, .character("h")], .left, "scroll left"),
+            KeyBinding([.right, .character("l")], .right, "scroll right"),
+            KeyBinding([.character("w")], .toggleWrap, "wrap long lines", hint: "wrap"),
+            KeyBinding([.character("H")], .toggleHeaders, "show or hide the response headers", hint: "headers"),
+        ]
+
+    static let parsed: [KeyBinding] =
+        movement + [
+            KeyBinding([.left, .character("h")], .left, "fold, or go to the parent"),
+            KeyBinding([.right, .character("l")], .right, "unfold, or go to the first child"),
+            KeyBinding([.enter, .character(" ")], .toggleFold, "fold or unfold", hint: "fold"),
+            KeyBinding([.character("+"), .character("*")], .expandAll, "unfold everything"),
+            KeyBinding([.character("-")], .collapseAll, "fold everything"),
+            KeyBinding([.character("/")], .search, "search keys and values", hint: "search"),
+            KeyBinding([.character("n")], .searchNext, "next match"),
+            KeyBinding([.character("N")], .searchPrevious, "previous match"),
+        ]
+
+    static let mapped: [KeyBinding] =
+        movement + [
+            KeyBinding([.left, .character("h")], .left, "fold, or go to the parent"),
+            KeyBinding([.right, .character("l")], .right, "unfold, or go to the first child"),
+            KeyBinding([.character(" ")], .toggleFold, "fold or unfold"),
+            KeyBinding([.enter], .jumpToSource, "select the value's source in Parsed and Raw", hint: "source"),
+            KeyBinding([.character("+"), .character("*")], .expandAll, "unfold everything"),
+            KeyBinding([.character("-")], .collapseAll, "fold everything"),
+        ]
+
+    static let help: [KeyBinding] =
+        Array(movement.prefix(4)) + [
+            KeyBinding([.escape, .character("q"), .character("?")], .close, "close the help", hint: "close")
+        ]
+
+    static let curl: [KeyBinding] = [
+        KeyBinding([.escape, .character("q"), .character("y"), .enter], .close, "close", hint: "close")
+    ]
+
+    static let issues: [KeyBinding] =
+        Array(movement.prefix(4)) + [
+            KeyBinding([.enter], .jumpToSource, "select the issue's value and its source", hint: "go to"),
+            KeyBinding([.escape, .character("q"), .character("i")], .close, "close the list", hint: "close"),
+        ]
+
+    static let message: [KeyBinding] =
+        Array(movement.prefix(4)) + [
+            KeyBinding([.escape, .character("q"), .enter], .close, "close", hint: "close")
+        ]
+
+    static let textField: [KeyBinding] = [
+        KeyBinding([.enter], .commit, "accept", hint: "accept"),
+        KeyBinding([.escape], .cancelEdit, "cancel, keeping the old value", hint: "cancel"),
+        KeyBinding([.ctrl("c")], .quit, "quit"),
+        KeyBinding([.left, .right, .ctrl("b"), .ctrl("f")], .editText, "move the cursor"),
+        KeyBinding([.home, .end, .ctrl("a"), .ctrl("e")], .editText, "to the start or the end"),
+        KeyBinding([.backspace, .delete, .ctrl("d")], .editText, "delete a character"),
+        KeyBinding([.ctrl("u"), .ctrl("k"), .ctrl("w")], .editText, "delete to the start, to the end, a word"),
+    ]
+
+    /// Footer hints for `context`: `↵ edit  a add  d remove`, from the bindings that have a hint.
+    public static func hints(_ context: KeyContext) -> [(key: String, word: String)] {
+        bindings(context).compactMap { b in b.hint.map { (key: shortLabel(b.keys[0]), word: $0) } }
+    }
+
+    /// The compact key label used in the footer (`↵` for Enter).
+    static func shortLabel(_ key: Key) -> String {
+        switch key {
+        case .enter: "↵"
+        case .escape: "Esc"
+        default: key.label
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Strata
+import Synchronization
+import TermGrid
+
+/// The program loop: draws the state, waits for input without spinning, feeds keys and effect results to the
+/// reducer, and runs effects off the loop (Swift tasks that report back through the backend's wake pipe).
+///
+/// Interactive: ``run()`` until the state says it is finished. Headless (screenshots, tests, benchmarks):
+/// ``dispatch(_:)`` actions and ``settle()`` to wait until every effect has reported back.
+public final class ExplorerProgram {
+    /// The current state.
+    public private(set) var state: ExplorerState
+    /// The terminal frames go to.
+    public let terminal: Terminal
+    /// Data sources, the editor, durations.
+    public let host: ExplorerHost
+    /// Results of effects, waiting to be dispatched on the loop.
+    private let inbox: Inbox
+    /// Running request tasks by request id.
+    private var requests: [Int: Task<Void, Never>] = [:]
+    /// When each running request was sent.
+    private var started: [Int: ContinuousClock.Instant] = [:]
+    private let clock = ContinuousClock()
+
+    /// A program over `backend`, starting from `state` (its size is set to the backend's).
+    public init(state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost = ExplorerHost()) {
+        var state = state
+        state.size = backend.size
+        self.state = state
+        self.terminal = Terminal(backend: backend)
+        self.host = host
+        self.inbox = Inbox(waker: backend.waker)
+    }
+
+    /// Interval between spinner frames while a request runs.
+    public static let tickInterval = Duration.milliseconds(80)
+
+    /// Runs until the user quits; the caller restores the terminal afterwards (also on a throw).
+    public func run() throws {
+        draw()
+        while !state.isFinished {
+            let event = try terminal.nextEvent(timeout: state.needsTicks ? ExplorerProgram.tickInterval : nil)
+            switch event {
+            case .key(let key)?: dispatch(.key(key))
+            case .mouse(let mouse)?: dispatch(.mouse(mouse))
+            case .resize(let size)?: dispatch(.resize(size))
+            case .wake?, nil: break
+            }
+            drainInbox()
+            tick()
+            draw()
+        }
+        for task in requests.values { task.cancel() }
+    }
+
+    /// Applies `action` and starts the effects it asks for.
+    public func dispatch(_ action: Action) {
+        let effects = state.update(action)
+        for effect in effects { perform(effect) }
+    }
+
+    /// Dispatches every effect result that has arrived.
+    public func drainInbox() {
+        for action in inbox.takeAll() { dispatch(action) }
+    }
+
+    /// Waits until every effect started so far (and those they start) has reported back, dispatching the results:
+    /// after this, the screen no longer depends on timing.
+    public func settle() throws {
+        drainInbox()
+        while inbox.pending > 0 {
+            _ = try terminal.backend.nextEvent(timeout: .milliseconds(50))
+            drainInbox()
+        }
+        drainInbox()
+    }
+
+    /// Draws the current state (only changed cells reach the backend).
+    public func draw() {
+        let frame = ExplorerView.frame(state)
+        terminal.draw(frame.buffer, cursor: frame.cursor)
+    }
+
+    /// Tells the state how long the running request has taken.
+    private func tick() {
+        guard let run = state.run, let start = started[run.id] else { return }
+        dispatch(.tick(id: run.id, elapsed: clock.now - start))
+    }
+
+    /// Runs one effect: async work in a task that posts its result, or loop work (editor, redraw) right here.
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .send(let id, let request, let mode, let session):
+            let source = host.makeSource(mode, session)
+            let fixed = host.fixedDurations && mode == .mock
+            started[id] = clock.now
+            inbox.begin()
+            let inbox = self.inbox
+            requests[id] = Task.detached {
+                var result: Result<Response, TransportError>
+                do throws(TransportError) {
+                    var response = try await source.send(request)
+                    if fixed, let mock = source as? MockSource, case .success(let pair) = mock.match(request) {
+                        response.duration = .milliseconds(pair.delay)
+                    }
+                    result = .success(response)
+                } catch {
+                    result = .failure(error)
+                }
+                inbox.finish(.responseArrived(id: id, request: request, result: result))
+            }
+        case .cancel(let id):
+            requests.removeValue(forKey: id)?.cancel()
+            started.removeValue(forKey: id)
+        case .process(let id, let request, let response, let route, let session):
+            requests.removeValue(forKey: id)
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached {
+                let document = ResponseProcessor.process(
+                    request: request, response: response, route: route, session: session)
+                inbox.finish(.responseProcessed(id: id, document: document))
+            }
+        case .remap(let id, let tree, let route, let session):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached {
+                let mapping = MappedDocument.map(tree, route: route, session: session)
+                inbox.finish(.remapped(responseID: id, mapping: mapping))
+            }
+        case .loadSession(let path):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached {
+                let result: Result<Session, SessionError>
+                do throws(SessionError) {
+                    result = .success(try Session.load(from: path))
+                } catch {
+                    result = .failure(error)
+                }
+                inbox.finish(.sessionLoaded(result))
+            }
+        case .editFile(let path):
+            guard let runEditor = host.runEditor else {
+                dispatch(
+                    .editorFinished(problem: "no terminal to run the editor in (headless); edit \(path) and press R"))
+                return
+            }
+            let problem = runEditor(path)
+            terminal.invalidate()
+            dispatch(.editorFinished(problem: problem))
+        case .continueSearch:
+            inbox.post(.searchStep)
+        case .redraw:
+            terminal.invalidate()
+        }
+    }
+
+    /// A thread-safe queue of results plus a count of effects still running; wakes the loop when one arrives.
+    final class Inbox: Sendable {
+        private let items = Mutex<[Action]>([])
+        private let running = Atomic<Int>(0)
+        private let waker: WakePipe
+
+        init(waker: WakePipe) { self.waker = waker }
+
+        /// Effects started and not yet reported back.
+        var pending: Int { running.load(ordering: .sequentiallyConsistent) + items.withLock { $0.count } }
+
+        /// Counts an effect as started.
+        func begin() { running.add(1, ordering: .sequentiallyConsistent) }
+
+        /// Queues the result of a started effect.
+        func finish(_ action: Action) {
+            items.withLock { $0.append(action) }
+            running.subtract(1, ordering: .sequentiallyConsistent)
+            waker.wake()
+        }
+
+        /// Queues an action that no effect is waiting for.
+        func post(_ action: Action) {
+            items.withLock { $0.append(action) }
+            waker.wake()
+        }
+
+        /// Removes and returns everything queued.
+        func takeAll() -> [Action] {
+            items.withLock { list in
+                defer { list = [] }; return list
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Strata
+import TermGrid
+
+/// Drives the explorer headless: the same state, reducer and rendering on an in-memory terminal, with every
+/// effect awaited after each key, so the result depends only on the session, the size and the keys.
+public enum Screenshot {
+    /// The screen after pressing `keys` (a session loaded, fixtures read, durations fixed).
+    ///
+    /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read.
+    public static func capture(
+        session: Session, size: Size, keys: [Key], environment: [String: String] = [:],
+        host: ExplorerHost = ExplorerHost(fixedDurations: true)
+    ) throws -> (buffer: Buffer, state: ExplorerState) {
+        let backend = MemoryBackend(width: size.width, height: size.height)
+        let program = ExplorerProgram(
+            state: ExplorerState(session: session, size: size, environment: environment), backend: backend, host: host)
+        try program.settle()
+        for key in keys {
+            if program.state.isFinished { break }
+            program.dispatch(.key(key))
+            try program.settle()
+        }
+        program.draw()
+        // What the in-memory terminal shows after all the (diffed) draws, as a real terminal would.
+        return (backend.screen, program.state)
+    }
+
+    /// Writes `PATH.txt` (the screen as text, trailing blanks trimmed) and `PATH.svg` (in colour); returns both
+    /// file paths.
+    @discardableResult
+    public static func write(_ buffer: Buffer, to path: String) throws -> [String] {
+        let base = path.hasSuffix(".txt") || path.hasSuffix(".svg") ? String(path.dropLast(4)) : path
+        let text = buffer.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
+        let directory = (base as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        try text.write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+        try buffer.svg().write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+        return [base + ".txt", base + ".svg"]
+    }
+}

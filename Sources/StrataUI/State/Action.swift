@@ -1,0 +1,26 @@
+import Strata
+import TermGrid
+
+/// Everything that can change the explorer's state: input, time, and the results of effects.
+public enum Action: Sendable {
+    /// A key press.
+    case key(Key)
+    /// A mouse click or wheel turn.
+    case mouse(MouseEvent)
+    /// The terminal changed size.
+    case resize(Size)
+    /// Time passed while a request runs: `elapsed` since request `id` was sent.
+    case tick(id: Int, elapsed: Duration)
+    /// Request `id` got a response or an error.
+    case responseArrived(id: Int, request: BuiltRequest, result: Result<Response, TransportError>)
+    /// Request `id`'s response is parsed, indexed and mapped.
+    case responseProcessed(id: Int, document: ResponseDocument)
+    /// The last response was mapped again with the reloaded session.
+    case remapped(responseID: Int, mapping: MappedDocument?)
+    /// session.json was read again (`R`, or after `$EDITOR`).
+    case sessionLoaded(Result<Session, SessionError>)
+    /// `$EDITOR` exited; `problem` says why it could not run, if it could not.
+    case editorFinished(problem: String?)
+    /// The next bounded step of a running search.
+    case searchStep
+}

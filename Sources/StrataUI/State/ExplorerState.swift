@@ -1,0 +1,114 @@
+import Strata
+import TermGrid
+
+/// Everything the explorer shows and remembers: one value, changed only by ``update(_:)``.
+///
+/// Rendering reads it (``ExplorerView/render(_:)``); effects it asks for (``Effect``) run elsewhere and come back
+/// as ``Action``s. Nothing here touches a terminal, a file or the network.
+public struct ExplorerState: Sendable {
+    /// The session being explored.
+    public var session: Session
+    /// The environment `${env:...}` templates read.
+    public var environment: [String: String]
+    /// The terminal size.
+    public var size: Size
+    /// The focused pane.
+    public var focus: Pane = .routes
+    /// The response pane shown when the screen is too narrow for all three (below 120 columns).
+    public var tab: Pane = .parsed
+    /// Where requests go.
+    public var source: SourceMode = .mock
+
+    /// The route filter (name or path, ignoring case); empty shows every route.
+    public var routeFilter = ""
+    /// The selected route's name.
+    public var routeName: String?
+    /// The first route row shown.
+    public var routeTop = 0
+
+    /// The user's param edits, per route name, applied in order.
+    public var edits: [String: [ParamEdit]] = [:]
+    /// The selected param row.
+    public var paramSelection = 0
+    /// The first param row shown.
+    public var paramTop = 0
+    /// Whether the request pane lists headers and the body below the params.
+    public var showRequestDetails = false
+
+    /// The request in flight, if any.
+    public var run: RunState?
+    /// The id the next request gets.
+    public var nextRequestID = 1
+    /// The last response (kept on screen while the next one runs).
+    public var response: ResponseArea = .empty
+    /// The id of the request whose response is shown.
+    public var responseID: Int?
+    /// The route the shown response was for.
+    public var responseRouteName: String?
+
+    /// The Parsed pane's selection, scroll and folds.
+    public var parsed = OutlineCursor()
+    /// The Mapped pane's selection, scroll and folds.
+    public var mapped = OutlineCursor()
+    /// The Raw pane's scroll and toggles.
+    public var raw = RawViewState()
+    /// The search in the Parsed pane.
+    public var search: SearchState?
+
+    /// The overlay on top, if any.
+    public var overlay: Overlay?
+    /// The text field being edited, if any.
+    public var editor: FieldEditor?
+    /// The status-bar message until the next key.
+    public var notice: Notice?
+    /// Set when the explorer should exit.
+    public var isFinished = false
+
+    /// A state for `session` on a terminal of `size`, with the first route selected.
+    public init(session: Session, size: Size, environment: [String: String] = [:]) {
+        self.session = session
+        self.size = size
+        self.environment = environment
+        self.routeName = session.routes.first?.name
+    }
+
+    /// The routes the filter lets through, in session order.
+    public var visibleRoutes: [Route] {
+        let needle = routeFilter.lowercased()
+        guard !needle.isEmpty else { return session.routes }
+        return session.routes.filter {
+            $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle)
+        }
+    }
+
+    /// The selected route, when it passes the filter.
+    public var route: Route? {
+        guard let routeName else { return nil }
+        return visibleRoutes.first { $0.name == routeName }
+    }
+
+    /// The request the selected route would send now, with the user's edits (or why it cannot be built).
+    public var preview: RequestPreview? {
+        guard let route else { return nil }
+        return RequestPreview(
+            session: session, route: route, edits: edits[route.name] ?? [], environment: environment)
+    }
+
+    /// The key table in charge: a text field's, an overlay's, or the focused pane's.
+    public var keyContext: KeyContext {
+        if editor != nil { return .textField }
+        if let overlay { return overlay.keyContext }
+        return focus.keyContext
+    }
+
+    /// Whether the screen is too narrow for three response panes side by side.
+    public var isNarrow: Bool { size.width < ExplorerLayout.wideWidth }
+
+    /// The response pane shown in the narrow layout, or all three.
+    public func isShown(_ pane: Pane) -> Bool {
+        !pane.isResponsePane || !isNarrow || tab == pane
+    }
+
+    /// Whether the program loop should wake regularly (a spinner is running).
+    public var needsTicks: Bool { run != nil }
+}

@@ -1,0 +1,21 @@
+/// A box drawn over the panes that takes the keys until it is closed.
+public enum Overlay: Hashable, Sendable {
+    /// The key help, scrolled by `scroll` rows.
+    case help(scroll: Int)
+    /// The request as a curl command.
+    case curl(String)
+    /// The mapping issues, with the selected one.
+    case issues(selected: Int)
+    /// A titled message (session diagnostics, a transport error), scrolled by `scroll` rows.
+    case message(title: String, lines: [String], scroll: Int)
+
+    /// The overlay's key table.
+    public var keyContext: KeyContext {
+        switch self {
+        case .help: .help
+        case .curl: .curl
+        case .issues: .issues
+        case .message: .message
+        }
+    }
+}

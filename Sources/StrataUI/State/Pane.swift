@@ -1,0 +1,52 @@
+/// The explorer's panes, in Tab order.
+public enum Pane: Int, Hashable, Sendable, CaseIterable {
+    /// The route list.
+    case routes
+    /// The request: URL, params, headers and body.
+    case request
+    /// The raw response.
+    case raw
+    /// The parsed tree.
+    case parsed
+    /// The mapped objects.
+    case mapped
+
+    /// The pane's key table.
+    public var keyContext: KeyContext {
+        switch self {
+        case .routes: .routes
+        case .request: .request
+        case .raw: .raw
+        case .parsed: .parsed
+        case .mapped: .mapped
+        }
+    }
+
+    /// True for the three response panes, which become tabs on narrow screens.
+    public var isResponsePane: Bool { self == .raw || self == .parsed || self == .mapped }
+
+    /// The pane's title.
+    public var title: String {
+        switch self {
+        case .routes: "Routes"
+        case .request: "Request"
+        case .raw: "Raw"
+        case .parsed: "Parsed"
+        case .mapped: "Mapped"
+        }
+    }
+}
+
+/// Where requests go: the live API or the session's fixtures.
+public enum SourceMode: String, Hashable, Sendable {
+    /// Fixtures in the session's `fixtures/` folder.
+    case mock
+    /// The real API.
+    case live
+
+    /// The other mode.
+    public var toggled: SourceMode { self == .mock ? .live : .mock }
+
+    /// `MOCK` or `LIVE`, as the request title shows it.
+    public var label: String { rawValue.uppercased() }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Strata
+import TermGrid
+
+extension ExplorerState {
+    /// The Mapped pane's outline, when the shown response was mapped into values.
+    public var mappedOutline: MappedOutline? { response.document?.mapping?.outline }
+
+    /// The Mapped selection as a path: `[0].maker.name`.
+    var mappedPathText: String? {
+        guard let outline = mappedOutline, mapped.selected < outline.count else { return nil }
+        let path = outline.result.path(of: mapped.selected)
+        let root = outline.result.root.className ?? "root"
+        return path.isEmpty ? root : root + (path.hasPrefix("[") ? "" : ".") + path
+    }
+
+    /// One line per mapping issue for the `i` overlay: severity, path, property, message.
+    var issueLines: [Line] {
+        guard let mapping = response.document?.mapping else { return [] }
+        return mapping.issues.map { issue in
+            let style: Style =
+                switch issue.severity {
+                case .error: Theme.error
+                case .warning: Theme.warning
+                case .info: Theme.secondary
+                }
+            var spans = [
+                TextSpan(issue.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), style: style),
+                TextSpan(issue.path, style: Theme.key),
+            ]
+            if let property = issue.property { spans.append(TextSpan(" " + property, style: Theme.className)) }
+            spans.append(TextSpan(": " + issue.message))
+            return Line(spans)
+        }
+    }
+
+    /// After a new mapping (reload): keep the Mapped selection near where it was, and in view.
+    mutating func mappingInstalled() {
+        guard let outline = mappedOutline else {
+            mapped = OutlineCursor()
+            return
+        }
+        mapped.selected = min(mapped.selected, outline.count - 1)
+        mapped.top = min(mapped.top, outline.count - 1)
+        mapped.folds.exceptions = mapped.folds.exceptions.filter { $0 < outline.count }
+        mapped.normalize(in: outline, height: mappedHeight)
+        if let tree = response.document?.tree, parsed.selected < tree.count,
+            let value = outline.value(forSource: parsed.selected)
+        {
+            mapped.reveal(value, in: outline, height: mappedHeight)
+        }
+        if let count = response.document?.mapping?.markedCount, count > 0 {
+            notice = Notice(
+                "reloaded \(session.file): \(count) mapping issue\(count == 1 ? "" : "s") (i lists them)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Strata
+
+extension ExplorerState {
+    /// `i`: the mapping issues, or a note saying why there are none to list.
+    mutating func showIssues() -> [Effect] {
+        guard let document = response.document else {
+            notice = Notice("no response yet: press r to run the request")
+            return []
+        }
+        guard let mapping = document.mapping else {
+            notice = Notice(
+                document.tree == nil ? "the body did not parse, so nothing was mapped" : "this route maps nothing")
+            return []
+        }
+        guard mapping.issueCount > 0 else {
+            notice = Notice("no mapping issues")
+            return []
+        }
+        overlay = .issues(selected: 0)
+        return []
+    }
+
+    /// Keys in an overlay.
+    mutating func overlayCommand(_ command: Command, _ current: Overlay) -> [Effect] {
+        if command == .close {
+            overlay = nil
+            return []
+        }
+        let page = max(size.height - 8, 1)
+        let step: Int? =
+            switch command {
+            case .up: -1
+            case .down: 1
+            case .pageUp: -page
+            case .pageDown: page
+            default: nil
+            }
+        switch current {
+        case .help(let scroll):
+            if let step { overlay = .help(scroll: max(scroll + step, 0)) }
+        case .message(let title, let lines, let scroll):
+            if let step { overlay = .message(title: title, lines: lines, scroll: max(scroll + step, 0)) }
+        case .issues(let selected):
+            let count = response.document?.mapping?.issueCount ?? 0
+            if let step {
+                overlay = .issues(selected: min(max(selected + step, 0), max(count - 1, 0)))
+            } else if command == .jumpToSource {
+                overlay = nil
+                jumpToIssue(selected)
+            }
+        case .curl:
+            break
+        }
+        return []
+    }
+
+    /// Selects issue `k`'s value in Mapped and its source node in Parsed and Raw, focusing Parsed.
+    mutating func jumpToIssue(_ k: Int) {
+        guard let mapping = response.document?.mapping, let outline = mappedOutline, k < mapping.issueCount else {
+            return
+        }
+        let target = mapping.issueTarget(k)
+        if let value = target.value {
+            mapped.reveal(value, in: outline, height: mappedHeight)
+        }
+        if let node = target.node {
+            revealSource(node)
+            focus = .parsed
+            tab = .parsed
+        } else if target.value != nil {
+            focus = .mapped
+            tab = .mapped
+            notice = Notice("this issue has no source node (the field is missing)")
+        }
+    }
+}

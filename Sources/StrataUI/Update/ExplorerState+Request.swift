@@ -1,0 +1,104 @@
+import Strata
+
+extension ExplorerState {
+    /// Rows of the Request pane given to the params table (the rest shows headers and body when toggled).
+    var paramRowsHeight: Int {
+        let height = max(layout.contentHeight(.request), 1)
+        guard showRequestDetails else { return height }
+        return max(height - height / 2, 1)
+    }
+
+    /// Commands of the Request pane.
+    mutating func requestCommand(_ command: Command) -> [Effect] {
+        guard let preview else {
+            if command == .addParam || command == .edit { notice = Notice("select a route first", kind: .error) }
+            return []
+        }
+        let params = preview.params
+        let page = max(paramRowsHeight - 1, 1)
+        switch command {
+        case .up: selectParam(paramSelection - 1)
+        case .down: selectParam(paramSelection + 1)
+        case .pageUp: selectParam(paramSelection - page)
+        case .pageDown: selectParam(paramSelection + page)
+        case .top: selectParam(0)
+        case .bottom: selectParam(params.count - 1)
+        case .edit:
+            guard paramSelection < params.count else {
+                editor = FieldEditor(.newParamName)
+                return []
+            }
+            let param = params[paramSelection]
+            editor = FieldEditor(.paramValue(name: param.name), text: editableValue(param, preview: preview))
+        case .addParam:
+            editor = FieldEditor(.newParamName)
+        case .removeParam:
+            guard paramSelection < params.count else { return [] }
+            removeParam(params[paramSelection], route: preview.route)
+        case .resetParam:
+            guard paramSelection < params.count else { return [] }
+            let name = params[paramSelection].name
+            edits[preview.route.name]?.removeAll { $0.name == name }
+            selectParam(paramSelection)
+        case .toggleDetails:
+            showRequestDetails.toggle()
+            keepParamInView()
+        default: break
+        }
+        return []
+    }
+
+    /// The text an edit of `param` starts from: the edited value, or the declared template (never a secret that
+    /// came from the environment).
+    func editableValue(_ param: ResolvedParam, preview: RequestPreview) -> String {
+        if param.origin == .edited || param.origin == .added {
+            if case .set(_, let value, _)? = edits[preview.route.name]?.last(where: { $0.name == param.name }) {
+                return value
+            }
+        }
+        return param.template
+    }
+
+    /// Selects param row `row` (clamped) and keeps it on screen.
+    mutating func selectParam(_ row: Int) {
+        let count = preview?.params.count ?? 0
+        paramSelection = min(max(row, 0), max(count - 1, 0))
+        keepParamInView()
+    }
+
+    /// Scrolls the params table so the selected row shows.
+    mutating func keepParamInView() {
+        let height = paramRowsHeight
+        let count = preview?.params.count ?? 0
+        paramSelection = min(max(paramSelection, 0), max(count - 1, 0))
+        if paramSelection < paramTop { paramTop = paramSelection }
+        if paramSelection >= paramTop + height { paramTop = paramSelection - height + 1 }
+        paramTop = max(0, min(paramTop, max(count - height, 0)))
+    }
+
+    /// `d`: leaves the param out; an added param is dropped; a path param cannot go.
+    mutating func removeParam(_ param: ResolvedParam, route: Route) {
+        if param.location == .path {
+            notice = Notice(
+                "'\(param.name)' fills {\(param.name)} in the path \(route.path): edit its value instead", kind: .error)
+            return
+        }
+        var list = edits[route.name] ?? []
+        list.removeAll { $0.name == param.name }
+        if param.origin != .added { list.append(.remove(name: param.name)) }
+        edits[route.name] = list
+        selectParam(paramSelection)
+    }
+
+    /// Stores a new value for param `name` of the selected route: back to the default when it equals the
+    /// declared value, else an edit replacing earlier ones for that name.
+    mutating func setParam(_ name: String, value: String) {
+        guard let preview else { return }
+        let declared = preview.declaredTemplate(name, session: session)
+        var list = edits[preview.route.name] ?? []
+        let wasAdded = preview.params.first { $0.name == name }?.origin == .added
+        list.removeAll { $0.name == name }
+        if declared != value || wasAdded { list.append(.set(name: name, value: value)) }
+        edits[preview.route.name] = list
+    }
+}

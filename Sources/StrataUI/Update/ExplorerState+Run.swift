@@ -1,0 +1,109 @@
+import Strata
+
+extension ExplorerState {
+    /// `r`: sends the selected route's request (cancelling one still running).
+    mutating func startRun() -> [Effect] {
+        guard let preview else {
+            notice = Notice(
+                session.routes.isEmpty ? "the session has no routes" : "no route selected (clear the filter with Esc)",
+                kind: .error)
+            return []
+        }
+        guard let request = preview.request else {
+            notice = Notice("cannot send: \(preview.error?.message ?? "the request is incomplete")", kind: .error)
+            return []
+        }
+        var effects: [Effect] = []
+        if let old = run { effects.append(.cancel(id: old.id)) }
+        let id = nextRequestID
+        nextRequestID += 1
+        run = RunState(
+            id: id, routeName: preview.route.name, summary: "\(request.method) \(request.redacted().path)",
+            source: source)
+        effects.append(.send(id: id, request: request, source: source, session: session))
+        return effects
+    }
+
+    /// A response or an error for request `id`: parse it off the loop, or show why there is none.
+    mutating func responseArrived(
+        id: Int, request: BuiltRequest, result: Result<Response, TransportError>
+    ) -> [Effect] {
+        guard let current = run, current.id == id else { return [] }
+        switch result {
+        case .success(let response):
+            run?.phase = .processing(bytes: response.body.count)
+            guard let route = session.route(named: current.routeName) else {
+                run = nil
+                notice = Notice("route '\(current.routeName)' is gone from the session", kind: .error)
+                return []
+            }
+            return [.process(id: id, request: request, response: response, route: route, session: session)]
+        case .failure(.cancelled):
+            run = nil
+            return []
+        case .failure(let error):
+            run = nil
+            response = .failure(request: request, error: error)
+            responseID = id
+            responseRouteName = current.routeName
+            search = nil
+            if case .noMatch = error {
+                notice = Notice("no fixture matches \(current.summary)", kind: .error)
+            } else {
+                notice = Notice(error.description, kind: .error)
+            }
+            return []
+        }
+    }
+
+    /// Shows a processed response, keeping the Parsed selection when the new tree has a node at the same path.
+    mutating func install(_ document: ResponseDocument, id: Int, routeName: String) {
+        let previousPath: TreePath? = response.document.flatMap { old in
+            old.tree.map { old.memo.path(min(parsed.selected, $0.count - 1), in: $0) }
+        }
+        let sameRoute = responseRouteName == routeName
+        response = .document(document)
+        responseID = id
+        responseRouteName = routeName
+        search = nil
+        raw.topLine = 0
+        raw.topSegment = 0
+        raw.column = 0
+        parsed = OutlineCursor()
+        mapped = OutlineCursor()
+        if let tree = document.tree {
+            if sameRoute, let previousPath, let node = tree.node(at: previousPath) {
+                parsed.reveal(node, in: tree, height: parsedHeight)
+                syncFromParsed()
+            }
+        } else if let error = document.outcome.error {
+            notice = Notice("the body does not parse as \(document.outcome.parser): \(error)", kind: .error)
+        }
+        if let note = document.outcome.note, notice == nil { notice = Notice(note) }
+    }
+
+    /// A reloaded session: keep the route, edits and selection; map the last response again. A session that
+    /// fails to load is reported and the previous one kept.
+    mutating func sessionLoaded(_ result: Result<Session, SessionError>) -> [Effect] {
+        switch result {
+        case .failure(let error):
+            overlay = .message(
+                title: "session.json did not load: keeping the previous session",
+                lines: error.diagnostics.map(\.description), scroll: 0)
+            return []
+        case .success(let fresh):
+            session = fresh
+            edits = edits.filter { fresh.route(named: $0.key) != nil }
+            if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }
+            keepRouteInView()
+            keepParamInView()
+            notice = Notice("reloaded \(fresh.file)")
+            if let id = responseID, let document = response.document, let tree = document.tree,
+                let name = responseRouteName, let route = fresh.route(named: name)
+            {
+                return [.remap(responseID: id, tree: tree, route: route, session: fresh)]
+            }
+            return []
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Strata
+import TermGrid
+
+extension ExplorerState {
+    /// Applies `action` and returns the effects to run: the only way the explorer's state changes.
+    public mutating func update(_ action: Action) -> [Effect] {
+        switch action {
+        case .key(let key):
+            return handleKey(key)
+        case .mouse(let event):
+            return handleMouse(event)
+        case .resize(let newSize):
+            size = newSize
+            keepCursorsInView()
+            return []
+        case .tick(let id, let elapsed):
+            if run?.id == id { run?.elapsed = elapsed }
+            return []
+        case .responseArrived(let id, let request, let result):
+            return responseArrived(id: id, request: request, result: result)
+        case .responseProcessed(let id, let document):
+            guard let current = run, current.id == id else { return [] }
+            run = nil
+            install(document, id: id, routeName: current.routeName)
+            return []
+        case .remapped(let id, let mapping):
+            guard id == responseID, var document = response.document else { return [] }
+            document.mapping = mapping
+            response = .document(document)
+            mappingInstalled()
+            return []
+        case .sessionLoaded(let result):
+            return sessionLoaded(result)
+        case .editorFinished(let problem):
+            if let problem {
+                notice = Notice(problem, kind: .error)
+                return []
+            }
+            return [.loadSession(path: session.file)]
+        case .searchStep:
+            return searchStep()
+        }
+    }
+
+    /// A key: Ctrl-C quits from anywhere; a text field being edited takes every other key; then the overlay; then
+    /// the focused pane's table and the global one.
+    mutating func handleKey(_ key: Key) -> [Effect] {
+        notice = nil
+        if key == .ctrl("c") { return quit() }
+        if editor != nil { return editKey(key) }
+        if let overlay {
+            guard let command = KeyMap.command(for: key, in: overlay.keyContext) else { return [] }
+            return overlayCommand(command, overlay)
+        }
+        guard let command = KeyMap.paneCommand(for: key, in: focus.keyContext) else { return [] }
+        return perform(command)
+    }
+
+    /// Marks the explorer finished, cancelling a request in flight.
+    mutating func quit() -> [Effect] {
+        isFinished = true
+        if let run {
+            self.run = nil
+            return [.cancel(id: run.id)]
+        }
+        return []
+    }
+
+    /// Runs a command from a pane's or the global table.
+    mutating func perform(_ command: Command) -> [Effect] {
+        switch command {
+        case .quit: return quit()
+        case .help:
+            overlay = .help(scroll: 0)
+            return []
+        case .nextPane:
+            cycleFocus(by: 1)
+            return []
+        case .previousPane:
+            cycleFocus(by: -1)
+            return []
+        case .run: return startRun()
+        case .toggleSource:
+            source = source.toggled
+            notice = Notice(
+                source == .mock
+                    ? "source: mock (fixtures in \(session.fixturesDirectory))"
+                    : "source: live (requests go to the API)")
+            return []
+        case .reload:
+            return [.loadSession(path: session.file)]
+        case .editSession:
+            return [.editFile(path: session.file)]
+        case .showCurl:
+            guard let preview else {
+                notice = Notice("select a route first", kind: .error)
+                return []
+            }
+            guard let request = preview.request else {
+                notice = Notice(
+                    "cannot build the request: \(preview.error?.message ?? "unknown problem")", kind: .error)
+                return []
+            }
+            overlay = .curl(request.curl())
+            return []
+        case .showIssues:
+            return showIssues()
+        case .showRaw: return showPane(.raw)
+        case .showParsed: return showPane(.parsed)
+        case .showMapped: return showPane(.mapped)
+        case .cancel: return cancel()
+        case .redraw: return [.redraw]
+        default:
+            if case .failure = response, focus.isResponsePane { return scrollFailure(command) }
+            switch focus {
+            case .routes: return routesCommand(command)
+            case .request: return requestCommand(command)
+            case .raw: return rawCommand(command)
+            case .parsed: return parsedCommand(command)
+            case .mapped: return mappedCommand(command)
+            }
+        }
+    }
+
+    /// Focuses a response pane (and shows its tab on narrow screens).
+    mutating func showPane(_ pane: Pane) -> [Effect] {
+        focus = pane
+        tab = pane
+        return []
+    }
+
+    /// Tab and Shift-Tab: the next or previous pane, showing response panes as tabs on narrow screens.
+    mutating func cycleFocus(by step: Int) {
+        let all = Pane.allCases
+        let next = all[(all.firstIndex(of: focus)! + step + all.count) % all.count]
+        focus = next
+        if next.isResponsePane { tab = next }
+    }
+
+    /// Esc: cancel the running request, else clear the search, else the route filter.
+    mutating func cancel() -> [Effect] {
+        if let run {
+            self.run = nil
+            notice = Notice("cancelled \(run.summary)")
+            return [.cancel(id: run.id)]
+        }
+        if search != nil {
+            search = nil
+            return []
+        }
+        if !routeFilter.isEmpty {
+            routeFilter = ""
+            keepRouteInView()
+        }
+        return []
+    }
+
+    /// Scrolls the failure report (it uses the Raw pane's scroll).
+    mutating func scrollFailure(_ command: Command) -> [Effect] {
+        let page = max(layout.response.height - 3, 1)
+        switch command {
+        case .up: raw.topLine = max(raw.topLine - 1, 0)
+        case .down: raw.topLine += 1
+        case .pageUp: raw.topLine = max(raw.topLine - page, 0)
+        case .pageDown: raw.topLine += page
+        case .top: raw.topLine = 0
+        default: break
+        }
+        return []
+    }
+
+    /// Scrolls every pane so its selection stays visible at the current size.
+    mutating func keepCursorsInView() {
+        keepRouteInView()
+        keepParamInView()
+        if let tree = response.document?.tree {
+            parsed.normalize(in: tree, height: parsedHeight)
+        }
+        if let outline = mappedOutline {
+            mapped.normalize(in: outline, height: mappedHeight)
+        }
+        clampRaw()
+    }
+}

@@ -1,0 +1,106 @@
+import TermGrid
+
+/// Where each pane goes on a screen of a given size: shared by rendering and by the reducer (for page sizes and
+/// mouse clicks), so both always agree.
+///
+/// ```
+/// ┌ Routes ┐┌ GET https://… ──── MOCK ┐     top third: routes and request
+/// └────────┘└─────────────────────────┘
+/// ┌ Raw ┐┌ Parsed ┐┌ Mapped ┐               ≥ 120 columns: three panes side by side
+/// │     ││        ││        │               < 120 columns: a tab row and one pane
+/// └─────┘└────────┘└────────┘
+///  status bar
+/// ```
+public struct ExplorerLayout: Hashable, Sendable {
+    /// Screens at least this wide show the three response panes side by side.
+    public static let wideWidth = 120
+    /// The smallest screen the explorer draws on.
+    public static let minimum = Size(width: 40, height: 10)
+
+    /// The route list.
+    public var routes: Rect
+    /// The request.
+    public var request: Rect
+    /// The tab row (narrow screens only).
+    public var tabs: Rect?
+    /// The whole response area below the top panes (and the tab row).
+    public var response: Rect
+    /// The Raw pane, when shown.
+    public var raw: Rect?
+    /// The Parsed pane, when shown.
+    public var parsed: Rect?
+    /// The Mapped pane, when shown.
+    public var mapped: Rect?
+    /// The status bar.
+    public var status: Rect
+    /// False when the screen is smaller than ``minimum``.
+    public var fits: Bool
+
+    /// The layout for a screen of `size`; on narrow screens only `tab` of the response panes is placed.
+    public init(size: Size, tab: Pane) {
+        let screen = Rect(size: size)
+        fits = size.width >= ExplorerLayout.minimum.width && size.height >= ExplorerLayout.minimum.height
+        let narrow = size.width < ExplorerLayout.wideWidth
+        let topHeight = min(max(size.height / 3, 5), 12)
+        let rows = screen.split(.vertical, [.fixed(topHeight), .fill, .fixed(1)])
+        let routesWidth = narrow ? 24 : min(32, max(26, size.width / 5))
+        let top = rows[0].split(.horizontal, [.fixed(routesWidth), .fill])
+        routes = top[0]
+        request = top[1]
+        status = rows[2]
+        if narrow {
+            let bottom = rows[1].split(.vertical, [.fixed(1), .fill])
+            tabs = bottom[0]
+            response = bottom[1]
+            raw = tab == .raw ? bottom[1] : nil
+            parsed = tab == .parsed ? bottom[1] : nil
+            mapped = tab == .mapped ? bottom[1] : nil
+        } else {
+            tabs = nil
+            response = rows[1]
+            let panes = rows[1].split(.horizontal, [.fill, .fill, .fill])
+            raw = panes[0]
+            parsed = panes[1]
+            mapped = panes[2]
+        }
+    }
+
+    /// The rectangle of `pane`, when it is shown.
+    public func rect(for pane: Pane) -> Rect? {
+        switch pane {
+        case .routes: routes
+        case .request: request
+        case .raw: raw
+        case .parsed: parsed
+        case .mapped: mapped
+        }
+    }
+
+    /// The area inside a pane's border.
+    public func inner(_ pane: Pane) -> Rect {
+        guard let rect = rect(for: pane) else { return .zero }
+        return rect.inset(by: 1)
+    }
+
+    /// The pane under `position`, if any.
+    public func pane(at position: Position) -> Pane? {
+        Pane.allCases.first { rect(for: $0)?.contains(position) == true }
+    }
+
+    /// Rows of content inside `pane` (its height less the border).
+    public func contentHeight(_ pane: Pane) -> Int { inner(pane).height }
+}
+
+extension ExplorerState {
+    /// The layout for the current size and tab.
+    public var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab) }
+
+    /// Rows of content the Parsed pane shows (it keeps its height on narrow screens even while hidden).
+    var parsedHeight: Int { max(ExplorerLayout(size: size, tab: .parsed).contentHeight(.parsed), 1) }
+    /// Rows of content the Mapped pane shows.
+    var mappedHeight: Int { max(ExplorerLayout(size: size, tab: .mapped).contentHeight(.mapped), 1) }
+    /// Rows of content the Raw pane shows.
+    var rawHeight: Int { max(ExplorerLayout(size: size, tab: .raw).contentHeight(.raw), 1) }
+    /// Columns of content the Raw pane has.
+    var rawInnerWidth: Int { max(ExplorerLayout(size: size, tab: .raw).inner(.raw).width, 1) }
+}

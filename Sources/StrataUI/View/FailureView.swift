@@ -1,0 +1,43 @@
+import Strata
+import TermGrid
+
+/// The response area when a request got no response: the near-miss report of a mock miss, or the transport
+/// error, with what to try next. The panes above stay as they were.
+enum FailureView {
+    static func render(
+        _ state: ExplorerState, request: BuiltRequest, error: TransportError, in area: Rect, into buffer: inout Buffer
+    ) {
+        let shown = request.redacted()
+        let focused = state.focus.isResponsePane && state.overlay == nil
+        let title: Line
+        var lines: [Line] = []
+        switch error {
+        case .noMatch(let report):
+            title = Line([
+                TextSpan("No fixture matches ", style: Theme.error.adding(.bold)),
+                TextSpan("\(shown.method) \(shown.path)", style: Theme.title),
+            ])
+            lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
+            lines.append(.empty)
+            lines.append(
+                Line(
+                    "Edit the params to match a fixture, add a pair to \(state.session.fixturesDirectory), or press m "
+                        + "to switch to live data.", style: Theme.secondary))
+        default:
+            title = Line([
+                TextSpan("Request failed ", style: Theme.error.adding(.bold)),
+                TextSpan("\(shown.method) \(shown.url)", style: Theme.title),
+            ])
+            lines = [Line(error.description, style: Theme.error), .empty]
+            lines.append(
+                Line(
+                    state.source == .live
+                        ? "Press r to try again, or m to use the session's fixtures instead."
+                        : "Press r to try again.", style: Theme.secondary))
+        }
+        let block = ExplorerView.block(title, right: Line(state.source.label, style: Theme.title), focused: focused)
+        buffer.render(block, in: area)
+        let inner = block.inner(area).inset(Margin(horizontal: 1))
+        buffer.render(Paragraph(lines, wrap: true, scroll: state.raw.topLine), in: inner)
+    }
+}

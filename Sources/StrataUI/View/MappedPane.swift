@@ -1,0 +1,174 @@
+import Foundation
+import Strata
+import TermGrid
+
+/// The mapped objects: `▾ [Product] 2`, `  ▾ Product`, `      id    3`; typed values (dates formatted), values
+/// with issues in colour. Only the rows on screen are visited.
+enum MappedPane {
+    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+        let focused = state.focus == .mapped && state.overlay == nil
+        guard let document = state.response.document else {
+            let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)
+            buffer.render(block, in: area)
+            ExplorerView.emptyState(RawPane.emptyMessage(state), in: block.inner(area), into: &buffer)
+            return
+        }
+        guard let mapping = document.mapping else {
+            let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)
+            buffer.render(block, in: area)
+            let lines: [Line] =
+                document.tree == nil
+                ? [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
+                : [
+                    Line("This route maps nothing."),
+                    Line(
+                        "Add \"map\": \"ClassName\" to the route in session.json, then press R.", style: Theme.secondary
+                    ),
+                ]
+            ExplorerView.emptyState(lines, in: block.inner(area), into: &buffer)
+            return
+        }
+        var titleSpans = [TextSpan("Mapped", style: Theme.title)]
+        if let className = mapping.routeMapping?.className {
+            titleSpans.append(TextSpan(" " + className, style: Theme.secondary))
+        }
+        var right: Line? = nil
+        let marked = mapping.markedCount
+        if marked > 0 {
+            right = Line(
+                "\(marked) issue\(marked == 1 ? "" : "s") · i",
+                style: mapping.errorCount > 0 ? Theme.error : Theme.warning)
+        }
+        let block = ExplorerView.block(Line(titleSpans), right: right, focused: focused)
+        buffer.render(block, in: area)
+        let inner = block.inner(area)
+        guard !inner.isEmpty else { return }
+        guard let outline = mapping.outline else {
+            var lines = [Line("The mapping could not run.", style: Theme.error)]
+            lines += mapping.diagnostics.map { Line($0.description, style: Theme.error) }
+            lines.append(Line("Fix session.json, then press R.", style: Theme.secondary))
+            buffer.render(Paragraph(lines, wrap: true), in: inner.inset(Margin(horizontal: 1)))
+            return
+        }
+        let result = outline.result
+        let rows = outline.visibleRows(
+            from: min(state.mapped.top, outline.count - 1), limit: inner.height, folds: state.mapped.folds)
+        // Property names of one object line up: pad to the longest sibling name among the rows shown.
+        var nameWidths: [Int: Int] = [:]
+        for (value, _) in rows {
+            if let p = result.values[value].parent, result.values[p].content != .array,
+                let name = result.values[value].name
+            {
+                nameWidths[p] = max(nameWidths[p] ?? 0, min(DisplayWidth.of(name), 24))
+            }
+        }
+        for (r, (value, depth)) in rows.enumerated() {
+            let y = inner.y + r
+            let v = result.values[value]
+            let expanded = state.mapped.folds.isExpanded(value)
+            let marker = outline.hasChildren(value) ? (expanded ? "▾" : "▸") : " "
+            var spans: [TextSpan] = [
+                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                TextSpan(marker + " ", style: Theme.secondary),
+            ]
+            if let p = v.parent, result.values[p].content != .array, let name = v.name {
+                let width = nameWidths[p] ?? DisplayWidth.of(name)
+                let pad = String(repeating: " ", count: max(width - DisplayWidth.of(name), 0) + 2)
+                spans.append(TextSpan(name + pad, style: Theme.key))
+            }
+            spans += valueSpans(v, result: result)
+            if let severity = v.severity, severity != .info {
+                spans.append(
+                    TextSpan(
+                        " ⚠ " + note(for: value, in: result), style: severity == .error ? Theme.error : Theme.warning))
+            }
+            buffer.setLine(Line(spans), x: inner.x, y: y, width: inner.width)
+            if value == state.mapped.selected {
+                buffer.setStyle(
+                    ExplorerView.selectionStyle(focused: focused),
+                    in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
+        }
+    }
+
+    /// A value as one row: class names for objects, `[Product] 2` for arrays, typed scalars in colour.
+    static func valueSpans(_ v: MappedValue, result: MappingResult) -> [TextSpan] {
+        let issueStyle: Style? =
+            switch v.severity {
+            case .error: Theme.error
+            case .warning: Theme.warning
+            default: nil
+            }
+        func scalar(_ text: String, _ style: Style) -> [TextSpan] { [TextSpan(text, style: issueStyle ?? style)] }
+        switch v.content {
+        case .object(let className): return [TextSpan(className, style: Theme.className)]
+        case .array:
+            let children = result.children(of: v.id)
+            let classes = Set(children.compactMap { result.values[$0].className })
+            let label = classes.count == 1 ? "[\(classes.first!)]" : "[]"
+            return [TextSpan(label, style: Theme.className), TextSpan(" \(children.count)", style: Theme.secondary)]
+        case .dictionary:
+            return [
+                TextSpan("{}", style: Theme.punctuation),
+                TextSpan(" \(result.children(of: v.id).count)", style: Theme.secondary),
+            ]
+        case .string(let s): return scalar(JSONString.quote(s), Theme.string)
+        case .int(let i): return scalar(String(i), Theme.number)
+        case .double(let d): return scalar(d.isFinite ? "\(d)" : "\(d)", Theme.number)
+        case .decimal(let d): return scalar(d.description, Theme.number)
+        case .bool(let b): return scalar(b ? "true" : "false", Theme.literal)
+        case .date(let date): return scalar(dateText(date), Theme.number)
+        case .url(let url): return scalar(url.absoluteString, Theme.string.underline)
+        case .raw:
+            let text = v.source.map { short(result.tree.canonicalJSON($0)) } ?? "null"
+            return scalar(text, .plain)
+        case .null: return scalar("nil", Theme.secondary)
+        case .missing: return [TextSpan("missing", style: Theme.error)]
+        case .invalid:
+            guard let s = v.source else { return [TextSpan("invalid", style: Theme.error)] }
+            let text = result.tree.isContainer(s) ? short(result.tree.canonicalJSON(s)) : result.tree.scalarText(s)
+            return [TextSpan(text, style: issueStyle ?? Theme.error)]
+        case .reference(let target):
+            let t = result.values[target]
+            return [TextSpan("→ \(t.className ?? "value") (at \(result.path(of: target)))", style: Theme.secondary)]
+        case .unresolved(let type, let id):
+            return [TextSpan("→ \(type)/\(id) (not in the document)", style: Theme.warning)]
+        }
+    }
+
+    /// The note after `⚠`: what was expected, from the value's issues.
+    static func note(for value: Int, in result: MappingResult) -> String {
+        let notes = result.issues(for: value).filter { $0.severity != .info }.compactMap { issue -> String? in
+            switch issue.kind {
+            case .missingField: return issue.expected.map { "missing, expected " + $0 } ?? "missing"
+            case .valueNull: return "required, found null"
+            case .typeMismatch, .badDate: return issue.expected.map { "expected " + $0 } ?? issue.message
+            case .unknownClass: return "unknown class " + (issue.expected ?? "")
+            case .missingInclude: return "not included"
+            default: return issue.message
+            }
+        }
+        return notes.joined(separator: "; ")
+    }
+
+    /// A date in ISO 8601 (UTC); midnight dates show the day only.
+    static func dateText(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        var year = String(c.year ?? 0)
+        while year.count < 4 { year = "0" + year }
+        let day = "\(year)-\(two(c.month))-\(two(c.day))"
+        if c.hour == 0 && c.minute == 0 && c.second == 0 && (c.nanosecond ?? 0) < 1_000_000 { return day }
+        var text = day + " " + two(c.hour) + ":" + two(c.minute) + ":" + two(c.second)
+        if let ns = c.nanosecond, ns >= 1_000_000 {
+            let ms = ns / 1_000_000
+            text += "." + (ms < 10 ? "00" : ms < 100 ? "0" : "") + String(ms)
+        }
+        return text + "Z"
+    }
+
+    /// `text` cut to 80 characters.
+    static func short(_ text: String) -> String { text.count <= 80 ? text : String(text.prefix(79)) + "…" }
+}

@@ -1,0 +1,108 @@
+import Strata
+import TermGrid
+
+/// The parsed tree: `▾ products [] 2`, `  name "Desk Lamp"`; folds, counts, document order. Only the rows on
+/// screen are visited (walked from the top row), so a million-node tree draws as fast as a small one.
+enum ParsedPane {
+    /// Bytes of a long string read for its row (the row is cut to the pane's width anyway).
+    static let previewBytes = 1024
+
+    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+        let focused = state.focus == .parsed && state.overlay == nil && state.editor?.purpose != .search
+        guard let document = state.response.document else {
+            let block = ExplorerView.block(Line("Parsed", style: Theme.title), focused: focused)
+            buffer.render(block, in: area)
+            ExplorerView.emptyState(RawPane.emptyMessage(state), in: block.inner(area), into: &buffer)
+            return
+        }
+        guard let tree = document.tree, tree.count > 0 else {
+            let block = ExplorerView.block(Line("Parsed", style: Theme.title), focused: focused)
+            buffer.render(block, in: area)
+            var lines = [Line("The body does not parse as \(document.outcome.parser).", style: Theme.error)]
+            if let error = document.outcome.error {
+                lines.append(Line("line \(error.line), column \(error.column): \(error.message)", style: Theme.error))
+            }
+            lines.append(Line("The Raw pane shows the bytes as they came.", style: Theme.secondary))
+            ExplorerView.emptyState(lines, in: block.inner(area), into: &buffer)
+            return
+        }
+        var title = Line([
+            TextSpan("Parsed", style: Theme.title),
+            TextSpan(" \(tree.format) · \(tree.count) node\(tree.count == 1 ? "" : "s")", style: Theme.secondary),
+        ])
+        if tree.count == 1 {
+            title = Line([TextSpan("Parsed", style: Theme.title), TextSpan(" \(tree.format)", style: Theme.secondary)])
+        }
+        var right: Line? = nil
+        if let search = state.search {
+            let status = search.isRunning ? " …" : (search.match == nil ? " no match" : "")
+            right = Line([TextSpan("/" + search.query, style: Theme.edited), TextSpan(status, style: Theme.secondary)])
+        }
+        let block = ExplorerView.block(title, right: right, focused: focused)
+        buffer.render(block, in: area)
+        let inner = block.inner(area)
+        guard !inner.isEmpty else { return }
+        let mapping = document.mapping
+        let rows = tree.visibleRows(
+            from: min(state.parsed.top, tree.count - 1), limit: inner.height, folds: state.parsed.folds)
+        for (r, (node, depth)) in rows.enumerated() {
+            let y = inner.y + r
+            let expanded = state.parsed.folds.isExpanded(node)
+            let marker = tree.hasChildren(node) ? (expanded ? "▾" : "▸") : " "
+            var spans: [TextSpan] = [
+                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                TextSpan(marker + " ", style: Theme.secondary),
+            ]
+            spans += label(node, tree: tree, memo: document.memo)
+            var line = Line(spans)
+            if let mapping, mapping.isUnmapped(node) { line.style = Style().dim }
+            buffer.setLine(line, x: inner.x, y: y, width: inner.width)
+            if node == state.parsed.selected {
+                buffer.setStyle(
+                    ExplorerView.selectionStyle(focused: focused),
+                    in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
+        }
+    }
+
+    /// The row text after the fold marker: the key (or `[index]`), then the value or the container's type and size.
+    static func label(_ node: Int, tree: Tree, memo: TreeMemo) -> [TextSpan] {
+        var spans: [TextSpan] = []
+        if let parent = tree.parent(node) {
+            if tree.kind(parent) == .object {
+                spans.append(TextSpan(tree.key(node) ?? "", style: Theme.key))
+                spans.append(TextSpan(" "))
+            } else {
+                spans.append(TextSpan("[\(memo.siblingIndex(node, in: tree))] ", style: Theme.secondary))
+            }
+        }
+        spans += value(node, tree: tree, memo: memo)
+        return spans
+    }
+
+    /// A value as one row: containers as `{} 3` / `[] 2`, scalars in their colour.
+    static func value(_ node: Int, tree: Tree, memo: TreeMemo) -> [TextSpan] {
+        switch tree.kind(node) {
+        case .object, .array:
+            let brackets = tree.kind(node) == .object ? "{}" : "[]"
+            let count = memo.childCount(node, in: tree)
+            return [TextSpan(brackets, style: Theme.punctuation), TextSpan(" \(count)", style: Theme.secondary)]
+        case .string: return [TextSpan(stringPreview(node, tree: tree), style: Theme.string)]
+        case .number: return [TextSpan(tree.numberText(node) ?? "", style: Theme.number)]
+        case .bool: return [TextSpan(tree.bool(node) == true ? "true" : "false", style: Theme.literal)]
+        case .null: return [TextSpan("null", style: Theme.literal)]
+        }
+    }
+
+    /// A string value quoted, reading at most ``previewBytes`` of a long one.
+    static func stringPreview(_ node: Int, tree: Tree) -> String {
+        if tree.format == "json" {
+            let span = tree.span(node)
+            if span.count > previewBytes + 2 {
+                let text = JSONString.decode(tree.source, span.lowerBound + 1, span.lowerBound + 1 + previewBytes)
+                return "\"" + text + "…"
+            }
+        }
+        return JSONString.quote(tree.string(node) ?? "")
+    }
+}

@@ -1,0 +1,176 @@
+import Strata
+import TermGrid
+
+/// The request: the final method and URL in the title, the params table, headers and body on a toggle.
+enum RequestPane {
+    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?) {
+        let focused = state.focus == .request && state.overlay == nil
+        let sourceTitle = Line(
+            state.source.label, style: state.source == .live ? Theme.warning.adding(.bold) : Theme.title)
+        guard let preview = state.preview else {
+            let block = ExplorerView.block(Line("Request", style: Theme.title), right: sourceTitle, focused: focused)
+            buffer.render(block, in: area)
+            ExplorerView.emptyState(
+                [
+                    Line("No route selected."),
+                    Line("Pick one in Routes (↑ ↓), then press r to run it.", style: Theme.secondary),
+                ],
+                in: block.inner(area), into: &buffer)
+            return
+        }
+        let shown = preview.request?.redacted()
+        let method = shown?.method ?? preview.route.method
+        let title = Line([
+            TextSpan(method, style: Theme.method(method).adding(.bold)),
+            TextSpan(" " + (shown?.url ?? preview.route.path), style: Theme.title),
+        ])
+        let block = ExplorerView.block(title, right: sourceTitle, focused: focused)
+        buffer.render(block, in: area)
+        let inner = block.inner(area).inset(Margin(top: 0, right: 1, bottom: 0, left: 1))
+        guard !inner.isEmpty else { return }
+        var notes: [Line] = []
+        if let error = preview.error { notes.append(Line("⚠ " + error.message, style: Theme.error)) }
+        if state.source == .live, let missing = preview.request?.missingVariables, !missing.isEmpty {
+            notes.append(
+                Line(
+                    "⚠ live sends need " + missing.map(\.description).joined(separator: ", "), style: Theme.warning))
+        }
+        let paramsHeight = max(state.paramRowsHeight - notes.count, 1)
+        let paramsArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: min(paramsHeight, inner.height))
+        renderParams(state, preview, in: paramsArea, focused: focused, into: &buffer, cursor: &cursor)
+        var y = paramsArea.bottom
+        for note in notes where y < inner.bottom {
+            buffer.setLine(note, x: inner.x, y: y, width: inner.width)
+            y += 1
+        }
+        if state.showRequestDetails, y < inner.bottom {
+            renderDetails(
+                shown, preview, in: Rect(x: inner.x, y: y, width: inner.width, height: inner.bottom - y), into: &buffer)
+        }
+    }
+
+    /// The params table: name, value, where it goes, and where the value came from.
+    static func renderParams(
+        _ state: ExplorerState, _ preview: RequestPreview, in area: Rect, focused: Bool, into buffer: inout Buffer,
+        cursor: inout Position?
+    ) {
+        let params = preview.params
+        var editingRow: Int? = nil
+        var addingName: String? = nil
+        if let editor = state.editor {
+            switch editor.purpose {
+            case .paramValue(let name): editingRow = params.firstIndex { $0.name == name }
+            case .newParamName: addingName = ""
+            case .newParamValue(let name): addingName = name
+            default: break
+            }
+        }
+        if params.isEmpty && addingName == nil {
+            ExplorerView.emptyState(
+                [Line("This route has no params."), Line("Press a to add one, r to run it.", style: Theme.secondary)],
+                in: area, into: &buffer)
+            return
+        }
+        let nameWidth = min(max(params.map { DisplayWidth.of($0.name) }.max() ?? 4, 4), 20)
+        let valueWidth = max(min(area.width * 2 / 5, 40), 8)
+        let whereWidth = 6
+        let valueX = area.x + nameWidth + 2
+        let whereX = valueX + valueWidth + 2
+        let noteX = whereX + whereWidth + 2
+        let rows = area.height - (addingName != nil ? 1 : 0)
+        for row in 0..<max(rows, 0) {
+            let index = state.paramTop + row
+            guard index < params.count else { break }
+            let p = params[index]
+            let y = area.y + row
+            let removed = p.status == .removed
+            let nameStyle: Style = removed ? Theme.secondary : (p.origin == .added ? Theme.edited : .plain)
+            buffer.setLine(Line(p.name, style: nameStyle), x: area.x, y: y, width: nameWidth + 1)
+            if index == editingRow, let editor = state.editor {
+                var field = editor.field
+                let fieldArea = Rect(x: valueX, y: y, width: area.right - valueX, height: 1)
+                buffer.render(TextField(style: Theme.edited.removing(.bold).underline), in: fieldArea, state: &field)
+                cursor = field.cursorPosition
+                continue
+            }
+            buffer.setLine(valueLine(p), x: valueX, y: y, width: valueWidth)
+            buffer.setLine(Line(p.location.rawValue, style: Theme.secondary), x: whereX, y: y, width: whereWidth)
+            buffer.setLine(
+                noteLine(p, preview: preview, state: state), x: noteX, y: y, width: max(area.right - noteX, 0))
+            if index == state.paramSelection {
+                buffer.setStyle(
+                    ExplorerView.selectionStyle(focused: focused),
+                    in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+        if let addingName, let editor = state.editor {
+            let y = area.y + max(min(params.count - state.paramTop, rows), 0)
+            var field = editor.field
+            let prompt = addingName.isEmpty ? "new param name: " : "\(addingName) = "
+            buffer.render(
+                TextField(
+                    prompt: TextSpan(prompt, style: Theme.edited), placeholder: addingName.isEmpty ? "name" : "value"),
+                in: Rect(x: area.x, y: y, width: area.width, height: 1), state: &field)
+            cursor = field.cursorPosition
+        }
+    }
+
+    /// The value cell: the value (secrets as `<redacted>`), `(empty)` when it is left out, struck when removed.
+    static func valueLine(_ p: ResolvedParam) -> Line {
+        switch p.status {
+        case .removed: return Line("(removed)", style: Theme.secondary)
+        case .empty: return Line("(empty: not sent)", style: Theme.secondary)
+        case .sent:
+            let style: Style = p.origin == .edited || p.origin == .added ? Theme.edited : .plain
+            return Line(p.displayValue, style: style)
+        }
+    }
+
+    /// The note cell: `(default 1)` for edited values, `session default`, `added`, `required`.
+    static func noteLine(_ p: ResolvedParam, preview: RequestPreview, state: ExplorerState) -> Line {
+        var spans: [TextSpan] = []
+        switch p.origin {
+        case .edited:
+            let declared = preview.declaredTemplate(p.name, session: state.session) ?? ""
+            let shown = p.isSecret ? ResolvedParam.redacted : (declared.isEmpty ? "empty" : declared)
+            spans.append(TextSpan("edited ", style: Theme.edited.removing(.bold)))
+            spans.append(TextSpan("(default \(shown))", style: Theme.secondary))
+        case .added: spans.append(TextSpan("added", style: Theme.edited.removing(.bold)))
+        case .session: spans.append(TextSpan("session default", style: Theme.secondary))
+        case .route: break
+        }
+        if p.required { spans.append(TextSpan(spans.isEmpty ? "required" : " · required", style: Theme.secondary)) }
+        if let description = p.description, !description.isEmpty {
+            spans.append(TextSpan((spans.isEmpty ? "" : " · ") + description, style: Theme.secondary))
+        }
+        return Line(spans)
+    }
+
+    /// Headers and body of the request, below the params.
+    static func renderDetails(
+        _ request: BuiltRequest?, _ preview: RequestPreview, in area: Rect, into buffer: inout Buffer
+    ) {
+        var lines: [Line] = [Line("Headers", style: Theme.title)]
+        if let request {
+            if request.headers.isEmpty { lines.append(Line("  (none)", style: Theme.secondary)) }
+            for field in request.headers {
+                lines.append(Line([TextSpan("  " + field.name + ": ", style: Theme.key), TextSpan(field.value)]))
+            }
+            lines.append(Line("Body", style: Theme.title))
+            if let body = request.bodyText {
+                lines.append(
+                    contentsOf: body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        Line("  " + $0)
+                    })
+            } else {
+                lines.append(
+                    Line(
+                        request.body == nil ? "  (none)" : "  (\(request.body!.count) bytes, not text)",
+                        style: Theme.secondary))
+            }
+        } else {
+            lines.append(Line("  (the request cannot be built yet)", style: Theme.secondary))
+        }
+        buffer.render(Paragraph(lines), in: area)
+    }
+}

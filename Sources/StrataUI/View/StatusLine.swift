@@ -1,0 +1,171 @@
+import Strata
+import TermGrid
+
+/// The bottom row: what happened (response summary, spinner, notice), the selection's path, and key hints from
+/// the key table of the focused context.
+enum StatusLine {
+    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?) {
+        guard !area.isEmpty else { return }
+        if let editor = state.editor, editor.purpose == .search {
+            var field = editor.field
+            buffer.render(
+                TextField(prompt: TextSpan("/", style: Theme.edited), placeholder: "search keys and values (Enter)"),
+                in: area, state: &field)
+            cursor = field.cursorPosition
+            return
+        }
+        // Priority when space runs out: what happened (left), then `? help`, then the path, then other hints.
+        var path = pathLine(state)
+        let available = area.width - 1
+        let minimumHints = hintLine(state, room: 0).width
+        let left = leftLine(state, room: available - minimumHints - 2 - (path.map { $0.width + 3 } ?? 0))
+        if let p = path, left.width + 3 + p.width + 2 + minimumHints > available { path = nil }
+        let pathWidth = path.map { $0.width + 3 } ?? 0
+        let hintRoom = max(min(available - left.width - pathWidth - 2, available / 2), minimumHints)
+        let hints = hintLine(state, room: hintRoom)
+        var leftEnd = area.right
+        if hints.width > 0 && hints.width + 2 <= area.width {
+            let x = area.right - hints.width
+            buffer.setLine(hints, x: x, y: area.y, width: hints.width)
+            leftEnd = x - 2
+        }
+        if let path, path.width + 8 < leftEnd - area.x {
+            let x = leftEnd - path.width
+            buffer.setLine(path, x: x, y: area.y, width: path.width)
+            leftEnd = x - 3
+        }
+        buffer.setLine(left, x: area.x + 1, y: area.y, width: max(leftEnd - area.x - 1, 0))
+    }
+
+    /// The spinner while a request runs, else the notice, else the response summary.
+    static func leftLine(_ state: ExplorerState, room: Int) -> Line {
+        if let run = state.run {
+            let frame = Spinner.frame(elapsed: run.elapsed)
+            let what: String
+            switch run.phase {
+            case .sending: what = "\(run.summary) · \(run.source.rawValue)"
+            case .processing(let bytes): what = "parsing \(RawPane.byteCount(bytes))"
+            }
+            return Line([
+                TextSpan(frame + " ", style: Theme.edited), TextSpan(what),
+                TextSpan(" · " + seconds(run.elapsed), style: Theme.secondary),
+                TextSpan(" · Esc cancels", style: Theme.secondary),
+            ])
+        }
+        if let notice = state.notice {
+            return Line(notice.text, style: notice.kind == .error ? Theme.error : Theme.edited.removing(.bold))
+        }
+        switch state.response {
+        case .empty:
+            return Line(state.session.name + " · " + state.session.file, style: Theme.secondary)
+        case .failure(_, let error):
+            if case .noMatch = error { return Line("no fixture matches this request", style: Theme.error) }
+            return Line(error.description, style: Theme.error)
+        case .document(let document):
+            // Shorter forms when the full summary does not fit: the issue count outlives the file and the type.
+            for detail in [SummaryDetail.full, .noOrigin, .short] {
+                let line = summary(document, state: state, detail: detail)
+                if line.width <= room || detail == .short { return line }
+            }
+            return summary(document, state: state, detail: .short)
+        }
+    }
+
+    /// `200 OK · application/json · 1.2 KB · 4 ms · fixtures/products.json#0 · 1 issue`.
+    static func summary(_ document: ResponseDocument, state: ExplorerState, detail: SummaryDetail = .full) -> Line {
+        let response = document.response
+        let dot = TextSpan(" · ", style: Theme.secondary)
+        var spans = [TextSpan(response.statusLine, style: Theme.status(response.status).adding(.bold))]
+        if detail != .short {
+            spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
+        }
+        spans += [dot, TextSpan(RawPane.byteCount(response.size))]
+        spans += [dot, TextSpan("\(Int(response.durationMs.rounded())) ms")]
+        switch detail == .full ? response.origin : nil {
+        case nil: break
+        case .fixture(let file, let index)?:
+            spans += [dot, TextSpan(relative(file, to: state.session.directory) + "#\(index)", style: Theme.secondary)]
+        case .live(_, let redirects)?:
+            spans += [
+                dot,
+                TextSpan(redirects.isEmpty ? "live" : "live · \(redirects.count) redirect(s)", style: Theme.secondary),
+            ]
+        }
+        if document.tree == nil {
+            spans += [dot, TextSpan("parse error", style: Theme.error)]
+        } else if let mapping = document.mapping {
+            let errors = mapping.errorCount
+            let issues = mapping.markedCount
+            if issues > 0 {
+                spans += [
+                    dot,
+                    TextSpan(
+                        "\(issues) issue\(issues == 1 ? "" : "s")", style: errors > 0 ? Theme.error : Theme.warning),
+                ]
+            }
+        }
+        return Line(spans)
+    }
+
+    /// How much the response summary says.
+    enum SummaryDetail {
+        case full, noOrigin, short
+    }
+
+    /// The path of the selection in the focused tree pane.
+    static func pathLine(_ state: ExplorerState) -> Line? {
+        guard let document = state.response.document, let tree = document.tree, tree.count > 0 else { return nil }
+        if state.focus == .mapped, let text = state.mappedPathText {
+            return Line(text, style: Theme.key)
+        }
+        let path = document.memo.path(min(state.parsed.selected, tree.count - 1), in: tree)
+        return Line(path.description, style: Theme.key)
+    }
+
+    /// Key hints that fit in `room` columns: the context's own, then run/source, with `? help` always last.
+    static func hintLine(_ state: ExplorerState, room: Int) -> Line {
+        var hints = KeyMap.hints(state.keyContext)
+        if state.editor == nil && state.overlay == nil {
+            hints += KeyMap.hints(.global)
+        }
+        // Help and quit go last, so they are the ones kept when space runs out.
+        hints =
+            hints.filter { $0.word != "help" && $0.word != "quit" } + hints.filter { $0.word == "help" }
+            + hints.filter { $0.word == "quit" }
+        if state.run != nil, state.editor == nil, state.overlay == nil {
+            hints.insert((key: "Esc", word: "cancel"), at: 0)
+        }
+        func render(_ list: [(key: String, word: String)]) -> Line {
+            var spans: [TextSpan] = []
+            for (k, hint) in list.enumerated() {
+                if k > 0 { spans.append(TextSpan("  ")) }
+                spans.append(TextSpan(hint.key, style: Theme.hintKey))
+                spans.append(TextSpan(" " + hint.word, style: Theme.secondary))
+            }
+            return Line(spans)
+        }
+        // Drop hints from the middle (keeping help and quit) until the rest fits.
+        while hints.count > 1 && render(hints).width > room {
+            let kept: Set<String> = ["help", "quit", "accept", "cancel", "close"]
+            let removable = hints.lastIndex { !kept.contains($0.word) }
+            guard let index = removable else { break }
+            hints.remove(at: index)
+        }
+        let line = render(hints)
+        return line.width <= room
+            ? line : Line([TextSpan("?", style: Theme.hintKey), TextSpan(" help", style: Theme.secondary)])
+    }
+
+    /// `1.2 s`, `850 ms`.
+    static func seconds(_ d: Duration) -> String {
+        let ms = Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+        if ms < 1000 { return "\(ms) ms" }
+        return "\(ms / 1000).\((ms % 1000) / 100) s"
+    }
+
+    /// `file` relative to `directory` when it lies inside it.
+    static func relative(_ file: String, to directory: String) -> String {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import StrataUI
+import TermGrid
+import Testing
+
+/// Shared fixtures for the explorer tests: the bundled demo session and headless drivers.
+enum ExplorerFixtures {
+    /// The repository root (three levels above this file).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The bundled demo session's directory.
+    static let demoPath = root + "/Sessions/demo"
+
+    /// The demo session.
+    static func demo() throws -> Session { try Session.load(from: demoPath) }
+
+    /// A fresh state on the demo session.
+    static func demoState(width: Int = 120, height: Int = 40) throws -> ExplorerState {
+        ExplorerState(session: try demo(), size: Size(width: width, height: height))
+    }
+
+    /// A headless program on `session` with effects awaited after each key.
+    static func program(_ session: Session, width: Int = 120, height: Int = 40) throws -> ExplorerProgram {
+        let backend = MemoryBackend(width: width, height: height)
+        let program = ExplorerProgram(
+            state: ExplorerState(session: session, size: Size(width: width, height: height)), backend: backend,
+            host: ExplorerHost(fixedDurations: true))
+        try program.settle()
+        return program
+    }
+
+    /// Presses `keys` (tmux names) one by one, awaiting effects after each.
+    static func press(_ program: ExplorerProgram, _ keys: String) throws {
+        for key in try Key.parse(tmuxKeys: keys) {
+            program.dispatch(.key(key))
+            try program.settle()
+        }
+    }
+
+    /// The screen `program` shows, as rendered from its state.
+    static func screen(_ program: ExplorerProgram) -> String {
+        ExplorerView.render(program.state).text(trimmingTrailingSpaces: true)
+    }
+}
+
+/// Applies keys to a state with the reducer only, collecting every effect asked for.
+@discardableResult
+func press(_ state: inout ExplorerState, _ keys: String) throws -> [Effect] {
+    var effects: [Effect] = []
+    for key in try Key.parse(tmuxKeys: keys) { effects += state.update(.key(key)) }
+    return effects
+}
+
+/// Checks `buffer` against the golden `Goldens/<name>.txt` next to this file (rows in `|...|`, then the style
+/// mask); `RECORD_SNAPSHOTS=1` rewrites it and fails, so a golden is only accepted after someone reads it.
+func expectGolden(_ buffer: Buffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    let file = directory.appendingPathComponent(name + ".txt")
+    let actual = GridSnapshot.snapshot(buffer)
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record(
+                "recorded \(file.path); read it, then rerun without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("cannot write \(file.path): \(error)", sourceLocation: sourceLocation)
+        }
+        return
+    }
+    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+        Issue.record(
+            "no golden at \(file.path); run with RECORD_SNAPSHOTS=1 to record it, then read it:\n\(actual)",
+            sourceLocation: sourceLocation)
+        return
+    }
+    if let diff = GridSnapshot.lineDiff(expected: expected, actual: actual) {
+        Issue.record(
+            "screen differs from Goldens/\(name).txt (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import StrataUI
+import TermGrid
+import Testing
+
+@Suite("Reducer: routes, request editing and running")
+struct ReducerRequestTests {
+    @Test("r sends the selected route's request and shows a running state")
+    func runSendsTheRequest() throws {
+        var state = try ExplorerFixtures.demoState()
+        let effects = try press(&state, "r")
+        #expect(effects.count == 1)
+        guard case .send(let id, let request, let source, _)? = effects.first else {
+            Issue.record("expected a send effect, got \(effects)")
+            return
+        }
+        #expect(id == 1)
+        #expect(source == .mock)
+        #expect(request.routeName == "listProducts")
+        #expect(request.url == "https://shop.example.com/api/products?page=1&api_key=demo-key")
+        #expect(state.run?.id == 1)
+        #expect(state.run?.summary == "GET /products")
+        #expect(state.needsTicks)
+    }
+
+    @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
+    func responseFlow() throws {
+        var state = try ExplorerFixtures.demoState()
+        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
+            duration: .milliseconds(4), origin: .fixture(file: "x.json", index: 0))
+        let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        guard case .process(let pid, _, _, let route, let session)? = effects.first else {
+            Issue.record("expected a process effect, got \(effects)")
+            return
+        }
+        #expect(pid == id)
+        #expect(state.run?.phase == .processing(bytes: 7))
+        let document = ResponseProcessor.process(request: request, response: response, route: route, session: session)
+        #expect(state.update(.responseProcessed(id: id, document: document)).isEmpty)
+        #expect(state.run == nil)
+        #expect(state.response.document?.tree?.count == 2)
+        #expect(!state.needsTicks)
+    }
+
+    @Test("Esc cancels the running request, and its late answer is dropped")
+    func escapeCancels() throws {
+        var state = try ExplorerFixtures.demoState()
+        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        let effects = try press(&state, "Escape")
+        guard case .cancel(let cancelled)? = effects.first else {
+            Issue.record("expected a cancel effect, got \(effects)")
+            return
+        }
+        #expect(cancelled == id)
+        #expect(state.run == nil)
+        #expect(state.notice?.text == "cancelled GET /products")
+        let late = Response(status: 200, headers: [:], body: [], duration: .zero, origin: .live(url: "", redirects: []))
+        #expect(state.update(.responseArrived(id: id, request: request, result: .success(late))).isEmpty)
+        #expect(state.response.document == nil)
+    }
+
+    @Test("a mock miss keeps the panes and shows the near-miss report in the response area")
+    func mockMissShowsReport() throws {
+        let program = try ExplorerFixtures.program(try ExplorerFixtures.demo())
+        try ExplorerFixtures.press(program, "Tab Enter C-u =7 Enter r")
+        guard case .failure(_, let error) = program.state.response, case .noMatch = error else {
+            Issue.record("expected a mock miss, got \(program.state.response)")
+            return
+        }
+        let screen = ExplorerFixtures.screen(program)
+        #expect(screen.contains("No fixture matches GET /products"))
+        #expect(screen.contains("page=7"))
+        #expect(screen.contains("┌ Routes 4"))
+        #expect(screen.contains("no fixture matches GET /products"))
+    }
+
+    @Test("m switches the source, shown in the request title, and the next run uses it")
+    func toggleSource() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "m")
+        #expect(state.source == .live)
+        #expect(ExplorerView.render(state).line(0).contains("LIVE"))
+        guard case .send(_, _, let source, _)? = try press(&state, "r").first else { return }
+        #expect(source == .live)
+        try press(&state, "Escape m")
+        #expect(state.source == .mock)
+        #expect(ExplorerView.render(state).line(0).contains("MOCK"))
+    }
+
+    @Test("Enter edits a param in place; every printable key is text until Enter commits")
+    func editParamInPlace() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab Enter")
+        #expect(state.keyContext == .textField)
+        #expect(state.editor?.field.text == "1")
+        // Keys that mean something elsewhere (quit, run, help, source, reload, tabs) are typed as text.
+        let effects = try press(&state, "BSpace q r ? m R E 1 i y Tab")
+        #expect(effects.isEmpty)
+        #expect(!state.isFinished)
+        #expect(state.editor?.field.text == "qr?mRE1iy")
+        try press(&state, "C-u =2 Enter")
+        #expect(state.editor == nil)
+        #expect(state.edits["listProducts"] == [.set(name: "page", value: "2")])
+        #expect(state.preview?.request?.url == "https://shop.example.com/api/products?page=2&api_key=demo-key")
+        let row = ExplorerView.render(state).lines().first { $0.contains("│ page") } ?? ""
+        #expect(row.contains("edited (default 1)"))
+    }
+
+    @Test("Esc while editing keeps the old value; Home, End and Ctrl-U move and delete")
+    func editCancelAndCursorKeys() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab Enter =23 Home =x End =y")
+        #expect(state.editor?.field.text == "x123y")
+        try press(&state, "Escape")
+        #expect(state.editor == nil)
+        #expect(state.edits["listProducts"] == nil)
+        #expect(state.preview?.request?.sentValue("page") == "1")
+    }
+
+    @Test("setting a param back to its declared value drops the edit")
+    func editBackToDefault() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab Enter C-u =5 Enter Enter C-u =1 Enter")
+        #expect(state.edits["listProducts"] == [])
+        #expect(state.preview?.params.first?.origin == .route)
+    }
+
+    @Test("a adds a param by name then value; d removes it; u resets a removed one")
+    func addRemoveReset() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab a =sort Enter =price Enter")
+        #expect(state.preview?.request?.url.contains("sort=price") == true)
+        let added = try #require(state.preview?.params.firstIndex { $0.name == "sort" })
+        #expect(state.paramSelection == added)
+        #expect(state.preview?.params[added].origin == .added)
+        try press(&state, "d")
+        #expect(state.preview?.params.contains { $0.name == "sort" } == false)
+        try press(&state, "g d")
+        #expect(state.preview?.request?.sentValue("page") == nil)
+        #expect(state.preview?.params.first?.status == .removed)
+        try press(&state, "u")
+        #expect(state.preview?.request?.sentValue("page") == "1")
+    }
+
+    @Test("adding a param whose name exists edits that param instead")
+    func addExistingNameEdits() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab a =page Enter")
+        #expect(state.editor?.purpose == .paramValue(name: "page"))
+        #expect(state.editor?.field.text == "1")
+    }
+
+    @Test("a path param cannot be removed: the status bar says to edit it")
+    func pathParamIsNotRemoved() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "j Tab d")
+        #expect(state.route?.name == "product")
+        #expect(state.edits["product"] == nil)
+        #expect(state.notice?.kind == .error)
+        #expect(state.notice?.text.contains("fills {id} in the path") == true)
+    }
+
+    @Test("/ filters routes by name or path as you type; Esc restores the list")
+    func routeFilter() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "/ =order")
+        #expect(state.visibleRoutes.map(\.name) == ["createOrder"])
+        #expect(state.routeName == "createOrder")
+        try press(&state, "Enter")
+        #expect(state.routeFilter == "order")
+        try press(&state, "/ C-u =catalog.xml Enter")
+        #expect(state.visibleRoutes.map(\.name) == ["catalogXML"])
+        try press(&state, "/ =zzz Escape")
+        #expect(state.routeFilter == "catalog.xml")
+        try press(&state, "Escape")
+        #expect(state.routeFilter == "")
+        #expect(state.visibleRoutes.count == 4)
+    }
+
+    @Test("a filter that matches nothing says so and r explains why nothing runs")
+    func emptyFilter() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "/ =nothing Enter")
+        let screen = ExplorerView.render(state).text()
+        #expect(screen.contains("No route matches"))
+        #expect(try press(&state, "r").isEmpty)
+        #expect(state.notice?.kind == .error)
+    }
+
+    @Test("y shows the request as curl with secrets redacted")
+    func curlOverlay() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "y")
+        guard case .curl(let command)? = state.overlay else {
+            Issue.record("expected the curl overlay")
+            return
+        }
+        #expect(command.contains("api_key=<redacted>"))
+        #expect(!command.contains("demo-key"))
+        #expect(ExplorerView.render(state).text().contains("curl 'https://shop.example.com/api/products?page=1"))
+        try press(&state, "Escape")
+        #expect(state.overlay == nil)
+    }
+
+    @Test("Tab and Shift-Tab cycle the panes; below 120 columns the response panes are tabs")
+    func focusAndTabs() throws {
+        var state = try ExplorerFixtures.demoState(width: 80, height: 24)
+        #expect(state.isNarrow)
+        try press(&state, "Tab Tab")
+        #expect(state.focus == .raw)
+        #expect(state.tab == .raw)
+        try press(&state, "Tab")
+        #expect(state.tab == .parsed)
+        try press(&state, "3")
+        #expect(state.focus == .mapped)
+        try press(&state, "BTab BTab BTab BTab")
+        #expect(state.focus == .routes)
+        #expect(state.tab == .raw && state.layout.parsed == nil && state.layout.raw != nil)
+    }
+
+    @Test("? opens the help from the key table and q closes it without quitting")
+    func helpOverlay() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "?")
+        let screen = ExplorerView.render(state).text()
+        #expect(screen.contains("Routes (focused)"))
+        #expect(screen.contains("filter routes by name or path"))
+        try press(&state, "q")
+        #expect(state.overlay == nil)
+        #expect(!state.isFinished)
+        try press(&state, "q")
+        #expect(state.isFinished)
+    }
+
+    @Test("Ctrl-C quits from anywhere, even while editing, and cancels a running request")
+    func controlCQuits() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "r Tab Enter")
+        let effects = try press(&state, "C-c")
+        #expect(state.isFinished)
+        guard case .cancel? = effects.first else {
+            Issue.record("expected the running request to be cancelled")
+            return
+        }
+    }
+
+    @Test("clicking a route selects it and focuses the list; the wheel scrolls the pane under the pointer")
+    func mouse() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab")
+        _ = state.update(.mouse(MouseEvent(.press(.left), x: 5, y: 3)))
+        #expect(state.focus == .routes)
+        #expect(state.routeName == "catalogXML")
+        _ = state.update(.mouse(MouseEvent(.wheelDown, x: 5, y: 3)))
+        #expect(state.routeName == "createOrder")
+        _ = state.update(.mouse(MouseEvent(.press(.left), x: 40, y: 2)))
+        #expect(state.focus == .request)
+        #expect(state.paramSelection == 1)
+    }
+}

@@ -44,7 +44,8 @@ extension MappingRun {
                 var offset = 0
                 var k = 0
                 for c in tree.children(node) {
-                    guard k < plan.memberCount, let r = tree.keySpan(c) else { return false }
+                    guard k < plan.memberCount, let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start))
+                    else { return false }
                     let length = plan.keyLengths[k]
                     guard r.count == length,
                         memcmp(b.baseAddress! + r.lowerBound, key.baseAddress! + offset, length) == 0
@@ -58,6 +59,32 @@ extension MappingRun {
         }
     }
 
+    /// The raw key (quotes included) of the JSON object member whose value starts at `start`.
+    @inline(__always)
+    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
+        var j = start - 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
+        j -= 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
+        let close = j
+        j -= 1
+        while j >= 0 {
+            if b[j] == UInt8(ascii: "\"") {
+                var slashes = 0
+                var k = j - 1
+                while k >= 0, b[k] == UInt8(ascii: "\\") {
+                    slashes += 1
+                    k -= 1
+                }
+                if slashes % 2 == 0 { return j..<(close + 1) }
+            }
+            j -= 1
+        }
+        return nil
+    }
+
     /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index, into members: inout [Int]) {
         keyLengthScratch.removeAll(keepingCapacity: true)
@@ -65,7 +92,9 @@ extension MappingRun {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     members.append(c)
-                    if let r = tree.keySpan(c) { keyScratch.append(contentsOf: b[r]) }
+                    if let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
+                        keyScratch.append(contentsOf: b[r])
+                    }
                     keyLengthScratch.append(keyScratch.count)
                 }
             }
@@ -312,7 +341,8 @@ final class ShapePlan {
 
 /// One property of a plan and where its value is.
 struct PlanStep {
-    let property: CompiledProperty
+    /// Unowned: the compiled mappings outlive every run and its plans.
+    unowned(unsafe) let property: CompiledProperty
     let slot: Slot
 }
 

@@ -66,8 +66,8 @@ public struct JSONParser: Sendable {
 
 /// The parsing loop over raw memory.
 ///
-/// Hot state (position, node count, the current container) lives in locals of `run`; the container stack and the
-/// keys of open objects live in manually managed buffers, so the loop does no reference counting and no
+/// Hot state (position, node count, the current container, the container stack and the keys of open objects)
+/// lives in locals of `run`, over manually managed buffers, so the loop does no reference counting and no
 /// exclusivity checks. Scanners return -1 on any error and a cold path re-reads the token to say exactly what is
 /// wrong, which keeps the hot code small.
 private struct JSONReader {
@@ -81,15 +81,13 @@ private struct JSONReader {
     var problem = Problem.emptyInput
     var problemOffset = 0
 
-    /// Open containers, innermost last.
+    /// Open containers, innermost last (`run` works on a local copy of the pointer; growing updates both).
     var stack: UnsafeMutablePointer<Frame>
     var stackCapacity = 64
-    var depth = 0
 
-    /// Keys of all open objects, innermost object's keys last.
+    /// Keys of all open objects, innermost object's keys last (same arrangement as `stack`).
     var keys: UnsafeMutablePointer<KeyEntry>
     var keyCapacity = 256
-    var keyCount = 0
 
     /// Hash indexes for open objects with many keys, innermost last (rarely used).
     var tables: [[UInt64: Int]] = []
@@ -97,6 +95,8 @@ private struct JSONReader {
     /// Objects with more keys than this look up duplicates in a hash index instead of scanning.
     static let scanLimit = 16
 
+    /// An open container. The innermost one's `bloom` is kept in a local of `run` and saved here when a child
+    /// container opens.
     struct Frame {
         var node: UInt32
         var keyBase: UInt32
@@ -107,6 +107,7 @@ private struct JSONReader {
         var isObject: Bool
     }
 
+    /// A key of an open object.
     struct KeyEntry {
         /// A fingerprint of the key's text (decoded when it has escapes); equal keys have equal fingerprints.
         var fingerprint: UInt64
@@ -141,6 +142,16 @@ private struct JSONReader {
     static let arrayBits = UInt32(NodeKind.array.rawValue) << 27
     static let trueBit: UInt32 = 1 << 31
 
+    /// The innermost open container and the bookkeeping of its keys.
+    struct Current {
+        var parent = RawNode.noParent
+        var isObject = false
+        var depth = 0
+        var keyCount = 0
+        var keyBase = 0
+        var bloom: UInt64 = 0
+    }
+
     /// Parses the whole input; returns false with `problem` set on the first error.
     mutating func run() -> Bool {
         let n = input.count
@@ -152,14 +163,15 @@ private struct JSONReader {
         if pos >= n { return fail(.emptyInput, pos) }
         var count = 0
         defer { self.count = count }
-        // The innermost open container, and the duplicate flag owed to the member about to be written.
-        var parent = RawNode.noParent
-        var inObject = false
+        var stack = self.stack
+        var keys = self.keys
+        var current = Current()
+        // The duplicate flag owed to the member about to be written.
         var pendingDuplicate: UInt32 = 0
 
         next: while true {
             // Every value inside an object comes after `"key":`.
-            if inObject {
+            if current.isObject {
                 guard pos < n else { return fail(.endBeforeKey, pos) }
                 guard p[pos] == UInt8(ascii: "\"") else {
                     return fail(p[pos] == UInt8(ascii: "}") ? .trailingCommaInObject : .expectedKey, pos)
@@ -167,16 +179,42 @@ private struct JSONReader {
                 var escaped = false
                 let end = JSONReader.scanString(p, n, pos, &escaped)
                 guard end >= 0 else { return failString(p, n, pos) }
-                let keyStart = pos &+ 1
+                let from = pos &+ 1
+                let to = end &- 1
                 pos = JSONReader.skipSpace(p, n, end)
                 guard pos < n, p[pos] == UInt8(ascii: ":") else { return fail(.expectedColon, pos) }
                 pos = JSONReader.skipSpace(p, n, pos &+ 1)
-                pendingDuplicate = recordKey(p, n, keyStart, end &- 1, escaped, member: count)
+                // Note the key, and flag it and its earlier twin when the object already has it.
+                let fingerprint =
+                    escaped
+                    ? JSONReader.escapedFingerprint(p, from, to)
+                    : JSONReader.fingerprint(p + from, to &- from, readableEnd: p + n)
+                var twin = -1
+                if current.keyCount &- current.keyBase < JSONReader.scanLimit {
+                    let bit: UInt64 = 1 &<< (fingerprint &>> 58)
+                    if current.bloom & bit != 0 {
+                        twin = JSONReader.scanForTwin(
+                            keys, current.keyBase, current.keyCount, fingerprint, p, from, to, escaped)
+                    }
+                    current.bloom |= bit
+                } else {
+                    twin = indexedTwin(stack + (current.depth &- 1), keys, current, fingerprint, p, from, to, escaped)
+                }
+                if current.keyCount == keyCapacity { keys = growKeys(current.keyCount) }
+                keys[current.keyCount] = KeyEntry(
+                    fingerprint: fingerprint, start: UInt32(truncatingIfNeeded: from),
+                    end: UInt32(truncatingIfNeeded: to),
+                    node: UInt32(truncatingIfNeeded: count), escaped: escaped)
+                current.keyCount &+= 1
+                if twin >= 0 {
+                    out[Int(keys[twin].node)].markDuplicate()
+                    pendingDuplicate = RawNode.duplicateBit
+                }
             }
             // One value at `pos`. An opened, non-empty container continues with its first member.
             guard pos < n else { return fail(.expectedValue, pos) }
             let start = UInt32(truncatingIfNeeded: pos)
-            let link = parent | pendingDuplicate
+            let link = current.parent | pendingDuplicate
             pendingDuplicate = 0
             switch p[pos] {
             case UInt8(ascii: "\""):
@@ -196,20 +234,29 @@ private struct JSONReader {
                 count &+= 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = p[pos] == UInt8(ascii: "{")
-                guard depth < maxDepth else { return fail(.tooDeep, pos) }
+                guard current.depth < maxDepth else { return fail(.tooDeep, pos) }
                 guard count < Int(RawNode.noParent) else { return fail(.tooManyNodes, pos) }
                 out[count] = RawNode(
                     start: start, next: 0, link: link | (isObject ? JSONReader.objectBits : JSONReader.arrayBits))
-                push(node: count, isObject: isObject)
-                parent = UInt32(truncatingIfNeeded: count)
-                inObject = isObject
+                // Save the enclosing container's bloom and open the new one.
+                if current.depth == stackCapacity { stack = growStack(current.depth) }
+                if current.depth > 0 { stack[current.depth &- 1].bloom = current.bloom }
+                (stack + current.depth).initialize(
+                    to: Frame(
+                        node: UInt32(truncatingIfNeeded: count), keyBase: UInt32(truncatingIfNeeded: current.keyCount),
+                        bloom: 0, table: -1, isObject: isObject))
+                current.depth &+= 1
+                current.parent = UInt32(truncatingIfNeeded: count)
+                current.isObject = isObject
+                current.keyBase = current.keyCount
+                current.bloom = 0
                 count &+= 1
                 pos = JSONReader.skipSpace(p, n, pos &+ 1)
                 guard pos < n, p[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { continue next }
                 // An empty container closes at once.
                 pos &+= 1
-                out[Int(parent)].next = UInt32(truncatingIfNeeded: count)
-                pop(&parent, &inObject)
+                out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
+                close(&current, stack)
             case UInt8(ascii: "t"):
                 guard pos &+ 4 <= n, JSONReader.load32(p + pos) == JSONReader.trueWord else {
                     return fail(.literal("true"), pos)
@@ -241,139 +288,112 @@ private struct JSONReader {
             // Then close finished containers and find the next value.
             while true {
                 pos = JSONReader.skipSpace(p, n, pos)
-                if depth == 0 {
+                if current.depth == 0 {
                     return pos < n ? fail(.trailingContent, pos) : true
                 }
-                guard pos < n else { return fail(.unclosed(inObject), pos) }
+                guard pos < n else { return fail(.unclosed(current.isObject), pos) }
                 let c = p[pos]
                 if c == UInt8(ascii: ",") {
                     pos = JSONReader.skipSpace(p, n, pos &+ 1)
-                    if !inObject, pos < n, p[pos] == UInt8(ascii: "]") { return fail(.trailingCommaInArray, pos) }
+                    if !current.isObject, pos < n, p[pos] == UInt8(ascii: "]") {
+                        return fail(.trailingCommaInArray, pos)
+                    }
                     continue next
                 }
-                if c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
-                    out[Int(parent)].next = UInt32(truncatingIfNeeded: count)
-                    pop(&parent, &inObject)
+                    out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
+                    close(&current, stack)
                     continue
                 }
-                return fail(.expectedSeparator(inObject), pos)
+                return fail(.expectedSeparator(current.isObject), pos)
             }
         }
     }
 
     // MARK: Containers
 
-    @inline(__always) mutating func push(node: Int, isObject: Bool) {
-        if depth == stackCapacity { growStack() }
-        (stack + depth).initialize(
-            to: Frame(
-                node: UInt32(truncatingIfNeeded: node), keyBase: UInt32(truncatingIfNeeded: keyCount), bloom: 0,
-                table: -1, isObject: isObject))
-        depth &+= 1
+    /// Drops the innermost container and makes its parent current.
+    @_transparent mutating func close(_ current: inout Current, _ stack: UnsafeMutablePointer<Frame>) {
+        current.depth &-= 1
+        let frame = stack[current.depth]
+        current.keyCount = Int(frame.keyBase)
+        if frame.table >= 0 { tables.removeLast() }
+        if current.depth > 0 {
+            let outer = stack[current.depth &- 1]
+            current.parent = outer.node
+            current.isObject = outer.isObject
+            current.keyBase = Int(outer.keyBase)
+            current.bloom = outer.bloom
+        } else {
+            current.parent = RawNode.noParent
+            current.isObject = false
+        }
     }
 
-    @inline(never) mutating func growStack() {
+    /// Doubles the container stack; returns the new buffer.
+    @inline(never) mutating func growStack(_ depth: Int) -> UnsafeMutablePointer<Frame> {
         let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: stackCapacity * 2)
         bigger.moveInitialize(from: stack, count: depth)
         stack.deallocate()
         stack = bigger
         stackCapacity *= 2
+        return bigger
     }
 
-    /// Drops the innermost container and makes its parent current.
-    @inline(__always) mutating func pop(_ parent: inout UInt32, _ inObject: inout Bool) {
-        depth &-= 1
-        let frame = stack[depth]
-        keyCount = Int(frame.keyBase)
-        if frame.table >= 0 { tables.removeLast() }
-        if depth > 0 {
-            parent = stack[depth &- 1].node
-            inObject = stack[depth &- 1].isObject
-        } else {
-            parent = RawNode.noParent
-            inObject = false
-        }
+    /// Doubles the key buffer; returns the new buffer.
+    @inline(never) mutating func growKeys(_ count: Int) -> UnsafeMutablePointer<KeyEntry> {
+        let bigger = UnsafeMutablePointer<KeyEntry>.allocate(capacity: keyCapacity * 2)
+        bigger.moveInitialize(from: keys, count: count)
+        keys.deallocate()
+        keys = bigger
+        keyCapacity *= 2
+        return bigger
     }
 
     // MARK: Duplicate keys
 
-    /// Notes the key of member `member` and flags it and its earlier twin when the object already has that key.
+    /// The earlier key of the current object with the same text as `from..<to`, or -1 (linear scan).
     ///
-    /// Returns the duplicate bit to set on the member, which is written after this call. Keys are the same when
-    /// their text is: decoded text when either has escapes (`"a"` and `"\u0061"`), the raw bytes otherwise.
-    @inline(__always) mutating func recordKey(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int, _ to: Int, _ escaped: Bool, member: Int
-    ) -> UInt32 {
-        let fingerprint =
-            escaped
-            ? JSONReader.escapedFingerprint(p, from, to)
-            : JSONReader.fingerprint(p + from, to &- from, readableEnd: p + n)
-        let top = stack + (depth &- 1)
-        let first = Int(top.pointee.keyBase)
-        var twin = -1
-        if keyCount &- first < JSONReader.scanLimit {
-            let bit: UInt64 = 1 &<< (fingerprint &>> 58)
-            if top.pointee.bloom & bit != 0 {
-                var k = first
-                while k < keyCount {
-                    if keys[k].fingerprint == fingerprint, sameKey(p, keys[k], from, to, escaped) {
-                        twin = k
-                        break
-                    }
-                    k &+= 1
-                }
-            }
-            top.pointee.bloom |= bit
-        } else {
-            twin = indexedTwin(top, first, fingerprint, p, from, to, escaped)
+    /// Keys are the same when their text is: decoded text when either has escapes (`"a"` and `"\u0061"`), the
+    /// raw bytes otherwise.
+    @inline(never) static func scanForTwin(
+        _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ fingerprint: UInt64,
+        _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ escaped: Bool
+    ) -> Int {
+        var k = first
+        while k < end {
+            if keys[k].fingerprint == fingerprint, sameKey(p, keys[k], from, to, escaped) { return k }
+            k &+= 1
         }
-        if keyCount == keyCapacity { growKeys() }
-        keys[keyCount] = KeyEntry(
-            fingerprint: fingerprint, start: UInt32(truncatingIfNeeded: from), end: UInt32(truncatingIfNeeded: to),
-            node: UInt32(truncatingIfNeeded: member), escaped: escaped)
-        keyCount &+= 1
-        guard twin >= 0 else { return 0 }
-        out[Int(keys[twin].node)].markDuplicate()
-        return RawNode.duplicateBit
+        return -1
     }
 
     /// Duplicate lookup for objects past `scanLimit` keys, building the object's index on first use.
     @inline(never) mutating func indexedTwin(
-        _ top: UnsafeMutablePointer<Frame>, _ first: Int, _ fingerprint: UInt64, _ p: UnsafePointer<UInt8>,
-        _ from: Int, _ to: Int, _ escaped: Bool
+        _ top: UnsafeMutablePointer<Frame>, _ keys: UnsafeMutablePointer<KeyEntry>, _ current: Current,
+        _ fingerprint: UInt64, _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ escaped: Bool
     ) -> Int {
         if top.pointee.table < 0 {
             var index: [UInt64: Int] = [:]
             index.reserveCapacity(64)
-            for k in first..<keyCount where index[keys[k].fingerprint] == nil { index[keys[k].fingerprint] = k }
+            for k in current.keyBase..<current.keyCount where index[keys[k].fingerprint] == nil {
+                index[keys[k].fingerprint] = k
+            }
             tables.append(index)
             top.pointee.table = Int32(tables.count - 1)
         }
         let t = Int(top.pointee.table)
         if let k = tables[t][fingerprint] {
-            // Keys with the same fingerprint chain through the scan below (rare: different keys, same fingerprint).
-            var j = k
-            while j < keyCount {
-                if keys[j].fingerprint == fingerprint, sameKey(p, keys[j], from, to, escaped) { return j }
-                j += 1
-            }
-            return -1
+            // Different keys can share a fingerprint: check every later key with it too (rare).
+            return JSONReader.scanForTwin(keys, k, current.keyCount, fingerprint, p, from, to, escaped)
         }
-        tables[t][fingerprint] = keyCount
+        tables[t][fingerprint] = current.keyCount
         return -1
     }
 
-    @inline(never) mutating func growKeys() {
-        let bigger = UnsafeMutablePointer<KeyEntry>.allocate(capacity: keyCapacity * 2)
-        bigger.moveInitialize(from: keys, count: keyCount)
-        keys.deallocate()
-        keys = bigger
-        keyCapacity *= 2
-    }
-
     /// True when the key at `entry` and the key body `from..<to` have the same text.
-    func sameKey(_ p: UnsafePointer<UInt8>, _ entry: KeyEntry, _ from: Int, _ to: Int, _ escaped: Bool) -> Bool {
+    static func sameKey(_ p: UnsafePointer<UInt8>, _ entry: KeyEntry, _ from: Int, _ to: Int, _ escaped: Bool) -> Bool {
         let a = Int(entry.start)
         let length = Int(entry.end) &- a
         if !entry.escaped && !escaped {
@@ -416,30 +436,37 @@ private struct JSONReader {
     // MARK: Scalars
 
     /// Scans a string whose opening quote is at `open`; returns the index after the closing quote, or -1.
-    @inline(__always) static func scanString(
+    ///
+    @_transparent static func scanString(
         _ p: UnsafePointer<UInt8>, _ n: Int, _ open: Int, _ escaped: inout Bool
     ) -> Int {
         var i = open &+ 1
         while true {
-            // Jump to the first quote, backslash or control byte, 8 bytes at a time.
+            var special: UInt64
+            var quotes: UInt64
             if i &+ 8 <= n {
-                let special = specialBytes(load64(p + i))
+                let a = load64(p + i)
+                quotes = quoteBytes(a)
+                special = quotes | escapeOrControlBytes(a)
                 if special == 0 {
                     i &+= 8
                     continue
                 }
-                i &+= special.trailingZeroBitCount &>> 3
             } else {
                 guard i < n else { return -1 }
                 let c = p[i]
-                if c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") && c >= 0x20 {
+                if c == UInt8(ascii: "\"") { return i &+ 1 }
+                if c >= 0x20 && c != UInt8(ascii: "\\") {
                     i &+= 1
                     continue
                 }
+                special = 0x80
+                quotes = 0
             }
-            let c = p[i]
-            if c == UInt8(ascii: "\"") { return i &+ 1 }
-            guard c == UInt8(ascii: "\\") else { return -1 }
+            // The first special byte is exact: a quote ends the string, a backslash starts an escape.
+            i &+= special.trailingZeroBitCount &>> 3
+            if quotes & special & (0 &- special) != 0 { return i &+ 1 }
+            guard p[i] == UInt8(ascii: "\\") else { return -1 }
             escaped = true
             i = skipEscape(p, n, i)
             if i < 0 { return -1 }
@@ -463,7 +490,7 @@ private struct JSONReader {
     }
 
     /// Scans `-?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?` at `start`; returns the index after it, or -1.
-    @inline(__always) static func scanNumber(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+    @_transparent static func scanNumber(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
         var i = start
         if p[i] == UInt8(ascii: "-") { i &+= 1 }
         guard i < n, isDigit(p[i]) else { return -1 }
@@ -509,14 +536,19 @@ private struct JSONReader {
     static let alseWord: UInt32 = 0x6573_6C61  // "alse"
     static let nullWord: UInt32 = 0x6C6C_756E  // "null"
 
-    /// The high bit of each byte of `x` that is `"`, `\` or below 0x20. Exact for the lowest such byte (the
-    /// borrow of the subtractions only spills into bytes above a match), which is all the scanner uses.
-    @inline(__always) static func specialBytes(_ x: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The high bit of each byte of `x` that is `"`. Exact for the lowest such byte (the borrow of the
+    /// subtraction only spills into bytes above a match), which is all the scanner uses.
+    @inline(__always) static func quoteBytes(_ x: UInt64) -> UInt64 {
         let quote = x ^ 0x2222_2222_2222_2222
+        // XOR with a constant below 0x80 keeps each byte's high bit, so `~x` stands in for `~quote`.
+        return (quote &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `x` that is `\` or below 0x20; exact for the lowest such byte, like
+    /// `quoteBytes`.
+    @inline(__always) static func escapeOrControlBytes(_ x: UInt64) -> UInt64 {
         let backslash = x ^ 0x5C5C_5C5C_5C5C_5C5C
-        // XOR with a constant below 0x80 keeps each byte's high bit, so `~x` stands in for `~quote` etc.
-        return ((quote &- ones) | (backslash &- ones) | (x &- 0x2020_2020_2020_2020)) & ~x & 0x8080_8080_8080_8080
+        return ((backslash &- 0x0101_0101_0101_0101) | (x &- 0x2020_2020_2020_2020)) & ~x & 0x8080_8080_8080_8080
     }
 
     /// The index of the first non-digit at or after `i`.

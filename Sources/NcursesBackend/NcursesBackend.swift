@@ -1,4 +1,5 @@
 import CNcursesw
+import Synchronization
 import TermGrid
 
 #if canImport(Glibc)
@@ -48,6 +49,9 @@ public final class NcursesBackend: TerminalBackend {
     /// Interrupts a blocked ``nextEvent(timeout:)`` from any thread (and carries SIGWINCH).
     public let waker: WakePipe
 
+    /// Whether some backend has the terminal (ncurses has one screen per process here).
+    private static let isOpenAnywhere = Atomic<Bool>(false)
+
     private let screen: OpaquePointer
     var isOpen = true
     /// Colour pairs allocated so far, by (foreground, background) colour number.
@@ -79,10 +83,18 @@ public final class NcursesBackend: TerminalBackend {
                     + "use `strata screenshot` for headless output")
         }
         setlocale(LC_ALL, "")
-        let term = String(cString: getenv("TERM") ?? strdup("")!)
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard
+            NcursesBackend.isOpenAnywhere.compareExchange(
+                expected: false, desired: true, ordering: .sequentiallyConsistent
+            ).exchanged
+        else {
+            throw TerminalError("the terminal is already open: restore the other NcursesBackend first")
+        }
         strata_install_handlers()
         guard let screen = strata_newterm() else {
             strata_uninstall_handlers()
+            NcursesBackend.isOpenAnywhere.store(false, ordering: .sequentiallyConsistent)
             throw TerminalError(
                 "cannot use the terminal TERM='\(term)': ncurses has no description for it; "
                     + "set TERM to a known terminal such as xterm-256color")
@@ -94,6 +106,7 @@ public final class NcursesBackend: TerminalBackend {
             endwin()
             delscreen(screen)
             strata_uninstall_handlers()
+            NcursesBackend.isOpenAnywhere.store(false, ordering: .sequentiallyConsistent)
             throw error
         }
         raw()
@@ -170,5 +183,6 @@ public final class NcursesBackend: TerminalBackend {
         isOpen = false
         strata_uninstall_handlers()
         delscreen(screen)
+        NcursesBackend.isOpenAnywhere.store(false, ordering: .sequentiallyConsistent)
     }
 }

@@ -17,7 +17,9 @@ public enum ShopSession {
             { "name": "createOrder", "method": "POST", "path": "/orders", "body": "json",
               "params": { "product_id": "1", "quantity": "1", "X-Trace": { "value": "demo", "in": "header" } } }
           ],
-          "mappings": { }
+          "mappings": {
+            "Product": { "properties": { "id": "int", "name": "string" } }
+          }
         }
         """
     }

@@ -28,40 +28,43 @@ public enum DisplayWidth {
         return 1
     }
 
-    /// The columns one grapheme cluster takes: 0, 1 or 2 (control characters: their visible escape).
+    /// The columns one grapheme cluster takes (control characters: their visible escape).
+    ///
+    /// An emoji cluster (a flag, or an emoji with a presentation selector, skin tone, keycap or ZWJ) takes 2. Any
+    /// other cluster takes the sum of its scalars, as terminals measure it: 1 for `e` + accent, 2 for a Devanagari
+    /// conjunct such as `क्ष` (which ``Buffer`` then spreads over two cells).
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value >= 0x20 && first.value < 0x7F && character.utf8.count == 1 { return 1 }
-        if first.properties.generalCategory == .control {
-            return scalars.reduce(0) { $0 + of($1) }
-        }
-        var width = of(first)
-        var count = 0
-        for scalar in scalars {
-            count += 1
-            if count == 1 { continue }
-            if scalar.value == 0xFE0F && first.properties.isEmoji {
-                width = 2  // emoji presentation selector: ❤️, 1️⃣
-            } else if (0x1F1E6...0x1F1FF).contains(scalar.value) && (0x1F1E6...0x1F1FF).contains(first.value) {
-                width = 2  // a flag: two regional indicators
-            } else if width == 0 {
-                width = of(scalar)  // a cluster that starts with a zero-width scalar takes its first visible one
-            }
-        }
-        return min(width, 2)
+        var rest = scalars.makeIterator()
+        _ = rest.next()
+        if rest.next() == nil { return of(first) }
+        if isEmojiCluster(scalars) { return 2 }
+        return scalars.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether a cluster of several scalars is shown as one emoji, two columns wide: a pair of regional
+    /// indicators (a flag), or an emoji followed by a presentation selector, skin tone, keycap mark or ZWJ.
+    public static func isEmojiCluster(_ scalars: Character.UnicodeScalarView) -> Bool {
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next(), let second = iterator.next() else { return false }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return (0x1F1E6...0x1F1FF).contains(second.value) }
+        guard first.properties.isEmoji else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        return scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D }
     }
 
     /// The columns a string takes: the sum of its grapheme clusters (see ``of(_:)-(Character)``).
     public static func of(_ text: some StringProtocol) -> Int {
+        let printableASCII =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if printableASCII { return text.utf8.count }
         var total = 0
-        for unit in text.utf8 where unit >= 0x80 || unit < 0x20 || unit == 0x7F {
-            // Not pure printable ASCII: measure cluster by cluster.
-            total = 0
-            for character in text { total += of(character) }
-            return total
-        }
-        return text.utf8.count
+        for character in text { total += of(character) }
+        return total
     }
 
     /// Whether `value` is in the East Asian Wide/Fullwidth table.

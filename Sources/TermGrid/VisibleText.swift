@@ -79,6 +79,24 @@ public enum VisibleText {
                 }
                 continue
             }
+            if scalars.count > 1 && !DisplayWidth.isEmojiCluster(scalars) {
+                // A text cluster with several spacing characters (a conjunct): one cell per spacing character, as
+                // terminals lay it out; zero-width scalars stay with the one before them.
+                var symbol = ""
+                var columns = 0
+                for scalar in scalars {
+                    let width = DisplayWidth.of(scalar)
+                    if width > 0 && !symbol.isEmpty {
+                        if !body(symbol, columns) { return }
+                        symbol = ""
+                        columns = 0
+                    }
+                    symbol.unicodeScalars.append(scalar)
+                    columns += width
+                }
+                if !body(symbol, columns) { return }
+                continue
+            }
             if !body(String(character), DisplayWidth.of(character)) { return }
         }
     }

@@ -1,6 +1,102 @@
-/// The mapping benchmark (filled in by its own work).
+import Foundation
+import Strata
+
+/// The mapping benchmark: parse + map N objects (strings, numbers, a date, a nested object) with Strata, against
+/// JSONDecoder decoding the same bytes into equivalent Codable structs, measured in the same run.
+///
+/// `swift run -c release strata-bench mapping [--count N] [--runs R] [--strata-only]`
 enum MappingBenchmark {
     static func run(_ args: [String]) throws {
-        print("mapping: not measured yet")
+        var count = 100_000
+        var runs = 5
+        var strataOnly = false
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--count" where i + 1 < args.count:
+                count = Int(args[i + 1]) ?? count
+                i += 1
+            case "--runs" where i + 1 < args.count:
+                runs = max(1, Int(args[i + 1]) ?? runs)
+                i += 1
+            case "--strata-only": strataOnly = true
+            default: break
+            }
+            i += 1
+        }
+        let bytes = MappingBenchData.document(count: count)
+        let mapper = Mapper(mappings: MappingBenchData.mappings)
+        let route = RouteMapping(className: "User", keyPath: "users")
+
+        // Check both sides agree before timing anything.
+        let check = try JSONParser().parse(bytes)
+        let mapped = mapper.map(check, with: route)
+        guard mapped.children(of: 0).count == count, !mapped.hasErrors else {
+            throw MappingBenchError("Strata did not map every object: \(mapped.issues.prefix(3))")
+        }
+        if !strataOnly {
+            let decoded = try MappingBenchData.decoder().decode(MappingBenchData.Root.self, from: Data(bytes))
+            guard decoded.users.count == count else { throw MappingBenchError("JSONDecoder lost objects") }
+            try MappingBenchData.compare(mapped, decoded)
+        }
+
+        let strata = best(of: runs) {
+            let tree = try! JSONParser().parse(bytes)
+            let result = mapper.map(tree, with: route)
+            precondition(result.values.count > count)
+        }
+        if strataOnly {
+            print(String(format: "strata: %.1f ms", strata * 1000), MemoryLayout<MappedValue>.stride)
+            return
+        }
+        let parseOnly = best(of: runs) {
+            let tree = try! JSONParser().parse(bytes)
+            precondition(tree.count > count)
+        }
+        let data = Data(bytes)
+        let decoder = MappingBenchData.decoder()
+        let codable = best(of: runs) {
+            let root = try! decoder.decode(MappingBenchData.Root.self, from: data)
+            precondition(root.users.count == count)
+        }
+        let formatted = MappingBenchData.decoder(formatter: true)
+        let codableFormatter = best(of: runs) {
+            let root = try! formatted.decode(MappingBenchData.Root.self, from: data)
+            precondition(root.users.count == count)
+        }
+        func ms(_ t: Double) -> String { String(format: "%.1f ms", t * 1000) }
+        func ratio(_ t: Double) -> String { String(format: "%.2f×", t / strata) }
+        let mb = Double(bytes.count) / 1_000_000
+        print("## mapping: parse + map \(count) objects (\(String(format: "%.1f", mb)) MB), best of \(runs)")
+        print("")
+        print("| Task | Time | Strata is faster by |")
+        print("|---|---:|---:|")
+        print("| Strata: JSONParser + Mapper (tree, typed values, issues, source links) | \(ms(strata)) | — |")
+        print("| (of which JSONParser alone) | \(ms(parseOnly)) | |")
+        print(
+            "| JSONDecoder into Codable structs, dateDecodingStrategy .iso8601 | \(ms(codable)) | \(ratio(codable)) |")
+        print(
+            "| JSONDecoder into Codable structs, dateDecodingStrategy .formatted(DateFormatter) | \(ms(codableFormatter)) | \(ratio(codableFormatter)) |"
+        )
+        print("")
+        print("Goal: Strata ≥ 3× faster than JSONDecoder (.iso8601): \(codable / strata >= 3 ? "met" : "NOT met").")
     }
+
+    /// The fastest of `runs` timings of `body`, in seconds.
+    static func best(of runs: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, t)
+        }
+        return best
+    }
+}
+
+/// A benchmark failure with a message.
+struct MappingBenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
 }

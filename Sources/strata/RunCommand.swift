@@ -43,12 +43,9 @@ enum RunCommand {
             print(exchange.text(.all))
         } else {
             FileHandle.standardError.write(Data((exchange.summaryLine + "\n").utf8))
-            if view == .mapped || view == .issues {
-                FileHandle.standardError.write(Data("strata: the \(view.rawValue) view is not wired in yet\n".utf8))
-            }
             print(exchange.text(view))
         }
-        return fail && exchange.response.status >= 400 ? 3 : 0
+        return fail && (exchange.response.status >= 400 || exchange.hasMappingErrors) ? 3 : 0
     }
 }
 

@@ -30,7 +30,7 @@ private func json(_ text: String) throws -> [String: Any] {
             ))
     }
 
-    @Test("--json prints one object with request, source, fixture, response, parsed, and null mapped and issues")
+    @Test("--json prints one object with request, source, fixture, response, parsed, mapped and issues")
     func jsonReport() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
@@ -55,8 +55,8 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(response["durationMs"] is NSNumber)
         #expect(o["parser"] as? String == "json")
         #expect((o["parsed"] as? [String: Any])?["products"] is [Any])
-        #expect(o["mapped"] is NSNull)
-        #expect(o["issues"] is NSNull)
+        #expect((o["mapped"] as? [Any])?.isEmpty == true)
+        #expect((o["issues"] as? [Any])?.isEmpty == true)
     }
 
     @Test("a binary body is base64 in --json")
@@ -100,11 +100,33 @@ private func json(_ text: String) throws -> [String: Any] {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
         let parsed = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "parsed"])
-        #expect(parsed.stdout == "{\n  \"products\": []\n}\n")
+        #expect(parsed.stdout == "$ {} 1\n  products [] 0\n")
         let all = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "all"])
         for section in ["== request", "== response", "== raw", "== parsed (json)", "== mapped", "== issues"] {
             #expect(all.stdout.contains(section + "\n"), "\(section)")
         }
+    }
+
+    @Test("--show mapped prints the objects, --show issues their problems, and --fail exits 3 on a mapping error")
+    func mappedViews() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/bad.json":
+                    #"{ "/products/7": [ { "response": { "body": { "id": "x7", "name": "Vase" } } } ] }"#
+            ]) { $1 })
+        defer { dir.remove() }
+        let mapped = try ChildProcess.run(
+            strata(), ["run", dir.path, "listProducts", "-p", "page=2", "--show", "mapped"])
+        #expect(mapped.status == 0)
+        #expect(mapped.stdout.contains("Product"))
+        #expect(mapped.stdout.contains("name: \"Lamp\""))
+        let issues = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=7", "--show", "issues"])
+        #expect(issues.status == 0)
+        #expect(issues.stdout.contains("typeMismatch $.id Product.id"))
+        let failing = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=7", "--fail"])
+        #expect(failing.status == 3)
+        let clean = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "-p", "page=2", "--fail"])
+        #expect(clean.status == 0)
     }
 
     @Test("--curl prints the request as curl with secrets redacted, without sending it")

@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test("the JSON report redacts the request and leaves room for mapping")
+    @Test("the JSON report redacts the request and includes the mapping")
     func jsonReport() async throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
@@ -58,7 +58,7 @@ import Testing
         let report = exchange.jsonReport(pretty: false)
         #expect(!report.contains("zz"))
         #expect(report.contains(#""url":"https://api.example.com/v1/products?page=1&api_key=<redacted>""#))
-        #expect(report.hasSuffix(#""parsed":{"products":[]},"mapped":null,"issues":null}"#))
+        #expect(report.hasSuffix(#""parsed":{"products":[]},"mapped":[],"issues":[]}"#))
         let object = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]
         #expect(object?["fixture"] as? [String: Any] != nil)
     }

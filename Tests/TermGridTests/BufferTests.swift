@@ -67,6 +67,13 @@ import Testing
         #expect(buffer[1, 0].symbol == "x")
     }
 
+    @Test("a conjunct is spread over one cell per spacing character, marks staying with their base")
+    func conjunct() {
+        var buffer = Buffer(width: 3, height: 1)
+        buffer.setString("क्षa", x: 0, y: 0)
+        #expect(buffer.cells.map(\.symbol) == ["क्", "ष", "a"])
+    }
+
     @Test("a zero-width character across spans attaches to the previous cell")
     func zeroWidthAcrossSpans() {
         var buffer = Buffer(width: 3, height: 1)

@@ -56,6 +56,13 @@ import Testing
         #expect(DisplayWidth.of("Z\u{0351}\u{036B}\u{0343}a\u{0337}") == 2)  // zalgo
     }
 
+    @Test("a text cluster with several spacing characters measures like a terminal: their sum")
+    func conjuncts() {
+        #expect(DisplayWidth.of("क्ष") == 2)
+        #expect(DisplayWidth.of("नमस्ते") == 4)
+        #expect(DisplayWidth.of("กำ") == 2)
+    }
+
     @Test("control characters measure as their visible escapes")
     func controls() {
         #expect(DisplayWidth.of("\u{1B}") == 1)

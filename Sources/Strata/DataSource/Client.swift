@@ -66,8 +66,9 @@ public struct Client: Sendable {
     /// Parses `response` into an exchange (used by sources that send themselves, such as recording).
     public func exchange(_ request: BuiltRequest, route: Route, response: Response) -> Exchange {
         let parsed = registry.parse(response.body, type: route.contentType, contentType: response.contentType)
-        // Mapping goes here: map `parsed.tree` with the route's `map` (route.mapNode) and the session's mappings.
-        return Exchange(route: route, request: request, response: response, parsed: parsed, source: source.name)
+        let mapping = parsed.tree.flatMap { session.map($0, for: route) }
+        return Exchange(
+            route: route, request: request, response: response, parsed: parsed, source: source.name, mapping: mapping)
     }
 }
 

@@ -8,16 +8,16 @@ extension Exchange {
         case raw
         /// The parsed tree.
         case parsed
-        /// The mapped objects (added by the mapping work).
+        /// The mapped objects.
         case mapped
-        /// Mapping issues (added by the mapping work).
+        /// Mapping issues.
         case issues
         /// Request, response headers, raw and parsed.
         case all
     }
 
     /// The exchange as one JSON object: `request` (secrets redacted), `source`, `fixture`, `response`, `parser`,
-    /// `parseError`, `parsed`, and `mapped` / `issues` (null until mapping is wired in).
+    /// `parseError`, `parsed`, and `mapped` / `issues` (null when the route has no `map`).
     public func jsonReport(pretty: Bool = true) -> String {
         let shown = request.redacted()
         var fixture = OutputJSON.null
@@ -73,8 +73,8 @@ extension Exchange {
             ("parser", .string(parsed.parser)),
             ("parseError", .optional(parsed.error.map(\.description))),
             ("parsed", parsed.tree.map { .raw($0.canonicalJSON()) } ?? .null),
-            ("mapped", .null),
-            ("issues", .null),
+            ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
+            ("issues", mapping.map { .raw($0.issuesJSONText()) } ?? .null),
         ])
         return report.text(pretty: pretty)
     }
@@ -121,19 +121,35 @@ extension Exchange {
     /// The parsed view: the tree, or what went wrong.
     public var parsedText: String {
         if let tree = parsed.tree {
-            // TODO: print with TreePrinter (Sources/Strata/Tree/TreePrinter.swift) once it is merged.
-            return tree.canonicalJSON(pretty: true)
+            return TreePrinter().string(tree).trimmingTrailingNewlines
         }
         if let error = parsed.error { return "parse error (\(parsed.parser)): \(error)" }
         return "no parser for this body (Content-Type: \(response.contentType ?? "none"))"
     }
+
+    /// The mapped view: the objects, or why there are none.
+    public var mappedText: String {
+        if let mapping { return mapping.text().trimmingTrailingNewlines }
+        if parsed.tree == nil { return "nothing to map: the body did not parse" }
+        return "route '\(route.name)' has no \"map\": add one to see mapped objects"
+    }
+
+    /// The issues view: one line per issue, or a note that there are none.
+    public var issuesText: String {
+        guard let mapping else { return mappedText }
+        return mapping.issues.isEmpty ? "no mapping issues" : mapping.issuesText().trimmingTrailingNewlines
+    }
+
+    /// True when mapping found a problem of error severity.
+    public var hasMappingErrors: Bool { mapping.map { $0.count(.error) > 0 } ?? false }
 
     /// The text view `view`: what goes to standard output.
     public func text(_ view: View) -> String {
         switch view {
         case .raw: return rawText
         case .parsed: return parsedText
-        case .mapped, .issues: return "null"
+        case .mapped: return mappedText
+        case .issues: return issuesText
         case .all:
             let shown = request.redacted()
             var lines = ["== request", "\(shown.method) \(shown.url)"]
@@ -145,8 +161,17 @@ extension Exchange {
             }
             lines += response.headers.map { "\($0.name): \($0.value)" }
             lines += ["", "== raw", rawText, "", "== parsed (\(parsed.parser))", parsedText]
-            lines += ["", "== mapped", "null", "", "== issues", "null"]
+            lines += ["", "== mapped", mappedText, "", "== issues", issuesText]
             return lines.joined(separator: "\n")
         }
+    }
+}
+
+extension String {
+    /// The string without the line breaks at its end.
+    var trimmingTrailingNewlines: String {
+        var s = Substring(self)
+        while s.last == "\n" { s.removeLast() }
+        return String(s)
     }
 }

@@ -1,7 +1,6 @@
 /// One round trip through the shared stack: the request sent, the response, and the parsed body.
 ///
-/// The mapping step (classes from the session's `mappings`) is added by the mapping work: it belongs here as
-/// `mapped` and `issues` next to `parsed`; until then reports write them as null.
+/// When the route has a `map`, `mapping` holds the mapped objects and every mapping issue.
 public struct Exchange: Sendable {
     /// The route that was run.
     public var route: Route
@@ -13,9 +12,15 @@ public struct Exchange: Sendable {
     public var parsed: ParseOutcome
     /// The name of the data source (`mock`, `live`, `record`).
     public var source: String
+    /// The mapped objects and issues, when the route has a `map` and the body parsed.
+    public var mapping: MappingResult?
 
     /// Creates an exchange.
-    public init(route: Route, request: BuiltRequest, response: Response, parsed: ParseOutcome, source: String) {
+    public init(
+        route: Route, request: BuiltRequest, response: Response, parsed: ParseOutcome, source: String,
+        mapping: MappingResult? = nil
+    ) {
+        self.mapping = mapping
         self.route = route
         self.request = request
         self.response = response

@@ -158,7 +158,8 @@ public struct FixtureSet: Sendable {
                 }
                 if let n = rm["body"] {
                     body =
-                        tree.kind(n) == .string ? .text(tree.string(n) ?? "") : .json(Array(tree.source[tree.span(n)]))
+                        tree.kind(n) == .string
+                        ? .text(tree.string(n) ?? "") : .json(FixtureSet.dedented(tree.source, tree.span(n)))
                     if let f = rm["bodyFile"] {
                         reader.error("\(what) has both 'body' and 'bodyFile'; keep one", atKeyOf: f)
                     }
@@ -181,5 +182,25 @@ public struct FixtureSet: Sendable {
         return FixturePair(
             file: file, path: path, index: index, method: method, params: params, status: status, headers: headers,
             body: body, delay: delay, line: line, column: column)
+    }
+}
+
+extension FixtureSet {
+    /// The bytes of a JSON body value as authored, shifted left by the indentation of its closing line.
+    ///
+    /// A body written inside a fixture file is indented for that file; served as is, its raw view would start
+    /// every line after the first far to the right. Only leading spaces common to all following lines are
+    /// removed, so the value and its strings are unchanged.
+    static func dedented(_ source: [UInt8], _ span: Range<Int>) -> [UInt8] {
+        let bytes = Array(source[span])
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count > 1 else { return bytes }
+        let indent: (ArraySlice<UInt8>) -> Int = { line in line.prefix { $0 == 0x20 }.count }
+        let shift = lines.dropFirst().filter { !$0.allSatisfy { $0 == 0x20 } }.map(indent).min() ?? 0
+        let closing = indent(lines[lines.count - 1])
+        let amount = min(shift, closing)
+        guard amount > 0 else { return bytes }
+        for i in 1..<lines.count { lines[i] = lines[i].dropFirst(min(amount, indent(lines[i]))) }
+        return Array(lines.joined(separator: [0x0A]))
     }
 }

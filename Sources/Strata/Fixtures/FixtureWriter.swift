@@ -72,10 +72,11 @@ public struct FixtureWriter: Sendable {
 
     /// Writes `response` as the answer to `request`; an existing pair for the same request is an error unless
     /// `overwrite` is set, and the error names it.
-    public func write(_ response: Response, for request: BuiltRequest, overwrite: Bool) throws(TransportError)
+    public func write(_ received: Response, for request: BuiltRequest, overwrite: Bool) throws(TransportError)
         -> Written
     {
         let plan = try plan(request, overwrite: overwrite)
+        let response = scrubbed(received, for: request)
         let listed = plan.listed
         // A body that is not text goes to a file beside the fixture.
         var bodyFile: String? = nil
@@ -109,6 +110,18 @@ public struct FixtureWriter: Sendable {
         }
         return Written(
             file: plan.target, path: request.path, index: index, replaced: plan.existing != nil, bodyFile: bodyFile)
+    }
+
+    /// `response` with the request's secret values replaced where the server echoed them in a text body.
+    func scrubbed(_ response: Response, for request: BuiltRequest) -> Response {
+        let secretParams = request.params.filter { $0.isSecret || isRedacted($0.name) }.map(\.value)
+        let secretHeaders = request.headers.filter { isRedacted($0.name) }.map(\.value)
+        let scrubber = SecretScrubber(values: secretParams + secretHeaders)
+        guard !scrubber.isEmpty, String(validating: response.body, as: UTF8.self) != nil else { return response }
+        let isJSON = (try? JSONParser().parse(response.body)) != nil
+        var copy = response
+        copy.body = scrubber.scrub(response.body, json: isJSON)
+        return copy
     }
 
     /// Where a pair for a request goes.

@@ -95,7 +95,8 @@ extension MappingRun {
             if tree.kind(errors) == .array {
                 let type = MappingType.array(.object(JSONAPIBuiltins.errorClass.name))
                 let prop = CompiledProperty(
-                    root: type, label: docClass + ".errors", dateReader: compiled.rootDateReader, only: nil)
+                    root: type, label: docClass + ".errors", dateReader: compiled.rootDateReader, only: nil,
+                    serial: compiled.propertyCount + 1, classIndex: compiled.byName[JSONAPIBuiltins.errorClass.name])
                 mapValue(errors, type, property: prop, name: "errors", parent: root, isProperty: true)
             } else {
                 let id = add(.invalid, name: "errors", parent: root, source: errors)
@@ -248,14 +249,16 @@ extension MappingRun {
                 if let n {
                     mapValue(n, p.type, property: p, name: p.name, parent: id, isProperty: true)
                 } else {
-                    missing(p, object: node, parent: id, suffix: "id", reason: "the resource has no id")
+                    missing(
+                        p, object: node, parent: id, steps: [.key("id", index: nil)], reason: "the resource has no id")
                 }
             } else if p.isRelationship {
                 switch relSlots[pi] {
                 case .member(let k): mapRelationship(relMembers[k], property: p, parent: id)
                 default:
                     missing(
-                        p, object: relationships ?? node, parent: id, suffix: p.field?.text ?? p.name,
+                        p, object: relationships ?? node, parent: id,
+                        steps: p.field?.steps ?? [.key(p.name, index: nil)],
                         reason: "no relationship matches \(JSONString.quote(p.name))"
                             + (relationships == nil ? " (the resource has no relationships)" : ""))
                 }
@@ -265,7 +268,7 @@ extension MappingRun {
                     mapValue(attrMembers[k], p.type, property: p, name: p.name, parent: id, isProperty: true)
                 case .repeated, .none:
                     missing(
-                        p, object: attributes ?? node, parent: id, suffix: p.name,
+                        p, object: attributes ?? node, parent: id, steps: [.key(p.name, index: nil)],
                         reason: missingReason(p, members: attrMembers)
                             + (attributes == nil ? " (the resource has no attributes)" : ""))
                 case .path(let f):
@@ -282,7 +285,7 @@ extension MappingRun {
                         mapValue(n, p.type, property: p, name: p.name, parent: id, isProperty: true)
                     } else {
                         missing(
-                            p, object: attributes ?? node, parent: id, suffix: f.text,
+                            p, object: attributes ?? node, parent: id, steps: f.steps,
                             reason: "field path \(f.text) leads nowhere in the attributes or the resource")
                     }
                 }

@@ -142,31 +142,14 @@ final class DateReader {
     // MARK: ISO 8601 / RFC 3339
 
     private func readISO(_ b: UnsafeBufferPointer<UInt8>, strict: Bool) -> Result<Date, Failure> {
-        var p = 0
-        let n = b.count
-        func digits(_ count: Int) -> Int? {
-            guard p + count <= n else { return nil }
-            var v = 0
-            for k in p..<(p + count) {
-                let c = b[k]
-                guard c >= 0x30, c <= 0x39 else { return nil }
-                v = v * 10 + Int(c - 0x30)
-            }
-            p += count
-            return v
-        }
-        func byte(_ c: UInt8) -> Bool {
-            guard p < n, b[p] == c else { return false }
-            p += 1
-            return true
-        }
+        var c = ByteCursor(b)
         var negative = false
-        if !strict, p < n, b[p] == UInt8(ascii: "-") || b[p] == UInt8(ascii: "+") {
-            negative = b[p] == UInt8(ascii: "-")
-            p += 1
+        if !strict, let first = c.peek, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            c.p += 1
         }
-        guard var year = digits(4), byte(UInt8(ascii: "-")), let month = digits(2), byte(UInt8(ascii: "-")),
-            let day = digits(2)
+        guard var year = c.digits(4), c.byte(UInt8(ascii: "-")), let month = c.digits(2), c.byte(UInt8(ascii: "-")),
+            let day = c.digits(2)
         else { return .failure(.shape) }
         if negative { year = -year }
         var hour = 0
@@ -174,37 +157,38 @@ final class DateReader {
         var second = 0
         var fraction = 0.0
         var offset: Int? = nil
-        if p < n {
-            guard byte(UInt8(ascii: "T")) || byte(UInt8(ascii: "t")) || (!strict && byte(UInt8(ascii: " "))) else {
-                return .failure(.shape)
-            }
-            guard let h = digits(2), byte(UInt8(ascii: ":")), let m = digits(2) else { return .failure(.shape) }
+        if !c.atEnd {
+            guard c.byte(UInt8(ascii: "T")) || c.byte(UInt8(ascii: "t")) || (!strict && c.byte(UInt8(ascii: " ")))
+            else { return .failure(.shape) }
+            guard let h = c.digits(2), c.byte(UInt8(ascii: ":")), let m = c.digits(2) else { return .failure(.shape) }
             hour = h
             minute = m
-            if byte(UInt8(ascii: ":")) {
-                guard let s = digits(2) else { return .failure(.shape) }
+            if c.byte(UInt8(ascii: ":")) {
+                guard let s = c.digits(2) else { return .failure(.shape) }
                 second = s
-                if byte(UInt8(ascii: ".")) || byte(UInt8(ascii: ",")) {
+                if c.byte(UInt8(ascii: ".")) || c.byte(UInt8(ascii: ",")) {
                     var scale = 0.1
-                    let start = p
-                    while p < n, b[p] >= 0x30, b[p] <= 0x39 {
-                        fraction += Double(b[p] - 0x30) * scale
+                    let start = c.p
+                    while let d = c.peek, d >= 0x30, d <= 0x39 {
+                        fraction += Double(d - 0x30) * scale
                         scale /= 10
-                        p += 1
+                        c.p += 1
                     }
-                    guard p > start else { return .failure(.shape) }
+                    guard c.p > start else { return .failure(.shape) }
                 }
             } else if strict {
                 return .failure(.shape)
             }
-            if p < n {
+            if !c.atEnd {
+                var p = c.p
                 guard let o = readOffset(b, &p) else { return .failure(.shape) }
+                c.p = p
                 offset = o
             }
         } else if strict {
             return .failure(.shape)
         }
-        guard p == n else { return .failure(.shape) }
+        guard c.atEnd else { return .failure(.shape) }
         if strict, offset == nil { return .failure(.shape) }
         return make(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
@@ -215,8 +199,10 @@ final class DateReader {
     private func readOffset(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Int? {
         let n = b.count
         if p + 3 <= n {
-            let w = String(decoding: UnsafeBufferPointer(rebasing: b[p..<(p + 3)]), as: UTF8.self)
-            if w == "GMT" || w == "UTC" {
+            let (x, y, z) = (b[p], b[p + 1], b[p + 2])
+            let gmt = x == UInt8(ascii: "G") && y == UInt8(ascii: "M") && z == UInt8(ascii: "T")
+            let utc = x == UInt8(ascii: "U") && y == UInt8(ascii: "T") && z == UInt8(ascii: "C")
+            if gmt || utc {
                 p += 3
                 if p == n || (b[p] != UInt8(ascii: "+") && b[p] != UInt8(ascii: "-")) { return 0 }
             }
@@ -270,19 +256,6 @@ final class DateReader {
         var fraction = 0.0
         var offset: Int? = nil
         func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
-        /// Matches a full name or its first three letters, case-insensitively; returns its position.
-        func name(_ names: [[UInt8]]) -> Int? {
-            for (k, full) in names.enumerated() {
-                var len = 0
-                while p + len < n, len < full.count, lower(b[p + len]) == full[len] { len += 1 }
-                if len == full.count || (len == 3 && (p + 3 == n || !isLetter(b[p + 3]))) {
-                    p += len
-                    return k
-                }
-            }
-            return nil
-        }
-        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
         for token in tokens {
             switch token {
             case .literal(let bytes):
@@ -313,10 +286,10 @@ final class DateReader {
                 case .fraction: fraction = frac
                 }
             case .monthName:
-                guard let k = name(DateReader.monthNames) else { return .failure(.shape) }
+                guard let k = DateReader.readName(DateReader.monthNames, b, &p) else { return .failure(.shape) }
                 month = k + 1
             case .weekdayName:
-                guard name(DateReader.weekdayNames) != nil else { return .failure(.shape) }
+                guard DateReader.readName(DateReader.weekdayNames, b, &p) != nil else { return .failure(.shape) }
             case .ampm:
                 guard p + 2 <= n, lower(b[p + 1]) == UInt8(ascii: "m") else { return .failure(.shape) }
                 switch lower(b[p]) {
@@ -338,6 +311,22 @@ final class DateReader {
         return make(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
             offset: offset)
+    }
+
+    /// Matches a full name or its first three letters at `p`, case-insensitively; returns its position.
+    private static func readName(_ names: [[UInt8]], _ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Int? {
+        let n = b.count
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        for (k, full) in names.enumerated() {
+            var len = 0
+            while p + len < n, len < full.count, lower(b[p + len]) == full[len] { len += 1 }
+            if len == full.count || (len == 3 && (p + 3 == n || !isLetter(b[p + 3]))) {
+                p += len
+                return k
+            }
+        }
+        return nil
     }
 
     // MARK: Calendar arithmetic
@@ -442,5 +431,39 @@ enum ISO8601Text {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         return (m <= 2 ? y + 1 : y, m, d)
+    }
+}
+
+/// A read position in a byte buffer, for the hand-written date readers.
+struct ByteCursor {
+    let b: UnsafeBufferPointer<UInt8>
+    var p = 0
+
+    init(_ b: UnsafeBufferPointer<UInt8>) { self.b = b }
+
+    /// True when every byte has been read.
+    var atEnd: Bool { p >= b.count }
+
+    /// The next byte, if any.
+    var peek: UInt8? { p < b.count ? b[p] : nil }
+
+    /// Reads exactly `count` decimal digits.
+    mutating func digits(_ count: Int) -> Int? {
+        guard p + count <= b.count else { return nil }
+        var v = 0
+        for k in p..<(p + count) {
+            let c = b[k]
+            guard c >= 0x30, c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        p += count
+        return v
+    }
+
+    /// Reads `c` when it is next.
+    mutating func byte(_ c: UInt8) -> Bool {
+        guard p < b.count, b[p] == c else { return false }
+        p += 1
+        return true
     }
 }

@@ -23,7 +23,7 @@ public struct MappedValue: Sendable, Identifiable {
         /// A floating-point number.
         case double(Double)
         /// An exact decimal number.
-        case decimal(Decimal)
+        indirect case decimal(Decimal)
         /// A boolean.
         case bool(Bool)
         /// A point in time.
@@ -41,7 +41,7 @@ public struct MappedValue: Sendable, Identifiable {
         /// JSON:API: a resource already shown at another place of the tree (shared or cyclic relationships).
         case reference(MappedValue.ID)
         /// JSON:API: a relationship whose target resource is not in the document.
-        case unresolved(type: String, id: String)
+        indirect case unresolved(type: String, id: String)
     }
 
     /// This value's position.

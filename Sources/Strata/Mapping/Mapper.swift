@@ -47,13 +47,15 @@ final class CompiledMappings: Sendable {
     init(_ set: MappingSet) {
         var all = set.classes
         for builtin in JSONAPIBuiltins.classes where set[builtin.name] == nil { all.append(builtin) }
+        var byName: [String: Int] = [:]
+        for (ci, c) in all.enumerated() { byName[c.name] = ci }
         var readerKeys: [DateReaderKey] = []
         var readerIndex: [DateReaderKey: Int] = [:]
         var classes: [CompiledClass] = []
-        var byName: [String: Int] = [:]
+        var serial = 0
         for (ci, c) in all.enumerated() {
-            byName[c.name] = ci
-            let props = c.properties.map { p -> CompiledProperty in
+            var props: [CompiledProperty] = []
+            for p in c.properties {
                 let key = DateReaderKey(format: p.format ?? c.dateFormat, timeZone: c.timeZone)
                 let slot: Int
                 if let known = readerIndex[key] {
@@ -63,8 +65,11 @@ final class CompiledMappings: Sendable {
                     readerIndex[key] = slot
                     readerKeys.append(key)
                 }
-                return CompiledProperty(
-                    p, owner: c.name, dateReader: slot, format: p.format ?? c.dateFormat, timeZone: c.timeZone)
+                props.append(
+                    CompiledProperty(
+                        p, owner: c.name, dateReader: slot, format: p.format ?? c.dateFormat, timeZone: c.timeZone,
+                        serial: serial, classIndex: { byName[$0] }))
+                serial += 1
             }
             let only = c.only.map(Set.init)
             classes.append(
@@ -80,7 +85,11 @@ final class CompiledMappings: Sendable {
         self.byName = byName
         self.dateReaders = readerKeys
         self.rootDateReader = readerIndex[rootKey] ?? readerKeys.count - 1
+        self.propertyCount = serial
     }
+
+    /// How many compiled properties there are; a run numbers its synthetic properties from here.
+    let propertyCount: Int
 
     /// The date reader slot for values with no class (a root `[date]`).
     let rootDateReader: Int
@@ -116,7 +125,7 @@ final class CompiledClass: Sendable {
 }
 
 /// One property, ready for mapping.
-struct CompiledProperty: Sendable {
+final class CompiledProperty: Sendable {
     let name: String
     /// `Class.property`, for issues.
     let qualified: String
@@ -129,8 +138,23 @@ struct CompiledProperty: Sendable {
     let defaultContent: DefaultContent?
     let only: [String]?
     let isRelationship: Bool
+    /// For JSON fast paths: 1 string, 2 int, 3 double, 4 bool, 5 date; 0 for every other type.
+    let fastScalar: UInt8
+    /// A number unique among the properties of one mapper (and the run's synthetic ones), for per-run caches.
+    let serial: Int
+    /// The class of `.object(C)`, `[C]`, `hasOne C`, `hasMany C` properties, resolved once.
+    let directClassName: String?
+    let directClass: Int?
 
-    init(_ p: PropertyMapping, owner: String, dateReader: Int, format: DateFormat?, timeZone: TimeZone?) {
+    init(
+        _ p: PropertyMapping, owner: String, dateReader: Int, format: DateFormat?, timeZone: TimeZone?, serial: Int,
+        classIndex: (String) -> Int?
+    ) {
+        fastScalar = p.type.fastScalarCode
+        self.serial = serial
+        let direct = p.type.directClassName
+        directClassName = direct
+        directClass = direct.flatMap(classIndex)
         name = p.name
         qualified = owner + "." + p.name
         field = p.field.flatMap { FieldPath($0) }
@@ -147,7 +171,11 @@ struct CompiledProperty: Sendable {
     }
 
     /// A synthetic property for the root value of a route (or an element with no owning property).
-    init(root type: MappingType, label: String, dateReader: Int, only: [String]?) {
+    init(root type: MappingType, label: String, dateReader: Int, only: [String]?, serial: Int, classIndex: Int?) {
+        fastScalar = type.fastScalarCode
+        self.serial = serial
+        directClassName = type.directClassName
+        directClass = classIndex
         name = label
         qualified = label
         field = nil
@@ -196,6 +224,31 @@ enum DefaultContent: Sendable {
             }
         default:
             self = .unusable("a default must be a scalar, null, [] or {}, and fit the type \(type)")
+        }
+    }
+}
+
+extension MappingType {
+    /// The one class of `.object(C)`, `[C]`, `hasOne C` or `hasMany C`.
+    var directClassName: String? {
+        switch self {
+        case .object(let c), .array(.object(let c)): c
+        case .hasOne(let cs), .hasMany(let cs): cs.count == 1 ? cs[0] : nil
+        default: nil
+        }
+    }
+}
+
+extension MappingType {
+    /// The code of a scalar type for `CompiledProperty.fastScalar`.
+    var fastScalarCode: UInt8 {
+        switch self {
+        case .string: 1
+        case .int: 2
+        case .double: 3
+        case .bool: 4
+        case .date: 5
+        default: 0
         }
     }
 }

@@ -368,7 +368,12 @@ struct MappingLoader {
                 prop.optional = bool(m, "optional of \(label)") ?? false
             case "default":
                 defaultNode = m
-                prop.defaultValue = .json(tree.canonicalJSON(m))
+                switch tree.kind(m) {
+                case .string: prop.defaultValue = .string(tree.string(m) ?? "")
+                case .bool: prop.defaultValue = .bool(tree.bool(m)!)
+                case .null: prop.defaultValue = .null
+                default: prop.defaultValue = .json(tree.canonicalJSON(m))
+                }
             case "only":
                 onlyNode = m
                 prop.only = strings(m, "only of \(label)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Mapping objects: choosing the fields for each property once per object shape, then mapping them.
 extension MappingRun {
     /// Maps object node `node` as an object of `spec`'s class.
@@ -16,25 +18,84 @@ extension MappingRun {
         defer { depth -= 1 }
         while memberScratch.count <= depth { memberScratch.append([]) }
         memberScratch[depth].removeAll(keepingCapacity: true)
-        keyScratch.removeAll(keepingCapacity: true)
-        collectShape(node, into: &memberScratch[depth])
+        let plan: ShapePlan
+        if let last = spec.lastPlan, sameShape(node, as: last, members: &memberScratch[depth]) {
+            plan = last
+        } else {
+            memberScratch[depth].removeAll(keepingCapacity: true)
+            keyScratch.removeAll(keepingCapacity: true)
+            collectShape(node, into: &memberScratch[depth])
+            plan = self.plan(for: spec, members: memberScratch[depth])
+        }
         let members = memberScratch[depth]
-        let plan = plan(for: spec, members: members)
-        for pi in spec.active {
-            mapProperty(cls.properties[pi], slot: plan.slots[pi], members: members, object: node, parent: id)
+        for step in plan.steps {
+            mapProperty(step.property, slot: step.slot, members: members, object: node, parent: id)
         }
         for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
         close(id)
         return id
     }
 
+    /// True when JSON object `node` has exactly the keys of `plan`, in order; collects its members on the way.
+    func sameShape(_ node: Tree.Index, as plan: ShapePlan, members: inout [Int]) -> Bool {
+        guard tree.side == nil else { return false }
+        return tree.source.withUnsafeBufferPointer { b in
+            plan.key.withUnsafeBufferPointer { key in
+                var offset = 0
+                var k = 0
+                for c in tree.children(node) {
+                    guard k < plan.memberCount, let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start))
+                    else { return false }
+                    let length = plan.keyLengths[k]
+                    guard r.count == length,
+                        memcmp(b.baseAddress! + r.lowerBound, key.baseAddress! + offset, length) == 0
+                    else { return false }
+                    offset += length
+                    k += 1
+                    members.append(c)
+                }
+                return k == plan.memberCount
+            }
+        }
+    }
+
+    /// The raw key (quotes included) of the JSON object member whose value starts at `start`.
+    @inline(__always)
+    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
+        var j = start - 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
+        j -= 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
+        let close = j
+        j -= 1
+        while j >= 0 {
+            if b[j] == UInt8(ascii: "\"") {
+                var slashes = 0
+                var k = j - 1
+                while k >= 0, b[k] == UInt8(ascii: "\\") {
+                    slashes += 1
+                    k -= 1
+                }
+                if slashes % 2 == 0 { return j..<(close + 1) }
+            }
+            j -= 1
+        }
+        return nil
+    }
+
     /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index, into members: inout [Int]) {
+        keyLengthScratch.removeAll(keepingCapacity: true)
         if tree.side == nil {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     members.append(c)
-                    if let r = tree.keySpan(c) { keyScratch.append(contentsOf: b[r]) }
+                    if let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
+                        keyScratch.append(contentsOf: b[r])
+                    }
+                    keyLengthScratch.append(keyScratch.count)
                 }
             }
         } else {
@@ -42,6 +103,7 @@ extension MappingRun {
                 members.append(c)
                 keyScratch.append(contentsOf: (tree.key(c) ?? "").utf8)
                 keyScratch.append(0xFF)
+                keyLengthScratch.append(keyScratch.count)
             }
         }
     }
@@ -55,8 +117,15 @@ extension MappingRun {
         }
         let keys = members.map { tree.key($0) ?? "" }
         let (slots, taken) = matchFields(spec.cls, active: spec.active, keys: keys)
+        var lengths: [Int] = []
+        var previous = 0
+        for end in keyLengthScratch {
+            lengths.append(end - previous)
+            previous = end
+        }
         let plan = ShapePlan(
-            key: keyScratch, memberCount: members.count, slots: slots,
+            key: keyScratch, keyLengths: lengths, memberCount: members.count,
+            steps: spec.active.map { PlanStep(property: spec.cls.properties[$0], slot: slots[$0]) },
             unassigned: keys.indices.filter { !taken[$0] })
         if spec.plans.count < 64 { spec.plans.append(plan) }
         spec.lastPlan = plan
@@ -118,6 +187,7 @@ extension MappingRun {
     func mapProperty(_ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int) {
         switch slot {
         case .member(let k):
+            if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
             mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
         case .repeated(let ks):
             let arr = add(.array, name: p.name, parent: parent, source: nil)
@@ -140,10 +210,14 @@ extension MappingRun {
                     why =
                         "\(f.prefix(step)) has no \(JSONString.quote(f.steps[step].text)) (it is \(found(at)))"
                 }
-                missing(p, object: object, parent: parent, suffix: f.text, reason: "field path \(f.text): \(why)")
+                missing(
+                    p, object: at, parent: parent, steps: Array(f.steps[step...]),
+                    reason: "field path \(f.text): \(why)")
             }
         case .none:
-            missing(p, object: object, parent: parent, suffix: p.name, reason: missingReason(p, members: members))
+            missing(
+                p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
+                reason: missingReason(p, members: members))
         }
     }
 
@@ -177,7 +251,7 @@ extension MappingRun {
     }
 
     /// A property without a value: its default, nil when optional, or a `missingField` error.
-    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, suffix: String, reason: String) {
+    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, steps: [FieldPath.Step], reason: String) {
         if let d = p.defaultContent {
             addDefault(d, property: p, parent: parent, source: nil)
             return
@@ -188,7 +262,7 @@ extension MappingRun {
         }
         let id = add(.missing, name: p.name, parent: parent, source: nil)
         report(
-            .error, .missingField, node: object, suffix: suffix, property: p.qualified, expected: p.type.expectedText,
+            .error, .missingField, node: object, steps: steps, property: p.qualified, expected: p.type.expectedText,
             message: reason + " — add the field, or mark the property \"optional\": true", value: id)
     }
 
@@ -200,6 +274,18 @@ extension MappingRun {
         case .emptyDictionary: add(.dictionary, name: p.name, parent: parent, source: source)
         case .null, .unusable: add(.null, name: p.name, parent: parent, source: source)
         }
+    }
+
+    /// The object spec for objects of class `className` in property `p`: cached per property when it is the
+    /// property's own class, so the hot path does no hashing.
+    func objectSpec(_ className: String, for p: CompiledProperty) -> ObjectSpec? {
+        if let ci = p.directClass, p.directClassName == className {
+            if let s = specCache[p.serial] { return s }
+            let s = spec(compiled.classes[ci], only: p.only)
+            specCache[p.serial] = s
+            return s
+        }
+        return compiled[className].map { spec($0, only: p.only) }
     }
 
     /// The object spec for a class with an optional `only` subset, cached.
@@ -217,8 +303,8 @@ extension MappingRun {
 final class ObjectSpec {
     let cls: CompiledClass
     let active: [Int]
-    var plans: [ShapePlan] = []
-    var lastPlan: ShapePlan?
+    @exclusivity(unchecked) var plans: [ShapePlan] = []
+    @exclusivity(unchecked) var lastPlan: ShapePlan?
 
     init(cls: CompiledClass, active: [Int]) {
         self.cls = cls
@@ -236,18 +322,28 @@ struct SpecKey: Hashable {
 final class ShapePlan {
     /// The raw keys of the shape, concatenated.
     let key: [UInt8]
+    /// The length of each key in `key`.
+    let keyLengths: [Int]
     let memberCount: Int
-    /// Per property index.
-    let slots: [Slot]
+    /// The active properties in order, with where each finds its value.
+    let steps: [PlanStep]
     /// Member positions no property consumed.
     let unassigned: [Int]
 
-    init(key: [UInt8], memberCount: Int, slots: [Slot], unassigned: [Int]) {
+    init(key: [UInt8], keyLengths: [Int], memberCount: Int, steps: [PlanStep], unassigned: [Int]) {
         self.key = key
+        self.keyLengths = keyLengths
         self.memberCount = memberCount
-        self.slots = slots
+        self.steps = steps
         self.unassigned = unassigned
     }
+}
+
+/// One property of a plan and where its value is.
+struct PlanStep {
+    /// Unowned: the compiled mappings outlive every run and its plans.
+    unowned(unsafe) let property: CompiledProperty
+    let slot: Slot
 }
 
 /// Where a property's value is in an object.

@@ -10,7 +10,7 @@ extension MappingRun {
         isProperty: Bool
     ) -> Int {
         let kind = tree.kind(node)
-        if kind == .null, type != .any {
+        if kind == .null, !type.isAny {
             return mapNull(node, type, property: p, name: name, parent: parent, isProperty)
         }
         switch type {
@@ -19,13 +19,13 @@ extension MappingRun {
         case .string, .int, .double, .decimal, .bool, .url, .date:
             return mapScalar(node, type, property: p, name: name, parent: parent, isProperty: isProperty)
         case .object(let className):
-            guard let cls = compiled[className] else {
+            guard let spec = objectSpec(className, for: p) else {
                 return unknownClass(className, node: node, property: p, name: name, parent: parent)
             }
             guard kind == .object else {
                 return mismatch(node, type, property: p, name: name, parent: parent, reason: nil)
             }
-            return mapObject(node, spec: spec(cls, only: p.only), name: name, parent: parent)
+            return mapObject(node, spec: spec, name: name, parent: parent)
         case .array(let element):
             return mapArray(node, type, element: element, property: p, name: name, parent: parent)
         case .dictionary(let valueType, let keyTypes):
@@ -113,14 +113,14 @@ extension MappingRun {
                     n = text
                     for c in tree.children(node) where c != text { reportUnmapped(c, className: p.qualified) }
                 } else if tree.childCount(node) == 0 {
-                    if type == .string { return add(.string(""), name: name, parent: parent, source: node) }
+                    if case .string = type { return add(.string(""), name: name, parent: parent, source: node) }
                     return mapNull(node, type, property: p, name: name, parent: parent, isProperty)
                 }
-            } else if tree.kind(node) == .string, type != .string, (tree.string(node) ?? "").trimmed.isEmpty {
+            } else if tree.kind(node) == .string, !type.isString, (tree.string(node) ?? "").trimmed.isEmpty {
                 return mapNull(node, type, property: p, name: name, parent: parent, isProperty)
             }
         }
-        let reader = type == .date ? reader(p.dateReader) : nil
+        let reader = type.isDate ? reader(p.dateReader) : nil
         switch ScalarConversion.convert(tree, n, type, reader: reader, autoDate: p.format == nil) {
         case .value(let content, let coerced):
             let id = add(content, name: name, parent: parent, source: node)
@@ -159,7 +159,7 @@ extension MappingRun {
     ) -> Int {
         let id = add(.invalid, name: name, parent: parent, source: source ?? node)
         let f = found(node)
-        let expected = type == .date ? dateExpectation(p) : type.expectedText
+        let expected = type.isDate ? dateExpectation(p) : type.expectedText
         var message = "expected \(expected), found \(f)"
         if let reason { message += "; " + reason }
         message += " — fix the data, or declare \(p.qualified) as \(suggestedType(node, for: type))"
@@ -266,7 +266,8 @@ extension MappingRun {
         let rootType = route.type ?? .any
         let label = route.className ?? rootType.description
         let prop = CompiledProperty(
-            root: rootType, label: label, dateReader: compiled.rootDateReader, only: route.only)
+            root: rootType, label: label, dateReader: compiled.rootDateReader, only: route.only,
+            serial: compiled.propertyCount, classIndex: route.className.flatMap { compiled.byName[$0] })
         guard tree.count > 0 else {
             let id = add(.missing, name: nil, parent: nil, source: nil)
             report(.error, .keyPathNotFound, node: nil, property: label, message: "the response has no data", value: id)
@@ -325,5 +326,25 @@ extension MappingRun {
         let keys = tree.children(node).compactMap { tree.key($0) }.filter { !$0.hasPrefix("@") }
         guard let first = keys.first, keys.allSatisfy({ $0 == first }) else { return false }
         return !cls.properties.contains { NameMatching.rank(key: first, name: $0.name) != nil }
+    }
+}
+
+extension MappingType {
+    /// True for `.any`.
+    var isAny: Bool {
+        if case .any = self { return true }
+        return false
+    }
+
+    /// True for `.string`.
+    var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
+
+    /// True for `.date`.
+    var isDate: Bool {
+        if case .date = self { return true }
+        return false
     }
 }

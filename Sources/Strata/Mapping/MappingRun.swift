@@ -10,16 +10,19 @@ final class MappingRun {
     /// True for XML trees: repeated elements, `#text`, `@attributes`.
     let isXML: Bool
 
-    var values: [MappedValue] = []
-    var issues: [MappingIssue] = []
+    @exclusivity(unchecked) var values: [MappedValue] = []
+    @exclusivity(unchecked) var issues: [MappingIssue] = []
     /// Per source node: the first value read from it (≥ 0), or one of the marks below.
-    var sourceIndex: [Int32]
-    var unmapped: [Tree.Index] = []
-    var depth = 0
-    var readers: [DateReader?]
-    var specs: [SpecKey: ObjectSpec] = [:]
-    var memberScratch: [[Int]] = []
-    var keyScratch: [UInt8] = []
+    @exclusivity(unchecked) var sourceIndex: [Int32]
+    @exclusivity(unchecked) var unmapped: [Tree.Index] = []
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var readers: [DateReader?]
+    @exclusivity(unchecked) var specs: [SpecKey: ObjectSpec] = [:]
+    /// Specs by property serial, for the property's own class.
+    @exclusivity(unchecked) var specCache: [ObjectSpec?]
+    @exclusivity(unchecked) var memberScratch: [[Int]] = []
+    @exclusivity(unchecked) var keyScratch: [UInt8] = []
+    @exclusivity(unchecked) var keyLengthScratch: [Int] = []
     private var containerMemo: [Int: ContainerInfo] = [:]
     /// Containers key paths went through, whose unused members are reported at the end.
     var pendingPassed: [(Tree.Index, String)] = []
@@ -42,7 +45,8 @@ final class MappingRun {
         self.isXML = tree.format == "xml"
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
-        values.reserveCapacity(min(tree.count, 1 << 20))
+        self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
+        values.reserveCapacity(tree.count + 1)
     }
 
     /// Hands the finished values, issues and indexes over as a result.
@@ -95,13 +99,21 @@ final class MappingRun {
 
     // MARK: Issues
 
-    /// Records an issue about `node` (its path, plus `suffix` for a field that is not there) and marks `value`.
+    /// Records an issue about `node` (its path, plus `suffix` or `steps` for a field that is not there) and marks
+    /// `value`.
     func report(
         _ severity: MappingIssue.Severity, _ kind: MappingIssue.Kind, node: Tree.Index?, suffix: String? = nil,
+        steps: [FieldPath.Step] = [],
         property: String?, expected: String? = nil, found: String? = nil, message: String, value: Int?
     ) {
         var path = node.map { pathText($0) } ?? "$"
         if let suffix { path += TreePath([.key(suffix)]).description.dropFirst() }
+        for step in steps {
+            switch step {
+            case .element(let i), .key(_, index: let i?): path += "[\(i)]"
+            case .key(let k, index: nil): path += TreePath([.key(k)]).description.dropFirst()
+            }
+        }
         issues.append(
             MappingIssue(
                 severity: severity, kind: kind, node: node, path: path, property: property, expected: expected,

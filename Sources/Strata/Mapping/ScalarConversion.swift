@@ -21,7 +21,7 @@ enum ScalarConversion {
         switch type {
         case .string:
             switch kind {
-            case .string: return .value(.string(tree.string(n) ?? ""), coerced: false)
+            case .string: return .value(.string(string(tree, n)), coerced: false)
             case .number: return .value(.string(tree.numberText(n) ?? ""), coerced: true)
             default: return .mismatch(nil)
             }
@@ -196,6 +196,69 @@ enum ScalarConversion {
                 }
             }
             return count == 0 ? nil : (negative ? -v : v)
+        }
+    }
+
+    /// The text of string node `n`: copied straight from the source when it is plain ASCII without escapes.
+    static func string(_ tree: Tree, _ n: Tree.Index) -> String {
+        if tree.side == nil {
+            let start = Int(tree.nodes[n].start) + 1
+            let plain: String? = tree.source.withUnsafeBufferPointer { b in
+                var j = start
+                while j < b.count {
+                    let c = b[j]
+                    if c == 0x22 { break }
+                    if c == 0x5C || c >= 0x80 { return nil }
+                    j += 1
+                }
+                let count = j - start
+                guard count > 0, let base = b.baseAddress else { return "" }
+                return String(unsafeUninitializedCapacity: count) { out in
+                    out.baseAddress!.initialize(from: base + start, count: count)
+                    return count
+                }
+            }
+            if let plain { return plain }
+        }
+        return tree.string(n) ?? ""
+    }
+
+    /// Exact powers of ten, for the fast double path.
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
+
+    /// Reads a short JSON decimal (≤ 15 digits, no exponent) exactly from the source bytes; nil otherwise.
+    ///
+    /// Both the digits and the power of ten are exact doubles, so one division rounds correctly.
+    static func fastDouble(_ tree: Tree, _ n: Tree.Index) -> Double? {
+        guard tree.side == nil else { return nil }
+        let start = Int(tree.nodes[n].start)
+        return tree.source.withUnsafeBufferPointer { b -> Double? in
+            var p = start
+            let negative = p < b.count && b[p] == UInt8(ascii: "-")
+            if negative { p += 1 }
+            var mantissa = 0
+            var digits = 0
+            var fraction = 0
+            var seenDot = false
+            while p < b.count {
+                let c = b[p]
+                if c >= 0x30 && c <= 0x39 {
+                    mantissa = mantissa * 10 + Int(c &- 0x30)
+                    digits += 1
+                    if seenDot { fraction += 1 }
+                    guard digits <= 15 else { return nil }
+                } else if c == UInt8(ascii: "."), !seenDot {
+                    seenDot = true
+                } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+                    return nil
+                } else {
+                    break
+                }
+                p += 1
+            }
+            guard digits > 0 else { return nil }
+            let v = Double(mantissa) / powersOfTen[fraction]
+            return negative ? -v : v
         }
     }
 

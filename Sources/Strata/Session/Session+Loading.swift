@@ -116,9 +116,12 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
+        let (mappings, mappingDiagnostics, routeMappings) = Session.loadMappings(
+            tree: tree, file: file, mappingsNode: top["mappings"], routes: routes)
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
+            mappings: mappings, routeMappings: routeMappings, mappingDiagnostics: mappingDiagnostics,
             description: description)
     }
 

@@ -28,6 +28,12 @@ public struct Session: Sendable {
     public let routes: [Route]
     /// The node of the top-level `mappings` value, interpreted by the mapping component.
     public let mappingsNode: Tree.Index?
+    /// The class mappings read from `mappings` (empty when there are none).
+    public let mappings: MappingSet
+    /// Each route's `map`, by route name, for routes that have one.
+    public let routeMappings: [String: RouteMapping]
+    /// Mistakes in `mappings` and in the routes' `map` values, with file:line:col.
+    public let mappingDiagnostics: [Diagnostic]
     /// A note for people.
     public let description: String?
 
@@ -39,6 +45,9 @@ public struct Session: Sendable {
 
     /// The route called `name`, if there is one.
     public func route(named name: String) -> Route? { routes.first { $0.name == name } }
+
+    /// How the responses of `route` are mapped, or nil when the route has no `map`.
+    public func mapping(for route: Route) -> RouteMapping? { routeMappings[route.name] }
 
     /// True when values of the param or header `name` must be hidden in output and fixtures.
     public func isRedacted(_ name: String) -> Bool {

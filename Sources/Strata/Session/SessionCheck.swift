@@ -40,7 +40,7 @@ public struct SessionCheck: Sendable {
                 }
             }
         }
-        // Mapping validation goes here: check `session.mappingsNode` and each route's `mapNode`.
+        if let session { diagnostics += session.mappingDiagnostics }
         let fixtures = FixtureSet.load(directory: fixturesDirectory)
         var fixtureDiagnostics = fixtures.diagnostics
         if let session {

@@ -79,6 +79,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     @usableFromInline static let parentMask: UInt32 = (1 << 27) - 1
     /// The parent value stored for the root.
     @usableFromInline static let noParent: UInt32 = parentMask
+    /// The bit of `link` that flags a duplicate key.
+    @usableFromInline static let duplicateBit: UInt32 = 1 << 30
     /// The largest number of nodes a tree can hold.
     public static let maxNodes = Int(parentMask) - 1
 
@@ -88,12 +90,19 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         self.link = parent | (UInt32(kind.rawValue) << 27) | (flag ? 1 << 31 : 0)
     }
 
+    /// Creates a node from an already packed `link`.
+    @inlinable init(start: UInt32, next: UInt32, link: UInt32) {
+        self.start = start
+        self.next = next
+        self.link = link
+    }
+
     @inlinable var parent: UInt32 { link & RawNode.parentMask }
     @inlinable var kind: NodeKind { NodeKind(rawValue: UInt8((link >> 27) & 7))! }
-    @inlinable var isDuplicate: Bool { link & (1 << 30) != 0 }
+    @inlinable var isDuplicate: Bool { link & RawNode.duplicateBit != 0 }
     /// For `.bool` nodes: the value.
     @inlinable var boolFlag: Bool { link & (1 << 31) != 0 }
-    @inlinable mutating func markDuplicate() { link |= 1 << 30 }
+    @inlinable mutating func markDuplicate() { link |= RawNode.duplicateBit }
 }
 
 /// Explicit ends, keys and decoded values for trees whose text is not literally in the source.

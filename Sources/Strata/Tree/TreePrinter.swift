@@ -54,8 +54,10 @@ public struct TreePrinter: Sendable {
         while i < end {
             while let top = open.last, i >= top.end { open.removeLast() }
             let depth = open.count
-            var name = i == Tree.root ? "$" : topLabel(tree, i)
-            if depth > 0 {
+            var name = "$"
+            if depth == 0 {
+                name = topLabel(tree, i)
+            } else {
                 let top = open.count - 1
                 if tree.kind(tree.parent(i)!) == .object {
                     let k = tree.key(i) ?? ""

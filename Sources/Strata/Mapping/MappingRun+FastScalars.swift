@@ -1,0 +1,36 @@
+/// The common case made cheap: a JSON scalar that already has the property's type.
+extension MappingRun {
+    /// Maps `node` for scalar property `p` when it is a JSON value of exactly the property's type; returns false
+    /// (having added nothing) for every other case, which the general path then handles and reports.
+    func mapFastScalar(_ node: Tree.Index, _ p: CompiledProperty, parent: Int) -> Bool {
+        guard tree.side == nil else { return false }
+        let kind = tree.kind(node)
+        switch p.fastScalar {
+        case 1:
+            guard kind == .string else { return false }
+            add(.string(ScalarConversion.string(tree, node)), name: p.name, parent: parent, source: node)
+        case 2:
+            guard kind == .number, let v = ScalarConversion.fastInt(tree, node) else { return false }
+            add(.int(v), name: p.name, parent: parent, source: node)
+        case 3:
+            guard kind == .number, let v = ScalarConversion.fastDouble(tree, node) ?? tree.double(node) else {
+                return false
+            }
+            add(.double(v), name: p.name, parent: parent, source: node)
+        case 4:
+            guard kind == .bool else { return false }
+            add(.bool(tree.bool(node)!), name: p.name, parent: parent, source: node)
+        case 5:
+            guard kind == .string else { return false }
+            let r = reader(p.dateReader)
+            guard !r.readsNumbers else { return false }
+            guard case .success(let date) = ScalarConversion.withStringBytes(tree, node, { r.read($0) }) else {
+                return false
+            }
+            add(.date(date), name: p.name, parent: parent, source: node)
+        default:
+            return false
+        }
+        return true
+    }
+}

@@ -44,6 +44,7 @@ extension ExplorerState {
         case .failure(let error):
             run = nil
             response = .failure(request: request, error: error)
+            isMapping = false
             responseID = id
             responseRouteName = current.routeName
             search = nil
@@ -66,6 +67,7 @@ extension ExplorerState {
         responseID = id
         responseRouteName = routeName
         search = nil
+        isMapping = false
         raw.topLine = 0
         raw.topSegment = 0
         raw.column = 0

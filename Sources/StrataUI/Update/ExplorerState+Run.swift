@@ -51,7 +51,7 @@ extension ExplorerState {
             if case .noMatch = error {
                 notice = Notice("no fixture matches \(current.summary)", kind: .error)
             } else {
-                notice = Notice(error.description, kind: .error)
+                notice = Notice(request.redacting(error.description), kind: .error)
             }
             return []
         }

@@ -124,6 +124,6 @@ extension ExplorerState {
             k += length
         }
         guard k < range.upperBound else { return nil }
-        return tree.node(atByte: k)
+        return content.document.memo.node(atByte: k, in: tree)
     }
 }

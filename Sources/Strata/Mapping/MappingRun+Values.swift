@@ -176,7 +176,9 @@ extension MappingRun {
         case .number: return tree.int(n) != nil ? "int" : "double"
         case .bool: return "bool"
         case .null: return "optional"
-        case .object: return "a class or dictionary"
+        case .object:
+            if case .array(.object(let c)) = type { return c }
+            return "a class or dictionary"
         case .array:
             if case .object(let c) = type { return "[\(c)]" }
             return "an array ([T])"

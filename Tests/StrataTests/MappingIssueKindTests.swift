@@ -79,6 +79,10 @@ import Testing
         #expect(r.issues[0].path == "$.bookstore.catalogue[2].copies")
         #expect(r.issues[0].property == "Article.copies")
         #expect(r.value(at: "catalogue", 2, "copies")?.content == .missing)
+        // Fields that other properties take are not offered as candidates.
+        #expect(
+            r.issues[0].message
+                == "no field matches \"copies\" — add the field, or mark the property \"optional\": true")
     }
 
     @Test("missingField suggests a field whose name is a likely typo")

@@ -269,7 +269,8 @@ extension MappingRun {
                 case .repeated, .none:
                     missing(
                         p, object: attributes ?? node, parent: id, steps: [.key(p.name, index: nil)],
-                        reason: missingReason(p, members: attrMembers)
+                        reason: missingReason(
+                            p, candidates: attrMembers.indices.filter { !attrTaken[$0] }.map { attrMembers[$0] })
                             + (attributes == nil ? " (the resource has no attributes)" : ""))
                 case .path(let f):
                     // A key path reads from the attributes first, then from the resource object (meta.x, links.self).

@@ -61,6 +61,10 @@ extension MappingRun {
             return values.count - 1
         }
         if isProperty, p.optional { return add(.null, name: name, parent: parent, source: node) }
+        if isXML, type.isString {
+            // An empty XML element cannot tell empty text from no text: a required string reads it as "".
+            return add(.string(""), name: name, parent: parent, source: node)
+        }
         let id = add(.null, name: name, parent: parent, source: node)
         let message =
             isProperty

@@ -15,6 +15,7 @@ extension MappingRun {
                 message: "a JSON:API document must be an object with data, errors or meta", value: id)
             return
         }
+        values.reserveCapacity(tree.count + 1)
         var member: [String: Tree.Index] = [:]
         for c in tree.children(Tree.root) {
             let k = tree.key(c) ?? ""

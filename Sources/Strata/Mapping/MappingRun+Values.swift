@@ -316,6 +316,8 @@ extension MappingRun {
                 return
             }
         }
+        // About one value per source node of the mapped subtree: reserve once instead of growing.
+        values.reserveCapacity(tree.subtreeEnd(node) - node + 1)
         var type = rootType
         if case .object(let c) = rootType {
             if tree.kind(node) == .array {

@@ -121,7 +121,7 @@ final class DateReader {
             guard let v = Double(String(decoding: b, as: UTF8.self).trimmed), v.isFinite else {
                 return .failure(.shape)
             }
-            return .success(Date(timeIntervalSince1970: v / scale))
+            return DateReader.unixDate(v / scale)
         case .fields(let tokens): return readFields(b, tokens)
         case .formatter(let f):
             guard let d = f.date(from: String(decoding: b, as: UTF8.self)) else { return .failure(.shape) }
@@ -133,7 +133,7 @@ final class DateReader {
     func read(number text: String) -> Result<Date, Failure> {
         if case .unix(let scale) = engine {
             guard let v = Double(text), v.isFinite else { return .failure(.shape) }
-            return .success(Date(timeIntervalSince1970: v / scale))
+            return DateReader.unixDate(v / scale)
         }
         var t = text
         return t.withUTF8 { read($0) }
@@ -329,6 +329,17 @@ final class DateReader {
         return nil
     }
 
+    /// The seconds since 1970 that dates may have: years -9999 to 9999 (so they can be written as ISO 8601).
+    static let secondsRange: ClosedRange<Double> = -377_705_116_800...253_402_300_799
+
+    /// A Unix time as a date, or a range failure for one no calendar year can hold.
+    static func unixDate(_ seconds: Double) -> Result<Date, Failure> {
+        guard secondsRange.contains(seconds) else {
+            return .failure(.range("\(seconds) seconds since 1970 is outside the years -9999 to 9999"))
+        }
+        return .success(Date(timeIntervalSince1970: seconds))
+    }
+
     // MARK: Calendar arithmetic
 
     private func make(
@@ -395,6 +406,7 @@ enum ISO8601Text {
     /// `2011-07-04T00:00:00Z`, with milliseconds when the date has a fraction of a second.
     static func string(_ date: Date) -> String {
         let t = date.timeIntervalSince1970
+        guard DateReader.secondsRange.contains(t) else { return t.isFinite ? "\(t)" : "invalid date" }
         var secs = t.rounded(.down)
         var millis = Int(((t - secs) * 1000).rounded())
         if millis == 1000 {

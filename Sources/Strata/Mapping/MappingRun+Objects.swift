@@ -29,7 +29,8 @@ extension MappingRun {
         }
         let members = memberScratch[depth]
         for step in plan.steps {
-            mapProperty(step.property, slot: step.slot, members: members, object: node, parent: id)
+            mapProperty(
+                step.property, slot: step.slot, members: members, object: node, parent: id, unassigned: plan.unassigned)
         }
         for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
         close(id)
@@ -184,7 +185,9 @@ extension MappingRun {
     }
 
     /// Maps one property of an object from the field its slot names.
-    func mapProperty(_ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int) {
+    func mapProperty(
+        _ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int, unassigned: [Int]
+    ) {
         switch slot {
         case .member(let k):
             if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
@@ -217,7 +220,7 @@ extension MappingRun {
         case .none:
             missing(
                 p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
-                reason: missingReason(p, members: members))
+                reason: missingReason(p, candidates: unassigned.map { members[$0] }))
         }
     }
 
@@ -238,9 +241,9 @@ extension MappingRun {
         pendingPassed.removeAll()
     }
 
-    /// Why no field matched property `p`: the fields there are, and a likely typo.
-    func missingReason(_ p: CompiledProperty, members: [Int]) -> String {
-        let keys = members.filter { sourceIndex[$0] == MappingRun.untouched }.compactMap { tree.key($0) }
+    /// Why no field matched property `p`: the fields no property takes (`candidates`), and a likely typo.
+    func missingReason(_ p: CompiledProperty, candidates: [Tree.Index]) -> String {
+        let keys = candidates.compactMap { tree.key($0) }
         var s = "no field matches \(JSONString.quote(p.name))"
         if let guess = NameMatching.suggestion(for: p.name, among: keys) {
             s += "; did you mean \(JSONString.quote(guess))? set \"field\": \(JSONString.quote(guess))"

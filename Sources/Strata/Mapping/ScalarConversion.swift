@@ -108,7 +108,11 @@ enum ScalarConversion {
             let text = tree.numberText(n) ?? ""
             if autoDate {
                 guard let v = Double(text), v.isFinite else { return .badDate("not a number of seconds") }
-                return .value(.date(Date(timeIntervalSince1970: v)), coerced: true)
+                switch DateReader.unixDate(v) {
+                case .success(let d): return .value(.date(d), coerced: true)
+                case .failure(.range(let why)): return .badDate(why)
+                case .failure(.shape): return .badDate("not a number of seconds")
+                }
             }
             switch reader.read(number: text) {
             case .success(let d): return .value(.date(d), coerced: !reader.readsNumbers)

@@ -74,9 +74,9 @@ enum ScalarConversion {
                 }
             case .string:
                 switch (tree.string(n) ?? "").trimmed.lowercased() {
-                case "true", "yes", "1": return .value(.bool(true), coerced: true)
-                case "false", "no", "0": return .value(.bool(false), coerced: true)
-                default: return .mismatch("only true/false, yes/no and 1/0 read as bools")
+                case "true", "1": return .value(.bool(true), coerced: true)
+                case "false", "0": return .value(.bool(false), coerced: true)
+                default: return .mismatch("only \"true\"/\"false\" and \"1\"/\"0\" read as bools")
                 }
             default: return .mismatch(nil)
             }

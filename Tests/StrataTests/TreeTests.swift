@@ -135,6 +135,34 @@ import Testing
         #expect(t.node(containingByte: text.utf8.count) == nil)
     }
 
+    @Test("JSON containers span to their own closing bracket, whatever their last descendant is")
+    func jsonContainerSpans() throws {
+        let text = #"{"a":[1,2],"b":{"c":"x]}"},"d":[[true]],"e":[{}],"f":[ ] ,"g":{"h":[null, "]"]}}"#
+        let t = try JSONParser().parse(Array(text.utf8))
+        #expect(t.raw(at: "$.a") == "[1,2]")
+        #expect(t.raw(at: "$.b") == #"{"c":"x]}"}"#)
+        #expect(t.raw(at: "$.d") == "[[true]]")
+        #expect(t.raw(at: "$.d[0]") == "[true]")
+        #expect(t.raw(at: "$.e") == "[{}]")
+        #expect(t.raw(at: "$.f") == "[ ]")
+        #expect(t.raw(at: "$.g") == #"{"h":[null, "]"]}"#)
+        #expect(t.raw(at: "$") == text)
+    }
+
+    @Test("10 000-deep JSON spans, prints, paths and writes on a task's small stack")
+    func deepJSONOffTheMainThread() async throws {
+        let text = String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000)
+        let t = try JSONParser().parse(Array(text.utf8))
+        let results = await Task.detached {
+            (t.span(Tree.root), t.canonicalJSON(), TreePrinter().string(t).count, t.path(t.count - 1).components.count)
+        }.value
+        #expect(results.0 == 0..<20_001)
+        #expect(results.1 == text)
+        #expect(results.2 > 20_000)
+        #expect(results.3 == 10_000)
+        #expect(t.span(t.at("$[0]")) == 1..<20_000)
+    }
+
     @Test("TreeBuilder makes trees with explicit spans, keys and values, flagging duplicate keys when asked")
     func builder() {
         let source = Array("k=v;k=w;n=3".utf8)

@@ -119,9 +119,22 @@ extension Tree {
             case .bool: return start + (nodes[i].boolFlag ? 4 : 5)
             case .null: return start + 4
             case .object, .array:
-                var j = lastChild(i).map { jsonEnd($0) } ?? start + 1
-                while j < b.count, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "}") { j += 1 }
-                return min(j + 1, b.count)
+                // Without recursion (documents nest 10 000 deep): find the deepest last descendant, take its
+                // end, then step out one closing bracket per level.
+                var c = i
+                while let last = lastChild(c) { c = last }
+                var j = Int(nodes[c].start) + 1
+                if !nodes[c].kind.isContainer {
+                    // A scalar: the next closing bracket after it is its parent's.
+                    j = jsonEnd(c)
+                    c = parent(c)!
+                }
+                while true {
+                    while j < b.count, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "}") { j += 1 }
+                    j = min(j + 1, b.count)
+                    if c == i { return j }
+                    c = parent(c)!
+                }
             }
         }
     }

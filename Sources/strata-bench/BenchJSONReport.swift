@@ -5,8 +5,8 @@ extension JSONBenchmark {
     struct Report {
         var nodes = 0
         var strataParse = BenchTiming()
-        var strataWalk = BenchTiming()
-        var serialization = BenchTiming()
+        var strataWalk: BenchTiming? = nil
+        var serialization: BenchTiming? = nil
         var decoder: BenchTiming? = nil
         var jq: BenchTiming? = nil
         var jqVersion = ""
@@ -62,12 +62,14 @@ extension JSONBenchmark {
                 ])
             }
             row("Strata: parse to Tree", strataParse)
-            var total = BenchTiming()
-            total.seconds = zip(strataParse.seconds, strataWalk.seconds).map { $0 + $1 }
-            total.cpuSeconds = zip(strataParse.cpuSeconds, strataWalk.cpuSeconds).map { $0 + $1 }
-            row("Strata: full walk of the parsed Tree", strataWalk)
-            row("Strata: parse + full walk", total)
-            row("JSONSerialization.jsonObject", serialization)
+            if let strataWalk {
+                var total = BenchTiming()
+                total.seconds = zip(strataParse.seconds, strataWalk.seconds).map { $0 + $1 }
+                total.cpuSeconds = zip(strataParse.cpuSeconds, strataWalk.cpuSeconds).map { $0 + $1 }
+                row("Strata: full walk of the parsed Tree", strataWalk)
+                row("Strata: parse + full walk", total)
+            }
+            if let serialization { row("JSONSerialization.jsonObject", serialization) }
             if let decoder { row("JSONDecoder into Codable structs", decoder) }
             if let jq { row("\(jqVersion) -c . > /dev/null (subprocess)", jq) }
             return table
@@ -107,12 +109,14 @@ extension JSONBenchmark {
                     fmt(jq.bestCPU / strataParse.bestCPU, 1) + "×",
                 ])
             }
-            let ratio = serialization.best / strataParse.best
-            table.add([
-                "≥ \(fmt(Goal.timesJSONSerialization, 0))× JSONSerialization", fmt(ratio, 1) + "×",
-                verdict(ratio, Goal.timesJSONSerialization),
-                fmt(serialization.bestCPU / strataParse.bestCPU, 1) + "×",
-            ])
+            if let serialization {
+                let ratio = serialization.best / strataParse.best
+                table.add([
+                    "≥ \(fmt(Goal.timesJSONSerialization, 0))× JSONSerialization", fmt(ratio, 1) + "×",
+                    verdict(ratio, Goal.timesJSONSerialization),
+                    fmt(serialization.bestCPU / strataParse.bestCPU, 1) + "×",
+                ])
+            }
             if let m = memory[.strata] {
                 let over = Double(m.peak) / Double(size)
                 let verdictText =

@@ -47,7 +47,7 @@ public struct JSONParser: Sendable {
             let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
             let end = (Int(bitPattern: base) + bytes) & ~(page - 1)
             guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = pointer
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
 

@@ -43,7 +43,7 @@ extension Tree {
             return side.keys[i]
         }
         guard let r = keySpan(i) else { return nil }
-        return JSONString.decode(source, r.lowerBound + 1, r.upperBound - 1)
+        return Tree.decodeBody(source, r.lowerBound + 1, r.upperBound - 1)
     }
 
     /// The decoded text of string node `i` (invalid UTF-8 and lone surrogates shown as visible escapes).
@@ -51,7 +51,22 @@ extension Tree {
         guard nodes[i].kind == .string else { return nil }
         if let side { return side.values[i] ?? "" }
         let s = span(i)
-        return JSONString.decode(source, s.lowerBound + 1, s.upperBound - 1)
+        return Tree.decodeBody(source, s.lowerBound + 1, s.upperBound - 1)
+    }
+
+    /// Decodes the body of a JSON string literal like `JSONString.decode`, taking a fast path for the common
+    /// case: no escapes and valid UTF-8 (checked by comparing the decoded text with the bytes it came from).
+    static func decodeBody(_ source: [UInt8], _ from: Int, _ to: Int) -> String {
+        source.withUnsafeBufferPointer { b in
+            let body = UnsafeBufferPointer(rebasing: b[from..<max(from, to)])
+            guard let base = body.baseAddress, !body.isEmpty else { return "" }
+            if memchr(base, Int32(UInt8(ascii: "\\")), body.count) == nil {
+                var text = String(decoding: body, as: UTF8.self)
+                let exact = text.withUTF8 { $0.count == body.count && memcmp($0.baseAddress!, base, body.count) == 0 }
+                if exact { return text }
+            }
+            return JSONString.decode(body, .visible)
+        }
     }
 
     /// The literal text of number node `i`, exactly as written (`1.10`, `1e400`).
@@ -101,15 +116,15 @@ extension Tree {
         return source.withUnsafeBufferPointer { b -> Int in
             switch nodes[i].kind {
             case .string:
+                // The closing quote is the first one not escaped, i.e. not after an odd run of backslashes.
+                guard let base = b.baseAddress else { return start }
                 var j = start + 1
-                while j < b.count {
-                    let c = b[j]
-                    if c == UInt8(ascii: "\\") {
-                        j += 2
-                        continue
-                    }
-                    if c == UInt8(ascii: "\"") { return j + 1 }
-                    j += 1
+                while j < b.count, let found = memchr(base + j, Int32(UInt8(ascii: "\"")), b.count - j) {
+                    let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    var k = quote - 1
+                    while k > start, b[k] == UInt8(ascii: "\\") { k -= 1 }
+                    if (quote - 1 - k) % 2 == 0 { return quote + 1 }
+                    j = quote + 1
                 }
                 return b.count
             case .number:

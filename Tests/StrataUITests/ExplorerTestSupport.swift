@@ -23,26 +23,63 @@ enum ExplorerFixtures {
     }
 
     /// A headless program on `session` with effects awaited after each key.
-    static func program(_ session: Session, width: Int = 120, height: Int = 40) throws -> ExplorerProgram {
+    static func program(_ session: Session, width: Int = 120, height: Int = 40) async throws -> ExplorerProgram {
         let backend = MemoryBackend(width: width, height: height)
         let program = ExplorerProgram(
             state: ExplorerState(session: session, size: Size(width: width, height: height)), backend: backend,
             host: ExplorerHost(fixedDurations: true))
-        try program.settle()
+        let box = Unchecked(program)
+        try await offPool { try box.value.settle() }
         return program
     }
 
     /// Presses `keys` (tmux names) one by one, awaiting effects after each.
-    static func press(_ program: ExplorerProgram, _ keys: String) throws {
-        for key in try Key.parse(tmuxKeys: keys) {
-            program.dispatch(.key(key))
-            try program.settle()
+    static func press(_ program: ExplorerProgram, _ keys: String) async throws {
+        let keys = try Key.parse(tmuxKeys: keys)
+        let box = Unchecked(program)
+        try await offPool {
+            for key in keys {
+                box.value.dispatch(.key(key))
+                try box.value.settle()
+            }
         }
+    }
+
+    /// ``Screenshot/capture(session:size:keys:environment:host:)`` off Swift's cooperative threads.
+    static func capture(_ session: Session, size: Size, keys: String) async throws -> (
+        buffer: Buffer, state: ExplorerState
+    ) {
+        let keys = try Key.parse(tmuxKeys: keys)
+        let result = try await offPool {
+            Unchecked(try Screenshot.capture(session: session, size: size, keys: keys))
+        }
+        return result.value
     }
 
     /// The screen `program` shows, as rendered from its state.
     static func screen(_ program: ExplorerProgram) -> String {
         ExplorerView.render(program.state).text(trimmingTrailingSpaces: true)
+    }
+}
+
+/// A value moved between threads by a test that knows only one thread uses it at a time.
+struct Unchecked<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Runs blocking work (the program's waits for effects) on a thread of its own, so it never holds one of the few
+/// threads Swift's concurrency runtime shares between tests.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do {
+                continuation.resume(returning: try body())
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        thread.start()
     }
 }
 

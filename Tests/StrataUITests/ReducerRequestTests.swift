@@ -8,7 +8,7 @@ import Testing
 @Suite("Reducer: routes, request editing and running")
 struct ReducerRequestTests {
     @Test("r sends the selected route's request and shows a running state")
-    func runSendsTheRequest() throws {
+    func runSendsTheRequest() async throws {
         var state = try ExplorerFixtures.demoState()
         let effects = try press(&state, "r")
         #expect(effects.count == 1)
@@ -26,7 +26,7 @@ struct ReducerRequestTests {
     }
 
     @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
-    func responseFlow() throws {
+    func responseFlow() async throws {
         var state = try ExplorerFixtures.demoState()
         guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
         let response = Response(
@@ -47,7 +47,7 @@ struct ReducerRequestTests {
     }
 
     @Test("Esc cancels the running request, and its late answer is dropped")
-    func escapeCancels() throws {
+    func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()
         guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
         let effects = try press(&state, "Escape")
@@ -64,9 +64,9 @@ struct ReducerRequestTests {
     }
 
     @Test("a mock miss keeps the panes and shows the near-miss report in the response area")
-    func mockMissShowsReport() throws {
-        let program = try ExplorerFixtures.program(try ExplorerFixtures.demo())
-        try ExplorerFixtures.press(program, "Tab Enter C-u =7 Enter r")
+    func mockMissShowsReport() async throws {
+        let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
+        try await ExplorerFixtures.press(program, "Tab Enter C-u =7 Enter r")
         guard case .failure(_, let error) = program.state.response, case .noMatch = error else {
             Issue.record("expected a mock miss, got \(program.state.response)")
             return
@@ -79,7 +79,7 @@ struct ReducerRequestTests {
     }
 
     @Test("m switches the source, shown in the request title, and the next run uses it")
-    func toggleSource() throws {
+    func toggleSource() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "m")
         #expect(state.source == .live)
@@ -92,7 +92,7 @@ struct ReducerRequestTests {
     }
 
     @Test("Enter edits a param in place; every printable key is text until Enter commits")
-    func editParamInPlace() throws {
+    func editParamInPlace() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Enter")
         #expect(state.keyContext == .textField)
@@ -111,7 +111,7 @@ struct ReducerRequestTests {
     }
 
     @Test("Esc while editing keeps the old value; Home, End and Ctrl-U move and delete")
-    func editCancelAndCursorKeys() throws {
+    func editCancelAndCursorKeys() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Enter =23 Home =x End =y")
         #expect(state.editor?.field.text == "x123y")
@@ -122,7 +122,7 @@ struct ReducerRequestTests {
     }
 
     @Test("setting a param back to its declared value drops the edit")
-    func editBackToDefault() throws {
+    func editBackToDefault() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Enter C-u =5 Enter Enter C-u =1 Enter")
         #expect(state.edits["listProducts"] == [])
@@ -130,7 +130,7 @@ struct ReducerRequestTests {
     }
 
     @Test("a adds a param by name then value; d removes it; u resets a removed one")
-    func addRemoveReset() throws {
+    func addRemoveReset() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab a =sort Enter =price Enter")
         #expect(state.preview?.request?.url.contains("sort=price") == true)
@@ -147,7 +147,7 @@ struct ReducerRequestTests {
     }
 
     @Test("adding a param whose name exists edits that param instead")
-    func addExistingNameEdits() throws {
+    func addExistingNameEdits() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab a =page Enter")
         #expect(state.editor?.purpose == .paramValue(name: "page"))
@@ -155,7 +155,7 @@ struct ReducerRequestTests {
     }
 
     @Test("a path param cannot be removed: the status bar says to edit it")
-    func pathParamIsNotRemoved() throws {
+    func pathParamIsNotRemoved() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "j Tab d")
         #expect(state.route?.name == "product")
@@ -165,7 +165,7 @@ struct ReducerRequestTests {
     }
 
     @Test("/ filters routes by name or path as you type; Esc restores the list")
-    func routeFilter() throws {
+    func routeFilter() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "/ =order")
         #expect(state.visibleRoutes.map(\.name) == ["createOrder"])
@@ -182,7 +182,7 @@ struct ReducerRequestTests {
     }
 
     @Test("a filter that matches nothing says so and r explains why nothing runs")
-    func emptyFilter() throws {
+    func emptyFilter() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "/ =nothing Enter")
         let screen = ExplorerView.render(state).text()
@@ -192,7 +192,7 @@ struct ReducerRequestTests {
     }
 
     @Test("y shows the request as curl with secrets redacted")
-    func curlOverlay() throws {
+    func curlOverlay() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "y")
         guard case .curl(let command)? = state.overlay else {
@@ -207,7 +207,7 @@ struct ReducerRequestTests {
     }
 
     @Test("Tab and Shift-Tab cycle the panes; below 120 columns the response panes are tabs")
-    func focusAndTabs() throws {
+    func focusAndTabs() async throws {
         var state = try ExplorerFixtures.demoState(width: 80, height: 24)
         #expect(state.isNarrow)
         try press(&state, "Tab Tab")
@@ -223,7 +223,7 @@ struct ReducerRequestTests {
     }
 
     @Test("? opens the help from the key table and q closes it without quitting")
-    func helpOverlay() throws {
+    func helpOverlay() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "?")
         let screen = ExplorerView.render(state).text()
@@ -237,7 +237,7 @@ struct ReducerRequestTests {
     }
 
     @Test("Ctrl-C quits from anywhere, even while editing, and cancels a running request")
-    func controlCQuits() throws {
+    func controlCQuits() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "r Tab Enter")
         let effects = try press(&state, "C-c")
@@ -249,7 +249,7 @@ struct ReducerRequestTests {
     }
 
     @Test("clicking a route selects it and focuses the list; the wheel scrolls the pane under the pointer")
-    func mouse() throws {
+    func mouse() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab")
         _ = state.update(.mouse(MouseEvent(.press(.left), x: 5, y: 3)))

@@ -158,6 +158,9 @@ extension OutlineCursor {
     public mutating func scroll(by rows: Int, in outline: some FlatOutline, height: Int) {
         guard outline.count > 0, height > 0 else { return }
         top = outline.visible(from: top, by: rows, folds: folds)
+        // Never past the last page: the last row stays at the bottom.
+        let lastTop = outline.visible(from: outline.lastVisible(folds: folds), by: -(height - 1), folds: folds)
+        if top > lastTop { top = lastTop }
         if selected < top {
             selected = top
         } else if outline.rowDistance(from: top, to: selected, limit: height, folds: folds) == nil {

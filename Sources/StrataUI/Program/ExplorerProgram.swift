@@ -97,7 +97,7 @@ public final class ExplorerProgram {
             started[id] = clock.now
             inbox.begin()
             let inbox = self.inbox
-            requests[id] = Task.detached {
+            requests[id] = Task.detached(executorPreference: EffectExecutor.shared) {
                 var result: Result<Response, TransportError>
                 do throws(TransportError) {
                     var response = try await source.send(request)
@@ -117,7 +117,7 @@ public final class ExplorerProgram {
             requests.removeValue(forKey: id)
             inbox.begin()
             let inbox = self.inbox
-            Task.detached {
+            Task.detached(executorPreference: EffectExecutor.shared) {
                 let document = ResponseProcessor.process(
                     request: request, response: response, route: route, session: session)
                 inbox.finish(.responseProcessed(id: id, document: document))
@@ -125,14 +125,14 @@ public final class ExplorerProgram {
         case .remap(let id, let tree, let route, let session):
             inbox.begin()
             let inbox = self.inbox
-            Task.detached {
+            Task.detached(executorPreference: EffectExecutor.shared) {
                 let mapping = MappedDocument.map(tree, route: route, session: session)
                 inbox.finish(.remapped(responseID: id, mapping: mapping))
             }
         case .loadSession(let path):
             inbox.begin()
             let inbox = self.inbox
-            Task.detached {
+            Task.detached(executorPreference: EffectExecutor.shared) {
                 let result: Result<Session, SessionError>
                 do throws(SessionError) {
                     result = .success(try Session.load(from: path))

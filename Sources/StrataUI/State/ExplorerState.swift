@@ -88,10 +88,16 @@ public struct ExplorerState: Sendable {
     }
 
     /// The request the selected route would send now, with the user's edits (or why it cannot be built).
+    ///
+    /// While a param's value is being typed, the preview already uses the text, so the URL follows the typing.
     public var preview: RequestPreview? {
         guard let route else { return nil }
-        return RequestPreview(
-            session: session, route: route, edits: edits[route.name] ?? [], environment: environment)
+        var list = edits[route.name] ?? []
+        if case .paramValue(let name)? = editor?.purpose {
+            list.removeAll { $0.name == name }
+            list.append(.set(name: name, value: editor!.field.text))
+        }
+        return RequestPreview(session: session, route: route, edits: list, environment: environment)
     }
 
     /// The key table in charge: a text field's, an overlay's, or the focused pane's.

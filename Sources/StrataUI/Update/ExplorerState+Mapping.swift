@@ -10,14 +10,19 @@ extension ExplorerState {
     var mappedPathText: String? {
         guard let outline = mappedOutline, mapped.selected < outline.count else { return nil }
         let path = outline.result.path(of: mapped.selected)
-        let root = outline.result.root.className ?? "root"
+        // An object root reads `Product.maker.name`; an array root `[2].maker.name`.
+        guard let root = outline.result.root.className else {
+            guard path.isEmpty else { return path }
+            let classes = Set(outline.result.children(of: 0).compactMap { outline.result.values[$0].className })
+            return classes.count == 1 ? "[\(classes.first!)]" : "[]"
+        }
         return path.isEmpty ? root : root + (path.hasPrefix("[") ? "" : ".") + path
     }
 
-    /// One line per mapping issue for the `i` overlay: severity, path, property, message.
+    /// Two lines per mapping issue for the `i` overlay: severity, path and property, then the message.
     var issueLines: [Line] {
         guard let mapping = response.document?.mapping else { return [] }
-        return mapping.issues.map { issue in
+        return mapping.issues.flatMap { issue -> [Line] in
             let style: Style =
                 switch issue.severity {
                 case .error: Theme.error
@@ -28,9 +33,9 @@ extension ExplorerState {
                 TextSpan(issue.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), style: style),
                 TextSpan(issue.path, style: Theme.key),
             ]
-            if let property = issue.property { spans.append(TextSpan(" " + property, style: Theme.className)) }
-            spans.append(TextSpan(": " + issue.message))
-            return Line(spans)
+            if let property = issue.property { spans.append(TextSpan("  " + property, style: Theme.className)) }
+            spans.append(TextSpan("  " + issue.kind.rawValue, style: Theme.secondary))
+            return [Line(spans), Line("        " + issue.message)]
         }
     }
 

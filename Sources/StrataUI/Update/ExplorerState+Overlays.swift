@@ -16,7 +16,8 @@ extension ExplorerState {
             notice = Notice("no mapping issues")
             return []
         }
-        overlay = .issues(selected: 0)
+        // Start on the first error or warning: infos (coercions, unmapped fields) are for the record.
+        overlay = .issues(selected: mapping.issues.firstIndex { $0.severity != .info } ?? 0)
         return []
     }
 

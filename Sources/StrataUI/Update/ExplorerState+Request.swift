@@ -5,7 +5,9 @@ extension ExplorerState {
     var paramRowsHeight: Int {
         let height = max(layout.contentHeight(.request), 1)
         guard showRequestDetails else { return height }
-        return max(height - height / 2, 1)
+        let width = layout.inner(.request).width - 2
+        let details = RequestPane.detailHeight(preview?.request?.redacted(), width: width, height: height)
+        return max(height - details, 1)
     }
 
     /// Commands of the Request pane.

@@ -43,7 +43,7 @@ public struct ExplorerLayout: Hashable, Sendable {
         let narrow = size.width < ExplorerLayout.wideWidth
         let topHeight = min(max(size.height / 3, 5), 12)
         let rows = screen.split(.vertical, [.fixed(topHeight), .fill, .fixed(1)])
-        let routesWidth = narrow ? 24 : min(32, max(26, size.width / 5))
+        let routesWidth = narrow ? 22 : min(32, max(26, size.width / 5))
         let top = rows[0].split(.horizontal, [.fixed(routesWidth), .fill])
         routes = top[0]
         request = top[1]

@@ -1,10 +1,11 @@
+import Foundation
 import Strata
 import TermGrid
 
 /// The response area when a request got no response: the near-miss report of a mock miss, or the transport
 /// error, with what to try next. The panes above stay as they were.
-enum FailureView {
-    static func render(
+package enum FailureView {
+    package static func render(
         _ state: ExplorerState, request: BuiltRequest, error: TransportError, in area: Rect, into buffer: inout Buffer
     ) {
         let shown = request.redacted()
@@ -17,12 +18,16 @@ enum FailureView {
                 TextSpan("No fixture matches ", style: Theme.error.adding(.bold)),
                 TextSpan("\(shown.method) \(shown.path)", style: Theme.title),
             ])
-            lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
+            // Fixture files are named relative to the session, as in the status bar (`fixtures/products.json:3:5`).
+            let directory =
+                state.session.directory.hasSuffix("/") ? state.session.directory : state.session.directory + "/"
+            let text = report.description.replacingOccurrences(of: directory, with: "")
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
             lines.append(.empty)
             lines.append(
                 Line(
-                    "Edit the params to match a fixture, add a pair to \(state.session.fixturesDirectory), or press m "
-                        + "to switch to live data.", style: Theme.secondary))
+                    "Edit the params to match a fixture, add a pair to a file in fixtures/, or press m to switch to "
+                        + "live data.", style: Theme.secondary))
         default:
             title = Line([
                 TextSpan("Request failed ", style: Theme.error.adding(.bold)),

@@ -4,8 +4,8 @@ import TermGrid
 
 /// The mapped objects: `▾ [Product] 2`, `  ▾ Product`, `      id    3`; typed values (dates formatted), values
 /// with issues in colour. Only the rows on screen are visited.
-enum MappedPane {
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+package enum MappedPane {
+    package static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
         let focused = state.focus == .mapped && state.overlay == nil
         guard let document = state.response.document else {
             let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)

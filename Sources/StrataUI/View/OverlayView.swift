@@ -9,7 +9,7 @@ enum OverlayView {
             let lines = helpLines(focus: state.focus)
             box(
                 title: Line("Keys", style: Theme.title), footer: footer(.help), lines: lines, scroll: scroll,
-                width: 78, in: area, into: &buffer)
+                width: 100, in: area, into: &buffer)
         case .curl(let command):
             let lines = command.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
             box(
@@ -18,8 +18,8 @@ enum OverlayView {
         case .issues(let selected):
             let lines = state.issueLines
             box(
-                title: Line("Mapping issues \(lines.count)", style: Theme.title), footer: footer(.issues), lines: lines,
-                scroll: 0, width: 110, selected: selected, in: area, into: &buffer)
+                title: Line("Mapping issues \(lines.count / 2)", style: Theme.title), footer: footer(.issues),
+                lines: lines, scroll: 0, width: 116, selected: selected, rowsPerItem: 2, in: area, into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),
@@ -59,11 +59,11 @@ enum OverlayView {
     /// A centred box with a title, scrolled lines, an optional selected line and a footer of key hints.
     static func box(
         title: Line, footer: Line, lines: [Line], scroll: Int, width: Int, wrap: Bool = false, selected: Int? = nil,
-        in area: Rect, into buffer: inout Buffer
+        rowsPerItem: Int = 1, in area: Rect, into buffer: inout Buffer
     ) {
         let contentWidth = min(width, area.width - 6)
         let rows = wrap ? Paragraph(lines, wrap: true).rowCount(width: max(contentWidth, 1)) : lines.count
-        let height = min(rows + 3, area.height - 2)
+        let height = min(rows + 2, area.height - 2)
         let box = area.centered(width: contentWidth + 4, height: height)
         guard !box.isEmpty else { return }
         Clear().render(in: box, into: &buffer)
@@ -73,12 +73,17 @@ enum OverlayView {
         let visible = max(inner.height, 1)
         var top = min(max(scroll, 0), max(rows - visible, 0))
         if let selected {
-            if selected < top { top = selected }
-            if selected >= top + visible { top = selected - visible + 1 }
+            let first = selected * rowsPerItem
+            let last = first + rowsPerItem - 1
+            if first < top { top = first }
+            if last >= top + visible { top = last - visible + 1 }
         }
         buffer.render(Paragraph(lines, wrap: wrap, scroll: top), in: inner)
-        if let selected, selected >= top, selected < top + visible {
-            buffer.setStyle(Theme.selectedFocused, in: inner.row(selected - top))
+        if let selected {
+            for row in (selected * rowsPerItem)..<((selected + 1) * rowsPerItem) where row >= top && row < top + visible
+            {
+                buffer.setStyle(Theme.selectedFocused, in: inner.row(row - top))
+            }
         }
         if rows > visible {
             let more = Line("\(top + 1)–\(min(top + visible, rows)) of \(rows)", style: Theme.secondary)

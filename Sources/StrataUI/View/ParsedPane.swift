@@ -3,11 +3,11 @@ import TermGrid
 
 /// The parsed tree: `▾ products [] 2`, `  name "Desk Lamp"`; folds, counts, document order. Only the rows on
 /// screen are visited (walked from the top row), so a million-node tree draws as fast as a small one.
-enum ParsedPane {
+package enum ParsedPane {
     /// Bytes of a long string read for its row (the row is cut to the pane's width anyway).
     static let previewBytes = 1024
 
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+    package static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
         let focused = state.focus == .parsed && state.overlay == nil && state.editor?.purpose != .search
         guard let document = state.response.document else {
             let block = ExplorerView.block(Line("Parsed", style: Theme.title), focused: focused)

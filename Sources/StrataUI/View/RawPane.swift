@@ -3,8 +3,8 @@ import TermGrid
 
 /// The raw response: line numbers, JSON/XML colours, wrapped or scrolled sideways, the selected node's bytes
 /// highlighted. Only the lines on screen are read.
-enum RawPane {
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+package enum RawPane {
+    package static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
         let focused = state.focus == .raw && state.overlay == nil
         guard let content = state.rawContent else {
             let block = ExplorerView.block(Line("Raw", style: Theme.title), focused: focused)

@@ -2,8 +2,10 @@ import Strata
 import TermGrid
 
 /// The request: the final method and URL in the title, the params table, headers and body on a toggle.
-enum RequestPane {
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?) {
+package enum RequestPane {
+    package static func render(
+        _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
+    ) {
         let focused = state.focus == .request && state.overlay == nil
         let sourceTitle = Line(
             state.source.label, style: state.source == .live ? Theme.warning.adding(.bold) : Theme.title)
@@ -72,7 +74,8 @@ enum RequestPane {
             return
         }
         let nameWidth = min(max(params.map { DisplayWidth.of($0.name) }.max() ?? 4, 4), 20)
-        let valueWidth = max(min(area.width * 2 / 5, 40), 8)
+        let widest = params.map { valueLine($0).width }.max() ?? 0
+        let valueWidth = min(max(widest + 1, 12), max(area.width * 2 / 5, 8), 40)
         let whereWidth = 6
         let valueX = area.x + nameWidth + 2
         let whereX = valueX + valueWidth + 2
@@ -88,16 +91,16 @@ enum RequestPane {
             buffer.setLine(Line(p.name, style: nameStyle), x: area.x, y: y, width: nameWidth + 1)
             if index == editingRow, let editor = state.editor {
                 var field = editor.field
-                let fieldArea = Rect(x: valueX, y: y, width: area.right - valueX, height: 1)
+                let fieldArea = Rect(x: valueX, y: y, width: valueWidth, height: 1)
                 buffer.render(TextField(style: Theme.edited.removing(.bold).underline), in: fieldArea, state: &field)
                 cursor = field.cursorPosition
-                continue
+            } else {
+                buffer.setLine(valueLine(p), x: valueX, y: y, width: valueWidth)
             }
-            buffer.setLine(valueLine(p), x: valueX, y: y, width: valueWidth)
             buffer.setLine(Line(p.location.rawValue, style: Theme.secondary), x: whereX, y: y, width: whereWidth)
             buffer.setLine(
                 noteLine(p, preview: preview, state: state), x: noteX, y: y, width: max(area.right - noteX, 0))
-            if index == state.paramSelection {
+            if index == state.paramSelection && index != editingRow {
                 buffer.setStyle(
                     ExplorerView.selectionStyle(focused: focused),
                     in: Rect(x: area.x, y: y, width: area.width, height: 1))
@@ -119,7 +122,7 @@ enum RequestPane {
     static func valueLine(_ p: ResolvedParam) -> Line {
         switch p.status {
         case .removed: return Line("(removed)", style: Theme.secondary)
-        case .empty: return Line("(empty: not sent)", style: Theme.secondary)
+        case .empty: return Line("(empty)", style: Theme.secondary)
         case .sent:
             let style: Style = p.origin == .edited || p.origin == .added ? Theme.edited : .plain
             return Line(p.displayValue, style: style)
@@ -139,6 +142,9 @@ enum RequestPane {
         case .session: spans.append(TextSpan("session default", style: Theme.secondary))
         case .route: break
         }
+        if p.status == .empty {
+            spans.append(TextSpan(spans.isEmpty ? "not sent" : " · not sent", style: Theme.secondary))
+        }
         if p.required { spans.append(TextSpan(spans.isEmpty ? "required" : " · required", style: Theme.secondary)) }
         if let description = p.description, !description.isEmpty {
             spans.append(TextSpan((spans.isEmpty ? "" : " · ") + description, style: Theme.secondary))
@@ -146,31 +152,39 @@ enum RequestPane {
         return Line(spans)
     }
 
-    /// Headers and body of the request, below the params.
+    /// Headers and body of the request, below the params: one wrapped paragraph each.
     static func renderDetails(
         _ request: BuiltRequest?, _ preview: RequestPreview, in area: Rect, into buffer: inout Buffer
     ) {
-        var lines: [Line] = [Line("Headers", style: Theme.title)]
-        if let request {
-            if request.headers.isEmpty { lines.append(Line("  (none)", style: Theme.secondary)) }
-            for field in request.headers {
-                lines.append(Line([TextSpan("  " + field.name + ": ", style: Theme.key), TextSpan(field.value)]))
-            }
-            lines.append(Line("Body", style: Theme.title))
-            if let body = request.bodyText {
-                lines.append(
-                    contentsOf: body.split(separator: "\n", omittingEmptySubsequences: false).map {
-                        Line("  " + $0)
-                    })
-            } else {
-                lines.append(
-                    Line(
-                        request.body == nil ? "  (none)" : "  (\(request.body!.count) bytes, not text)",
-                        style: Theme.secondary))
-            }
-        } else {
-            lines.append(Line("  (the request cannot be built yet)", style: Theme.secondary))
+        buffer.render(Paragraph(detailLines(request), wrap: true), in: area)
+    }
+
+    /// The headers line and the body line of `request` (redacted), or why there are none yet.
+    static func detailLines(_ request: BuiltRequest?) -> [Line] {
+        guard let request else {
+            return [Line("Headers and body show once the request can be built.", style: Theme.secondary)]
         }
-        buffer.render(Paragraph(lines), in: area)
+        var headers: [TextSpan] = [TextSpan("Headers  ", style: Theme.title)]
+        if request.headers.isEmpty { headers.append(TextSpan("(none)", style: Theme.secondary)) }
+        for (k, field) in request.headers.enumerated() {
+            if k > 0 { headers.append(TextSpan(" · ", style: Theme.secondary)) }
+            headers.append(TextSpan(field.name + ": ", style: Theme.key))
+            headers.append(TextSpan(field.value))
+        }
+        var body: [TextSpan] = [TextSpan("Body     ", style: Theme.title)]
+        if let text = request.bodyText {
+            body.append(TextSpan(text))
+        } else {
+            body.append(
+                TextSpan(
+                    request.body == nil ? "(none)" : "(\(request.body!.count) bytes, not text)", style: Theme.secondary)
+            )
+        }
+        return [Line(headers), Line(body)]
+    }
+
+    /// Rows the headers and body take in a request pane `width` columns wide and `height` rows high (at most half).
+    static func detailHeight(_ request: BuiltRequest?, width: Int, height: Int) -> Int {
+        min(Paragraph(detailLines(request), wrap: true).rowCount(width: max(width, 1)), height / 2)
     }
 }

@@ -2,8 +2,10 @@ import Strata
 import TermGrid
 
 /// The route list: `▸ listProducts     GET`, filtered with `/`.
-enum RoutesPane {
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?) {
+package enum RoutesPane {
+    package static func render(
+        _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
+    ) {
         let routes = state.visibleRoutes
         let total = state.session.routes.count
         var title = Line([TextSpan("Routes", style: Theme.title), TextSpan(" \(total)", style: Theme.secondary)])

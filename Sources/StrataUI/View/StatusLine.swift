@@ -3,8 +3,10 @@ import TermGrid
 
 /// The bottom row: what happened (response summary, spinner, notice), the selection's path, and key hints from
 /// the key table of the focused context.
-enum StatusLine {
-    static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?) {
+package enum StatusLine {
+    package static func render(
+        _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
+    ) {
         guard !area.isEmpty else { return }
         if let editor = state.editor, editor.purpose == .search {
             var field = editor.field
@@ -57,7 +59,10 @@ enum StatusLine {
         }
         switch state.response {
         case .empty:
-            return Line(state.session.name + " · " + state.session.file, style: Theme.secondary)
+            let count = state.session.routes.count
+            return Line(
+                "\(state.session.name) · \(count) route\(count == 1 ? "" : "s") · \(state.source.rawValue) data",
+                style: Theme.secondary)
         case .failure(_, let error):
             if case .noMatch = error { return Line("no fixture matches this request", style: Theme.error) }
             return Line(error.description, style: Theme.error)

@@ -48,7 +48,7 @@ struct DocumentReader {
             }
             if !known.contains(key) {
                 var message = "unknown key '\(key)' in \(what)"
-                if let near = DocumentReader.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
+                if let near = Suggestion.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
                 message += " (known keys: \(known.joined(separator: ", ")))"
                 error(message, atKeyOf: member)
                 continue
@@ -110,34 +110,5 @@ struct DocumentReader {
         case .null: "null"
         default: "a \(kind)"
         }
-    }
-
-    /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let lower = word.lowercased()
-        var best: (String, Int)? = nil
-        for c in candidates {
-            let d = editDistance(lower, c.lowercased())
-            if d <= max(1, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    /// The Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a)
-        let y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }

@@ -10,25 +10,40 @@ struct DocumentReader {
     /// Everything found wrong so far, in the order it was found.
     var diagnostics: [Diagnostic] = []
 
+    /// Line:column lookups in the document, so a file with thousands of entries is not rescanned for each.
+    var lines: LineLocator
+
     init(tree: Tree, file: String) {
         self.tree = tree
         self.file = file
+        self.lines = LineLocator(tree.source)
+    }
+
+    /// The line and column where node `node`'s value starts.
+    mutating func lineColumn(of node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.startOffset(node))
+    }
+
+    /// The line and column of the key of member `node` (of its value when it has no key in the source).
+    mutating func lineColumn(ofKey node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.keySpan(node)?.lowerBound ?? tree.startOffset(node))
     }
 
     /// Records an error pointing at node `node`.
     mutating func error(_ message: String, at node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message))
+        let (line, column) = lineColumn(of: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
     /// Records an error pointing at the key of member `node`.
     mutating func error(_ message: String, atKeyOf node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, keyOf: node, message: message))
+        let (line, column) = lineColumn(ofKey: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
-    /// The line:column of node `node`, for messages that refer to another place in the file.
-    func position(of node: Tree.Index) -> String {
-        let offset = tree.keySpan(node)?.lowerBound ?? tree.span(node).lowerBound
-        let (line, column) = TextPosition.lineColumn(of: offset, in: tree.source)
+    /// The line:column of node `node`'s key (or value), for messages that refer to another place in the file.
+    mutating func position(of node: Tree.Index) -> String {
+        let (line, column) = lineColumn(ofKey: node)
         return "\(line):\(column)"
     }
 

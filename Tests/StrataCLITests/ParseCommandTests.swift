@@ -5,22 +5,14 @@ import Testing
 /// `strata parse`, run as a user runs it: the real binary, its exit code, stdout and stderr.
 @Suite(.enabled(if: StrataBinary.url != nil, "the strata binary is not built next to the tests"))
 struct ParseCommandTests {
-    /// A scratch directory holding `files`, removed when the test ends.
-    final class Scratch {
-        let url: URL
-
-        init(_ files: [String: [UInt8]]) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-parse-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
-        }
-
-        deinit { try? FileManager.default.removeItem(at: url) }
-    }
-
-    func run(_ args: [String], stdin: String = "", files: [String: String] = [:]) throws -> StrataBinary.Result {
-        let scratch = try Scratch(files.mapValues { Array($0.utf8) })
-        return try StrataBinary.run(["parse"] + args, stdin: Data(stdin.utf8), in: scratch.url)
+    /// Runs `strata parse ARGS` in a scratch directory holding `files` (text) and `binary` (bytes).
+    func run(
+        _ args: [String], stdin: String = "", files: [String: String] = [:], binary: [String: [UInt8]] = [:]
+    ) throws -> StrataBinary.Result {
+        let dir = try ScratchDirectory(files)
+        defer { dir.remove() }
+        for (name, bytes) in binary { try dir.write(name, bytes: bytes) }
+        return try StrataBinary.run(["parse"] + args, stdin: Data(stdin.utf8), in: URL(fileURLWithPath: dir.path))
     }
 
     @Test("a JSON file prints as an indented tree and exits 0")
@@ -96,8 +88,7 @@ struct ParseCommandTests {
 
     @Test("binary input prints as hex rows")
     func binary() throws {
-        let scratch = try Scratch(["blob.bin": [0x00, 0x01, 0x41, 0xFF]])
-        let r = try StrataBinary.run(["parse", "blob.bin"], in: scratch.url)
+        let r = try run(["blob.bin"], binary: ["blob.bin": [0x00, 0x01, 0x41, 0xFF]])
         #expect(r.status == 0)
         #expect(
             r.stdout == """
@@ -113,8 +104,7 @@ struct ParseCommandTests {
     @Test("a binary property list file prints its values")
     func binaryPlist() throws {
         let data = try PropertyListSerialization.data(fromPropertyList: ["n": 1], format: .binary, options: 0)
-        let scratch = try Scratch(["Info.plist": [UInt8](data)])
-        let r = try StrataBinary.run(["parse", "--json", "Info.plist"], in: scratch.url)
+        let r = try run(["--json", "Info.plist"], binary: ["Info.plist": [UInt8](data)])
         #expect(r.status == 0)
         #expect(r.stdout == #"{"n":1}"# + "\n")
     }

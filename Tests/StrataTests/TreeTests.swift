@@ -245,4 +245,13 @@ import Testing
             Array("<array><real>nan</real><real>+1.5</real><real>.5</real><real>2.0</real></array>".utf8))
         #expect(t.canonicalJSON() == #"["nan","+1.5",".5",2.0]"#)
     }
+
+    @Test("a key's span stops at its unescaped opening quote, past escaped quotes and backslashes")
+    func keySpansWithEscapes() throws {
+        let t = try JSONParser().parse(Array(#"{"a\"b" : 1, "c\\": 2, "\\\"" :3}"#.utf8))
+        let members = Array(t.children(Tree.root))
+        let raw = members.map { m in t.keySpan(m).map { String(decoding: t.source[$0], as: UTF8.self) } }
+        #expect(raw == [#""a\"b""#, #""c\\""#, #""\\\"""#])
+        #expect(members.map { t.key($0) } == [#"a"b"#, #"c\"#, #"\""#])
+    }
 }

@@ -86,7 +86,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unknownRoute(let name, let session, let available):
             var s = "no route named '\(name)' in session '\(session)'"
-            if let near = DocumentReader.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
+            if let near = Suggestion.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
             return s + " (routes: \(available.joined(separator: ", ")))"
         case .request(let e): return e.description
         case .transport(let e): return e.description

@@ -77,8 +77,7 @@ public struct FixtureSet: Sendable {
                 continue
             }
             seen[path] = member
-            let offset = tree.keySpan(member)?.lowerBound ?? tree.span(member).lowerBound
-            let (kl, kc) = TextPosition.lineColumn(of: offset, in: tree.source)
+            let (kl, kc) = reader.lineColumn(ofKey: member)
             keys.append((file, path, kl, kc))
             if !path.hasPrefix("/") {
                 reader.error(
@@ -178,7 +177,7 @@ public struct FixtureSet: Sendable {
         } else {
             reader.error("\(what) has no 'response'", at: node)
         }
-        let (line, column) = TextPosition.lineColumn(of: tree.span(node).lowerBound, in: tree.source)
+        let (line, column) = reader.lineColumn(of: node)
         return FixturePair(
             file: file, path: path, index: index, method: method, params: params, status: status, headers: headers,
             body: body, delay: delay, line: line, column: column)

@@ -45,7 +45,7 @@ extension MappingRun {
                 var offset = 0
                 var k = 0
                 for c in tree.children(node) {
-                    guard k < plan.memberCount, let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start))
+                    guard k < plan.memberCount, let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start))
                     else { return false }
                     let length = plan.keyLengths[k]
                     guard r.count == length,
@@ -60,32 +60,6 @@ extension MappingRun {
         }
     }
 
-    /// The raw key (quotes included) of the JSON object member whose value starts at `start`.
-    @inline(__always)
-    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
-        var j = start - 1
-        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
-        j -= 1
-        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
-        let close = j
-        j -= 1
-        while j >= 0 {
-            if b[j] == UInt8(ascii: "\"") {
-                var slashes = 0
-                var k = j - 1
-                while k >= 0, b[k] == UInt8(ascii: "\\") {
-                    slashes += 1
-                    k -= 1
-                }
-                if slashes % 2 == 0 { return j..<(close + 1) }
-            }
-            j -= 1
-        }
-        return nil
-    }
-
     /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index, into members: inout [Int]) {
         keyLengthScratch.removeAll(keepingCapacity: true)
@@ -93,7 +67,7 @@ extension MappingRun {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     members.append(c)
-                    if let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
+                    if let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
                         keyScratch.append(contentsOf: b[r])
                     }
                     keyLengthScratch.append(keyScratch.count)

@@ -10,25 +10,40 @@ struct DocumentReader {
     /// Everything found wrong so far, in the order it was found.
     var diagnostics: [Diagnostic] = []
 
+    /// Line:column lookups in the document, so a file with thousands of entries is not rescanned for each.
+    var lines: LineLocator
+
     init(tree: Tree, file: String) {
         self.tree = tree
         self.file = file
+        self.lines = LineLocator(tree.source)
+    }
+
+    /// The line and column where node `node`'s value starts.
+    mutating func lineColumn(of node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.startOffset(node))
+    }
+
+    /// The line and column of the key of member `node` (of its value when it has no key in the source).
+    mutating func lineColumn(ofKey node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.keySpan(node)?.lowerBound ?? tree.startOffset(node))
     }
 
     /// Records an error pointing at node `node`.
     mutating func error(_ message: String, at node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message))
+        let (line, column) = lineColumn(of: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
     /// Records an error pointing at the key of member `node`.
     mutating func error(_ message: String, atKeyOf node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, keyOf: node, message: message))
+        let (line, column) = lineColumn(ofKey: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
-    /// The line:column of node `node`, for messages that refer to another place in the file.
-    func position(of node: Tree.Index) -> String {
-        let offset = tree.keySpan(node)?.lowerBound ?? tree.span(node).lowerBound
-        let (line, column) = TextPosition.lineColumn(of: offset, in: tree.source)
+    /// The line:column of node `node`'s key (or value), for messages that refer to another place in the file.
+    mutating func position(of node: Tree.Index) -> String {
+        let (line, column) = lineColumn(ofKey: node)
         return "\(line):\(column)"
     }
 
@@ -48,7 +63,7 @@ struct DocumentReader {
             }
             if !known.contains(key) {
                 var message = "unknown key '\(key)' in \(what)"
-                if let near = DocumentReader.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
+                if let near = Suggestion.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
                 message += " (known keys: \(known.joined(separator: ", ")))"
                 error(message, atKeyOf: member)
                 continue
@@ -110,34 +125,5 @@ struct DocumentReader {
         case .null: "null"
         default: "a \(kind)"
         }
-    }
-
-    /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let lower = word.lowercased()
-        var best: (String, Int)? = nil
-        for c in candidates {
-            let d = editDistance(lower, c.lowercased())
-            if d <= max(1, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    /// The Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a)
-        let y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }

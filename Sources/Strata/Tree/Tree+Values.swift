@@ -12,29 +12,34 @@ extension Tree {
     /// The byte range of the key of object member `i` in `source` (quotes included), when it is there.
     public func keySpan(_ i: Index) -> Range<Int>? {
         guard let p = parent(i), nodes[p].kind == .object, side == nil else { return nil }
-        return source.withUnsafeBufferPointer { b -> Range<Int>? in
-            var j = Int(nodes[i].start) - 1
-            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-            guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
-            j -= 1
-            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-            guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
-            let close = j
-            j -= 1
-            while j >= 0 {
-                if b[j] == UInt8(ascii: "\"") {
-                    var slashes = 0
-                    var k = j - 1
-                    while k >= 0, b[k] == UInt8(ascii: "\\") {
-                        slashes += 1
-                        k -= 1
-                    }
-                    if slashes % 2 == 0 { return j..<(close + 1) }
+        return source.withUnsafeBufferPointer { Tree.rawKeyRange($0, before: Int(nodes[i].start)) }
+    }
+
+    /// The raw key (quotes included) of the JSON object member whose value starts at byte `start` of `b`: scans
+    /// back over white space and `:` to the key's closing quote, then to its unescaped opening quote.
+    @inline(__always)
+    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
+        var j = start - 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
+        j -= 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
+        let close = j
+        j -= 1
+        while j >= 0 {
+            if b[j] == UInt8(ascii: "\"") {
+                var slashes = 0
+                var k = j - 1
+                while k >= 0, b[k] == UInt8(ascii: "\\") {
+                    slashes += 1
+                    k -= 1
                 }
-                j -= 1
+                if slashes % 2 == 0 { return j..<(close + 1) }
             }
-            return nil
+            j -= 1
         }
+        return nil
     }
 
     /// The decoded key of object member `i`, or nil when its parent is not an object.

@@ -81,7 +81,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(6), "cancelled well before the 10 s delay")
         #expect(throws: TransportError.cancelled) { try result.get() }
     }
 }

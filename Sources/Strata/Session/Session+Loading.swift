@@ -33,25 +33,27 @@ extension Session {
     /// Loads what can be loaded and lists every problem: `check` uses the routes of a session with problems to
     /// go on checking its fixtures. The session is nil only when the file is unreadable or not a JSON object.
     public static func loadReportingProblems(from path: String) -> (Session?, [Diagnostic]) {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let file = exists && isDirectory.boolValue ? join(path, "session.json") : path
-        let directory: String
-        if exists && isDirectory.boolValue {
-            directory = path
-        } else {
-            let parent = (path as NSString).deletingLastPathComponent
-            directory = parent.isEmpty ? "." : parent
-        }
+        let (file, directory) = location(of: path)
         guard let data = FileManager.default.contents(atPath: file) else {
             let why =
-                !exists
+                !FileManager.default.fileExists(atPath: path)
                 ? "no such file or directory"
                 : FileManager.default.fileExists(atPath: file)
                     ? "cannot be read" : "the directory has no session.json"
             return (nil, [Diagnostic(file: file, line: 1, column: 1, message: "cannot load session: \(why)")])
         }
         return parseReportingProblems([UInt8](data), file: file, directory: directory)
+    }
+
+    /// The session file and the session directory `path` names: a directory and its `session.json`, or a file and
+    /// the folder holding it (`.` for a bare file name).
+    static func location(of path: String) -> (file: String, directory: String) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return (join(path, "session.json"), path)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        return (path, parent.isEmpty ? "." : parent)
     }
 
     /// Parses what can be parsed and lists every problem, in file order.

@@ -50,7 +50,10 @@ public struct Session: Sendable {
     public func mapping(for route: Route) -> RouteMapping? { routeMappings[route.name] }
 
     /// True when values of the param or header `name` must be hidden in output and fixtures.
-    public func isRedacted(_ name: String) -> Bool {
+    public func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
+
+    /// True when the `redact` list names `name` (ignoring case).
+    static func isRedacted(_ name: String, in redact: [String]) -> Bool {
         let lower = name.lowercased()
         return redact.contains { $0.lowercased() == lower }
     }

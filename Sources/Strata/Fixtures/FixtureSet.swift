@@ -126,23 +126,14 @@ public struct FixtureSet: Sendable {
         var method: String? = nil
         var params: [(name: String, value: String)] = []
         if let r = m["request"], let rm = reader.members(of: r, known: requestKeys, what: "the request of \(what)") {
-            if let n = rm["method"], let s = reader.string(n, "'method' of \(what)") {
-                if Route.methods.contains(s.uppercased()) {
-                    method = s.uppercased()
-                } else {
-                    reader.error(
-                        "unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: n)
-                }
-            }
+            if let n = rm["method"] { method = reader.method(n, of: what) }
             if let n = rm["params"] {
                 if tree.kind(n) == .object {
                     for p in tree.children(n) {
                         let name = tree.key(p) ?? ""
-                        switch tree.kind(p) {
-                        case .string: params.append((name, tree.string(p) ?? ""))
-                        case .number: params.append((name, tree.numberText(p) ?? ""))
-                        case .bool: params.append((name, tree.bool(p)! ? "true" : "false"))
-                        default:
+                        if let (value, _) = reader.scalarValue(p) {
+                            params.append((name, value))
+                        } else {
                             reader.error(
                                 "param '\(name)' in \(what) must be a string, found \(reader.article(tree.kind(p)))",
                                 at: p)

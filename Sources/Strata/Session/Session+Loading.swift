@@ -123,7 +123,8 @@ struct SessionLoader {
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
-            mappings: mappings, routeMappings: routeMappings, mappingDiagnostics: mappingDiagnostics,
+            mappings: mappings, mapper: Mapper(mappings: mappings), routeMappings: routeMappings,
+            mappingDiagnostics: mappingDiagnostics,
             description: description)
     }
 

@@ -30,6 +30,8 @@ public struct Session: Sendable {
     public let mappingsNode: Tree.Index?
     /// The class mappings read from `mappings` (empty when there are none).
     public let mappings: MappingSet
+    /// A mapper for `mappings`, compiled once when the session is loaded and used for every response.
+    public let mapper: Mapper
     /// Each route's `map`, by route name, for routes that have one.
     public let routeMappings: [String: RouteMapping]
     /// Mistakes in `mappings` and in the routes' `map` values, with file:line:col.

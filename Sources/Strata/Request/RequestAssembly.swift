@@ -134,6 +134,7 @@ public enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The value of hex digit `c` (either case), or nil.
     static func hex(_ c: UInt8) -> UInt8? {
         switch c {
         case 0x30...0x39: c - 0x30

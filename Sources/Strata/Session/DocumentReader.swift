@@ -118,6 +118,50 @@ struct DocumentReader {
         return true
     }
 
+    /// The HTTP method at `node`, upper-cased, or nil with an error when it is not a string naming one a route may
+    /// use. `what` names the owner in messages (`route 'list'`, `pair #1 of '/x'`).
+    mutating func method(_ node: Tree.Index, of what: String) -> String? {
+        guard let s = string(node, "'method' of \(what)") else { return nil }
+        guard Route.methods.contains(s.uppercased()) else {
+            error("unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: node)
+            return nil
+        }
+        return s.uppercased()
+    }
+
+    /// The members of the `name: value` object `node`, each name once: a repeated name (compared by `identity`)
+    /// is reported at its key as a duplicate `noun` and left out. Nil, with an error, when `node` is not an object.
+    mutating func namedMembers(
+        of node: Tree.Index, what: String, noun: String, identity: (String) -> String = { $0 }
+    ) -> [(name: String, node: Tree.Index)]? {
+        guard tree.kind(node) == .object else {
+            error("\(what) must be an object of name: value, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        var members: [(name: String, node: Tree.Index)] = []
+        var seen: [String: Tree.Index] = [:]
+        for member in tree.children(node) {
+            let name = tree.key(member) ?? ""
+            if let first = seen[identity(name)] {
+                error("duplicate \(noun) '\(name)' in \(what) (first at \(position(of: first)))", atKeyOf: member)
+                continue
+            }
+            seen[identity(name)] = member
+            members.append((name, member))
+        }
+        return members
+    }
+
+    /// A string, number or bool value as text with its JSON type; nil for other kinds.
+    func scalarValue(_ node: Tree.Index) -> (String, ParamValueKind)? {
+        switch tree.kind(node) {
+        case .string: (tree.string(node) ?? "", .string)
+        case .number: (tree.numberText(node) ?? "", .number)
+        case .bool: (tree.bool(node)! ? "true" : "false", .bool)
+        default: nil
+        }
+    }
+
     /// `a string`, `an object`: the kind of a node for messages.
     func article(_ kind: NodeKind) -> String {
         switch kind {

@@ -61,7 +61,8 @@ public struct LiveSource: DataSource {
     static func urlRequest(for request: BuiltRequest) throws(TransportError) -> URLRequest {
         if request.baseURL.isEmpty {
             throw .invalidURL(
-                "the session has no baseURL, so '\(request.redacted().url)' is not a full URL; add \"baseURL\" to session.json")
+                "the session has no baseURL, so '\(request.redacted().url)' is not a full URL; add \"baseURL\" to session.json"
+            )
         }
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), url.host != nil else {
             throw .invalidURL("'\(request.redacted().url)' is not a valid http(s) URL")

@@ -37,7 +37,11 @@ public struct Client: Sendable {
 
     /// Builds the request for route `name` with `edits`.
     public func request(_ name: String, edits: [ParamEdit] = []) throws(ClientError) -> BuiltRequest {
-        let route = try route(name)
+        try request(route(name), edits: edits)
+    }
+
+    /// Builds the request for `route` with `edits`.
+    func request(_ route: Route, edits: [ParamEdit]) throws(ClientError) -> BuiltRequest {
         do {
             return try builder.build(route, edits: edits)
         } catch {
@@ -48,8 +52,7 @@ public struct Client: Sendable {
     /// Builds, sends and parses route `name` with `edits`.
     public func run(_ name: String, edits: [ParamEdit] = []) async throws(ClientError) -> Exchange {
         let route = try route(name)
-        let request = try self.request(name, edits: edits)
-        return try await run(request, route: route)
+        return try await run(request(route, edits: edits), route: route)
     }
 
     /// Sends an already built `request` for `route` and parses the body.

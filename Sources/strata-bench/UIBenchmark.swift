@@ -1,6 +1,50 @@
-/// The ui benchmark (filled in by its own work).
+import Foundation
+import Strata
+import StrataUI
+import TermGrid
+
+/// The ui benchmark: the explorer headless on a huge response. Time from "the response arrived" to the first
+/// frame (parse, line index, mapping, render), then per-keystroke times (reducer + render + diff) for moving,
+/// folding, searching and scrolling, and the CPU an idle explorer uses.
+///
+/// `swift run -c release strata-bench ui [--size MB] [--runs N]`
 enum UIBenchmark {
     static func run(_ args: [String]) throws {
-        print("ui: not measured yet")
+        var megabytes = 100
+        var runs = 3
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--size" where i + 1 < args.count:
+                megabytes = max(1, Int(args[i + 1]) ?? megabytes)
+                i += 1
+            case "--runs" where i + 1 < args.count:
+                runs = max(1, Int(args[i + 1]) ?? runs)
+                i += 1
+            default: break
+            }
+            i += 1
+        }
+        let session = try UIBenchSession.make()
+        print("## strata-bench ui\n")
+        print("Machine: \(BenchMachine.summary())\n")
+        // About 1 M nodes: scale from a small sample of the same generator.
+        let sample = BenchJSONGenerator(targetBytes: 1_000_000)
+        let millionBytes = 1_000_000 * sample.bytes.count / max(sample.valueCount, 1)
+        let documents = [
+            ("≈1 M nodes", BenchJSONGenerator(targetBytes: millionBytes).bytes),
+            ("\(megabytes) MB", BenchJSONGenerator(targetBytes: megabytes * 1_000_000).bytes),
+        ]
+        var columns: [UIBenchResult] = []
+        for (label, bytes) in documents {
+            columns.append(try UIBenchResult.measure(label: label, bytes: bytes, session: session, runs: runs))
+        }
+        print(UIBenchResult.table(columns).markdown)
+        print()
+        let idle = try UIBenchIdle.measure(session: session, seconds: 1)
+        print(
+            String(
+                format: "Idle: the program loop used %.2f ms of CPU in %.1f s with no input (%d frames drawn): it "
+                    + "blocks in poll() until an event or a wake.", idle.cpuMilliseconds, idle.seconds, idle.frames))
     }
 }

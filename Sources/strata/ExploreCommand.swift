@@ -19,6 +19,7 @@ enum ExploreCommand {
             source = mode
         }
         let session = try loadSession(positionals.first)
+        unblockTerminalSignals()
         let backend: NcursesBackend
         do {
             backend = try NcursesBackend()
@@ -42,6 +43,15 @@ enum ExploreCommand {
             throw CommandError("\(error)")
         }
         return 0
+    }
+
+    /// Makes sure resize, hang-up and quit signals reach the explorer even when the parent started it with them
+    /// blocked (a blocked SIGWINCH would mean no resize events; a blocked SIGHUP, no clean exit).
+    static func unblockTerminalSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT] { sigaddset(&signals, signal) }
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Loads the session named on the command line, or the demo; errors list every problem (file:line:col).

@@ -62,3 +62,19 @@ struct SafetyTests {
         #expect(screen.text().contains(#"[0] "<9B>31m""#))
     }
 }
+
+@Suite("Secrets stay hidden")
+struct SecretTests {
+    @Test("a transport error quoting the URL shows the secret as <redacted>, in the pane and the status bar")
+    func transportErrorIsRedacted() throws {
+        var state = try ExplorerFixtures.demoState()
+        guard case .send(let id, let request, _, _)? = try press(&state, "m r").first else { return }
+        #expect(request.url.contains("api_key=demo-key"))
+        let error = TransportError.hostNotFound(url: request.url)
+        _ = state.update(.responseArrived(id: id, request: request, result: .failure(error)))
+        let screen = ExplorerView.render(state).text()
+        #expect(!screen.contains("demo-key"))
+        #expect(screen.contains("api_key=<redacted>"))
+        #expect(state.notice?.text.contains("demo-key") == false)
+    }
+}

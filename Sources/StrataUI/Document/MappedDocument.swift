@@ -10,11 +10,29 @@ public struct MappedDocument: Sendable {
     /// Problems in the session's `mappings` or the route's `map` (file:line:col).
     public let diagnostics: [Diagnostic]
 
+    /// Issues listed by `i` (all of them).
+    public let issueCount: Int
+    /// Issues that mark values: errors and warnings.
+    public let markedCount: Int
+    /// Issues that are errors.
+    public let errorCount: Int
+    /// Child counts and positions of mapped values, remembered for drawing.
+    public let memo = TreeMemo()
+
     /// Creates a document from its parts.
     public init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
         self.result = result
         self.routeMapping = routeMapping
         self.diagnostics = diagnostics
+        var marked = 0
+        var errors = 0
+        for issue in result?.issues ?? [] where issue.severity != .info {
+            marked += 1
+            if issue.severity == .error { errors += 1 }
+        }
+        issueCount = result?.issues.count ?? 0
+        markedCount = marked
+        errorCount = errors
     }
 
     /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
@@ -36,15 +54,6 @@ public struct MappedDocument: Sendable {
     /// Every issue, in the order found.
     public var issues: [MappingIssue] { result?.issues ?? [] }
 
-    /// Issues listed by `i` (all of them).
-    public var issueCount: Int { issues.count }
-
-    /// Issues that mark values: errors and warnings.
-    public var markedCount: Int { issues.filter { $0.severity != .info }.count }
-
-    /// Issues that are errors.
-    public var errorCount: Int { issues.filter { $0.severity == .error }.count }
-
     /// The value and the source node issue `k` is about.
     public func issueTarget(_ k: Int) -> (value: Int?, node: Int?) {
         guard k >= 0, k < issues.count else { return (nil, nil) }
@@ -59,6 +68,35 @@ public struct MappedDocument: Sendable {
         case .unmapped, .notReached: return true
         case .value, .inside, .passed: return false
         }
+    }
+
+    /// `[Product]` for an array whose elements are all objects of one class (judged by its first and last element),
+    /// else `[]`; `{}` for dictionaries.
+    public func containerLabel(_ value: Int) -> String {
+        guard let result, let outline else { return "[]" }
+        if case .dictionary = result.values[value].content { return "{}" }
+        guard outline.hasChildren(value) else { return "[]" }
+        let first = result.values[value + 1].className
+        let last = result.values[outline.lastChild(of: value)].className
+        return first != nil && first == last ? "[\(first!)]" : "[]"
+    }
+
+    /// The position of value `id` among the mapped values: `[2].maker.name` (array positions from the memo).
+    public func path(of id: Int) -> String {
+        guard let result, let outline else { return "" }
+        var components: [TreePath.Component] = []
+        var c = id
+        while let p = result.values[c].parent {
+            if let name = result.values[c].name, result.values[p].content != .array {
+                components.append(.key(name))
+            } else {
+                components.append(.index(memo.siblingIndex(c, in: outline)))
+            }
+            c = p
+        }
+        // Written like a source path without the `$`: `[2].maker.name`, `maker["odd key"]`.
+        let text = TreePath(components.reversed()).description.dropFirst()
+        return String(text.hasPrefix(".") ? text.dropFirst() : text)
     }
 
     /// The Mapped pane's outline, when there are values.
@@ -84,6 +122,13 @@ public struct MappedOutline: FlatOutline, Sendable {
 
     /// The parsed node value `i` was read from.
     public func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }
+
+    /// The last child of value `i` (which has children), found from the end of its subtree.
+    public func lastChild(of i: Int) -> Int {
+        var c = subtreeEnd(i) - 1
+        while let p = parent(c), p != i { c = p }
+        return c
+    }
 
     /// The value read from parsed node `node`, or the value whose source contains it.
     public func value(forSource node: Int) -> Int? {

@@ -1,7 +1,8 @@
 import Strata
 import Synchronization
 
-/// Remembered child counts and sibling positions for one tree, so drawing rows stays cheap on huge arrays.
+/// Remembered child counts and sibling positions for one tree (parsed nodes or mapped values), so drawing rows
+/// stays cheap on huge arrays.
 ///
 /// `Tree.childCount` and `Tree.siblingIndex` walk a container's children, which is a million steps for a
 /// million-element array. The memo keeps each count it computed and, for long containers, a checkpoint every
@@ -19,9 +20,15 @@ public final class TreeMemo: Sendable {
     public init() {}
 
     /// The number of children of `i`, computed once.
-    public func childCount(_ i: Int, in tree: Tree) -> Int {
+    public func childCount(_ i: Int, in outline: some FlatOutline) -> Int {
         if let known = counts.withLock({ $0[i] }) { return known }
-        let n = tree.childCount(i)
+        var n = 0
+        var c = i + 1
+        let end = outline.subtreeEnd(i)
+        while c < end {
+            n += 1
+            c = outline.subtreeEnd(c)
+        }
         counts.withLock { $0[i] = n }
         return n
     }
@@ -36,7 +43,7 @@ public final class TreeMemo: Sendable {
     }
 
     /// The position of `i` among its siblings (0 for the first child and the root).
-    public func siblingIndex(_ i: Int, in tree: Tree) -> Int {
+    public func siblingIndex(_ i: Int, in tree: some FlatOutline) -> Int {
         guard let p = tree.parent(i) else { return 0 }
         if i == p + 1 { return 0 }
         let marks = checkpoints(of: p, in: tree)
@@ -57,13 +64,16 @@ public final class TreeMemo: Sendable {
     }
 
     /// Every ``checkpointStride``-th child of `p` (the first child first), computed once.
-    private func checkpoints(of p: Int, in tree: Tree) -> [Int] {
+    private func checkpoints(of p: Int, in tree: some FlatOutline) -> [Int] {
         if let known = checkpoints.withLock({ $0[p] }) { return known }
         var marks: [Int] = []
         var n = 0
-        for c in tree.children(p) {
+        var c = p + 1
+        let end = tree.subtreeEnd(p)
+        while c < end {
             if n % TreeMemo.checkpointStride == 0 { marks.append(c) }
             n += 1
+            c = tree.subtreeEnd(c)
         }
         if marks.isEmpty { marks = [p + 1] }
         counts.withLock { $0[p] = n }

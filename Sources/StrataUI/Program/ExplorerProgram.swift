@@ -119,7 +119,7 @@ public final class ExplorerProgram {
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
                 let document = ResponseProcessor.process(
-                    request: request, response: response, route: route, session: session)
+                    request: request, response: response, route: route, session: session, map: false)
                 inbox.finish(.responseProcessed(id: id, document: document))
             }
         case .remap(let id, let tree, let route, let session):

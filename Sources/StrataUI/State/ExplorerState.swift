@@ -46,6 +46,9 @@ public struct ExplorerState: Sendable {
     /// The route the shown response was for.
     public var responseRouteName: String?
 
+    /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
+    public var isMapping = false
+
     /// The Parsed pane's selection, scroll and folds.
     public var parsed = OutlineCursor()
     /// The Mapped pane's selection, scroll and folds.

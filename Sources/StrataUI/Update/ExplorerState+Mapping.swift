@@ -8,13 +8,12 @@ extension ExplorerState {
 
     /// The Mapped selection as a path: `[0].maker.name`.
     var mappedPathText: String? {
-        guard let outline = mappedOutline, mapped.selected < outline.count else { return nil }
-        let path = outline.result.path(of: mapped.selected)
+        guard let mapping = response.document?.mapping, let outline = mapping.outline, mapped.selected < outline.count
+        else { return nil }
+        let path = mapping.path(of: mapped.selected)
         // An object root reads `Product.maker.name`; an array root `[2].maker.name`.
         guard let root = outline.result.root.className else {
-            guard path.isEmpty else { return path }
-            let classes = Set(outline.result.children(of: 0).compactMap { outline.result.values[$0].className })
-            return classes.count == 1 ? "[\(classes.first!)]" : "[]"
+            return path.isEmpty ? mapping.containerLabel(0) : path
         }
         return path.isEmpty ? root : root + (path.hasPrefix("[") ? "" : ".") + path
     }
@@ -36,6 +35,17 @@ extension ExplorerState {
             if let property = issue.property { spans.append(TextSpan("  " + property, style: Theme.className)) }
             spans.append(TextSpan("  " + issue.kind.rawValue, style: Theme.secondary))
             return [Line(spans), Line("        " + issue.message)]
+        }
+    }
+
+    /// After the first mapping of a response: select the value built from the Parsed selection.
+    mutating func mappingArrived() {
+        mapped = OutlineCursor()
+        guard let outline = mappedOutline, let tree = response.document?.tree, parsed.selected < tree.count else {
+            return
+        }
+        if let value = outline.value(forSource: parsed.selected) {
+            mapped.reveal(value, in: outline, height: mappedHeight)
         }
     }
 

@@ -44,13 +44,14 @@ extension ExplorerState {
         case .failure(let error):
             run = nil
             response = .failure(request: request, error: error)
+            isMapping = false
             responseID = id
             responseRouteName = current.routeName
             search = nil
             if case .noMatch = error {
                 notice = Notice("no fixture matches \(current.summary)", kind: .error)
             } else {
-                notice = Notice(error.description, kind: .error)
+                notice = Notice(request.redacting(error.description), kind: .error)
             }
             return []
         }
@@ -66,6 +67,7 @@ extension ExplorerState {
         responseID = id
         responseRouteName = routeName
         search = nil
+        isMapping = false
         raw.topLine = 0
         raw.topSegment = 0
         raw.column = 0

@@ -22,12 +22,21 @@ extension ExplorerState {
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
+            // Map after the first frame: Raw and Parsed show while the objects are built.
+            if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
+                route.mapNode != nil
+            {
+                isMapping = true
+                return [.remap(responseID: id, tree: tree, route: route, session: session)]
+            }
             return []
         case .remapped(let id, let mapping):
             guard id == responseID, var document = response.document else { return [] }
+            let first = isMapping
+            isMapping = false
             document.mapping = mapping
             response = .document(document)
-            mappingInstalled()
+            if first { mappingArrived() } else { mappingInstalled() }
             return []
         case .sessionLoaded(let result):
             return sessionLoaded(result)

@@ -33,7 +33,7 @@ package enum FailureView {
                 TextSpan("Request failed ", style: Theme.error.adding(.bold)),
                 TextSpan("\(shown.method) \(shown.url)", style: Theme.title),
             ])
-            lines = [Line(error.description, style: Theme.error), .empty]
+            lines = [Line(request.redacting(error.description), style: Theme.error), .empty]
             lines.append(
                 Line(
                     state.source == .live

@@ -16,6 +16,16 @@ package enum MappedPane {
         guard let mapping = document.mapping else {
             let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)
             buffer.render(block, in: area)
+            if state.isMapping {
+                let nodes = document.tree?.count ?? 0
+                ExplorerView.emptyState(
+                    [
+                        Line("Mapping \(nodes) parsed nodes…"),
+                        Line("Raw and Parsed work meanwhile.", style: Theme.secondary),
+                    ],
+                    in: block.inner(area), into: &buffer)
+                return
+            }
             let lines: [Line] =
                 document.tree == nil
                 ? [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
@@ -76,7 +86,7 @@ package enum MappedPane {
                 let pad = String(repeating: " ", count: max(width - DisplayWidth.of(name), 0) + 2)
                 spans.append(TextSpan(name + pad, style: Theme.key))
             }
-            spans += valueSpans(v, result: result)
+            spans += valueSpans(v, mapping: mapping)
             if let severity = v.severity, severity != .info {
                 spans.append(
                     TextSpan(
@@ -92,7 +102,9 @@ package enum MappedPane {
     }
 
     /// A value as one row: class names for objects, `[Product] 2` for arrays, typed scalars in colour.
-    static func valueSpans(_ v: MappedValue, result: MappingResult) -> [TextSpan] {
+    static func valueSpans(_ v: MappedValue, mapping: MappedDocument) -> [TextSpan] {
+        let result = mapping.result!
+        let outline = mapping.outline!
         let issueStyle: Style? =
             switch v.severity {
             case .error: Theme.error
@@ -130,7 +142,7 @@ package enum MappedPane {
             return [TextSpan(text, style: issueStyle ?? Theme.error)]
         case .reference(let target):
             let t = result.values[target]
-            return [TextSpan("→ \(t.className ?? "value") (at \(result.path(of: target)))", style: Theme.secondary)]
+            return [TextSpan("→ \(t.className ?? "value") (at \(mapping.path(of: target)))", style: Theme.secondary)]
         case .unresolved(let type, let id):
             return [TextSpan("→ \(type)/\(id) (not in the document)", style: Theme.warning)]
         }

@@ -63,9 +63,9 @@ package enum StatusLine {
             return Line(
                 "\(state.session.name) · \(count) route\(count == 1 ? "" : "s") · \(state.source.rawValue) data",
                 style: Theme.secondary)
-        case .failure(_, let error):
+        case .failure(let request, let error):
             if case .noMatch = error { return Line("no fixture matches this request", style: Theme.error) }
-            return Line(error.description, style: Theme.error)
+            return Line(request.redacting(error.description), style: Theme.error)
         case .document(let document):
             // Shorter forms when the full summary does not fit: the issue count outlives the file and the type.
             for detail in [SummaryDetail.full, .noOrigin, .short] {

@@ -1,0 +1,151 @@
+import Foundation
+import Strata
+import StrataUI
+import TermGrid
+
+/// One document's measurements for the ui benchmark.
+struct UIBenchResult {
+    var label = ""
+    var bytes = 0
+    var nodes = 0
+    var values = 0
+    var parse = 0.0
+    var lineIndex = 0.0
+    var mapping = 0.0
+    var firstFrame = 0.0
+    var mappedFrame = 0.0
+    /// Per-keystroke times in seconds by action name: (mean, max).
+    var keys: [(name: String, mean: Double, max: Double)] = []
+
+    /// Runs the document through the explorer headless and times it.
+    static func measure(label: String, bytes: [UInt8], session: Session, runs: Int) throws -> UIBenchResult {
+        var result = UIBenchResult(label: label, bytes: bytes.count)
+        let route = session.routes[0]
+        let request = try RequestBuilder(session: session, environment: [:]).build(route)
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: bytes, duration: .milliseconds(1),
+            origin: .live(url: request.url, redirects: []))
+        let clock = ContinuousClock()
+        // The parts, best of `runs`.
+        result.parse = BenchTiming.measure(runs: runs) { try! JSONParser().parse(bytes).count }.best
+        result.lineIndex = BenchTiming.measure(runs: runs) { LineIndex(bytes).count }.best
+        let tree = try JSONParser().parse(bytes)
+        result.nodes = tree.count
+        result.mapping =
+            BenchTiming.measure(runs: runs) {
+                MappedDocument.map(tree, route: route, session: session)?.result?.values.count ?? 0
+            }.best
+        // First frame: from the response to the frame on the (in-memory) terminal, best of `runs`.
+        var program: ExplorerProgram! = nil
+        var best = Double.infinity
+        var bestMapped = Double.infinity
+        for _ in 0..<runs {
+            let backend = MemoryBackend(width: 120, height: 40)
+            let p = ExplorerProgram(
+                state: ExplorerState(session: session, size: Size(width: 120, height: 40)), backend: backend)
+            p.draw()
+            p.dispatch(.key(.character("r")))  // a request in flight, id 1 (its send effect goes nowhere)
+            // As the program does it: parse and index, draw; the mapping follows in its own effect.
+            let elapsed = clock.measure {
+                let document = ResponseProcessor.process(
+                    request: request, response: response, route: route, session: session, map: false)
+                p.dispatch(.responseProcessed(id: 1, document: document))
+                p.draw()
+            }
+            let mapped = try clock.measure {
+                try p.settle()
+                p.draw()
+            }
+            best = min(best, elapsed.seconds)
+            bestMapped = min(bestMapped, (elapsed + mapped).seconds)
+            program = p
+        }
+        result.firstFrame = best
+        result.mappedFrame = bestMapped
+        guard let document = program.state.response.document, document.tree != nil else {
+            throw BenchError("the document did not reach the explorer")
+        }
+        result.values = document.mapping?.result?.values.count ?? 0
+        // Keystrokes.
+        func time(_ name: String, _ keys: String, repeat count: Int = 1, settle: Bool = false) throws {
+            let parsed = try Key.parse(tmuxKeys: keys)
+            var total = 0.0
+            var worst = 0.0
+            var presses = 0
+            for _ in 0..<count {
+                for key in parsed {
+                    let elapsed = clock.measure {
+                        program.dispatch(.key(key))
+                        program.draw()
+                    }
+                    total += elapsed.seconds
+                    worst = max(worst, elapsed.seconds)
+                    presses += 1
+                    if settle { try program.settle() }
+                }
+            }
+            result.keys.append((name, total / Double(max(presses, 1)), worst))
+        }
+        try time("Parsed: focus", "2")
+        try time("Parsed: move down (↓)", "Down", repeat: 300)
+        try time("Parsed: page down", "PageDown", repeat: 30)
+        try time("Parsed: last row (G)", "G")
+        try time("Parsed: move up at the end (↑)", "Up", repeat: 100)
+        try time("Parsed: first row (g)", "g")
+        try time("Parsed: fold / unfold the root", "Enter Enter", repeat: 5)
+        try time("Parsed: collapse all", "-")
+        try time("Parsed: expand all", "+")
+        // Search: a term in every record (one step finds it), then one only at the very end.
+        try time("Parsed: search (/@example.com)", "/ =@example.com Enter", settle: true)
+        try time("Parsed: search next (n)", "n", repeat: 50, settle: true)
+        let stepStart = clock.now
+        try time("Parsed: search far (/generated_at), first step", "/ C-u =generated_at Enter")
+        var steps = 1
+        while program.state.search?.isRunning == true {
+            let elapsed = clock.measure {
+                program.dispatch(.searchStep)
+                program.draw()
+            }
+            steps += 1
+            if let last = result.keys.popLast() {
+                result.keys.append((last.name, last.mean, max(last.max, elapsed.seconds)))
+            }
+        }
+        let total = (clock.now - stepStart).seconds
+        result.keys.append(("Parsed: search far, all \(steps) steps (total)", total, total))
+        try time("Mapped: move down (↓)", "3 Down Down Down Down Down Down Down Down Down Down", repeat: 10)
+        try time("Raw: page down (wrapped)", "1 PageDown PageDown PageDown PageDown PageDown", repeat: 4)
+        try time("Raw: last row (G)", "G")
+        return result
+    }
+
+    /// The markdown table of several documents side by side, with goals and verdicts.
+    static func table(_ results: [UIBenchResult]) -> BenchTable {
+        var table = BenchTable(
+            ["measurement"] + results.map(\.label) + ["goal", "verdict"],
+            rightAligned: Set(1...results.count))
+        func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
+        func row(_ name: String, _ values: [String], goal: String = "", verdict: String = "") {
+            table.add([name] + values + [goal, verdict])
+        }
+        row("body", results.map { String(format: "%.1f MB", Double($0.bytes) / 1_000_000) })
+        row("parsed nodes", results.map { "\($0.nodes)" })
+        row("mapped values", results.map { "\($0.values)" })
+        row("parse", results.map { ms($0.parse) })
+        row("line index", results.map { ms($0.lineIndex) })
+        row("mapping", results.map { ms($0.mapping) })
+        let firstFrameOK = results.allSatisfy { $0.firstFrame <= 1.0 }
+        row(
+            "**first frame after the response arrives**", results.map { ms($0.firstFrame) }, goal: "≤ 1000 ms",
+            verdict: firstFrameOK ? "met" : "missed")
+        row("Mapped pane filled (mapping runs after the first frame)", results.map { ms($0.mappedFrame) })
+        guard let first = results.first else { return table }
+        for (k, key) in first.keys.enumerated() {
+            let values = results.map { r in k < r.keys.count ? "\(ms(r.keys[k].mean)) (max \(ms(r.keys[k].max)))" : "" }
+            let isTotal = key.name.contains("(total)")
+            let ok = results.allSatisfy { k < $0.keys.count && $0.keys[k].max <= 0.016 }
+            row(key.name, values, goal: isTotal ? "" : "≤ 16 ms", verdict: isTotal ? "" : (ok ? "met" : "missed"))
+        }
+        return table
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `strata` binary inside tmux: a user's script of keys, checked on the captured screen.
+@Suite("Explorer end to end in tmux", .enabled(if: TmuxSession.isAvailable, "tmux is not installed: skipped"))
+struct ExplorerEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("routes, run, source switch, editing, resize and quit with the terminal restored")
+    func userScript() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 120, height: 40)
+        defer { tmux.close() }
+
+        // The routes are listed and the first request is shown.
+        try tmux.waitFor("▸ listProducts")
+        try tmux.waitFor("createOrder")
+        #expect(tmux.screen().contains("GET https://shop.example.com/api/products?page=1"))
+
+        // Running shows Raw, Parsed and Mapped with the fixture's content.
+        tmux.send("r")
+        try tmux.waitFor("▾ [Product] 3")
+        let ran = tmux.screen()
+        #expect(ran.contains("┌ Raw 654 B"))
+        #expect(ran.contains("\"products\": ["))
+        #expect(ran.contains("▾ products [] 3"))
+        #expect(ran.contains("200 OK · application/json"))
+
+        // m switches the source, shown in the request title.
+        tmux.send("m")
+        try tmux.waitFor("LIVE ┐")
+        tmux.send("m")
+        try tmux.waitFor("MOCK ┐")
+
+        // Editing a param changes the URL.
+        tmux.send("Tab", "Enter", "C-u")
+        tmux.type("2")
+        tmux.send("Enter")
+        try tmux.waitFor("products?page=2&api_key=<redacted>")
+        #expect(tmux.screen().contains("edited (default 1)"))
+
+        // Resizing reflows: below 120 columns the response panes become tabs.
+        tmux.resize(width: 80, height: 24)
+        try tmux.waitFor("1 Raw │ 2 Parsed │ 3 Mapped")
+        tmux.resize(width: 120, height: 40)
+        try tmux.waitFor("┌ Mapped")
+
+        // q exits 0 and gives the terminal back (main screen, cursor shown).
+        tmux.send("q")
+        let status = try tmux.waitForExit()
+        #expect(status == 0)
+        #expect(tmux.query("#{alternate_on}") == "0")
+        #expect(tmux.query("#{cursor_flag}") == "1")
+        #expect(!tmux.screen().contains("┌ Routes"))
+    }
+
+    @Test("Ctrl-C quits with the terminal restored")
+    func controlC() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.waitFor("listProducts")
+        tmux.send("C-c")
+        #expect(try tmux.waitForExit() == 0)
+        #expect(tmux.query("#{alternate_on}") == "0")
+    }
+}
+
+/// A private tmux server running one command in a window of a given size.
+final class TmuxSession {
+    /// Whether tmux can be run here.
+    static let isAvailable: Bool = {
+        (try? TmuxSession.run(["-V"]))?.status == 0
+    }()
+
+    let socket = "strata-e2e-\(UUID().uuidString.prefix(8))"
+    let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString)")
+
+    /// Starts `command` in a detached session `width`×`height` with TERM=xterm-256color.
+    init(command: [String], width: Int, height: Int) throws {
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let script = "env TERM=xterm-256color \(quoted); echo $? > '\(statusFile.path)'; sleep 60"
+        let status = try TmuxSession.spawn(
+            ["tmux", "-L", socket, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", script])
+        guard status == 0 else { throw TmuxFailure("tmux new-session failed with status \(status)") }
+    }
+
+    /// Ends the program, the pane's shell and the server, and removes the status file.
+    func close() {
+        let server = Int32(query("#{pid}"))
+        let pane = Int32(query("#{pane_pid}"))
+        let socketPath = query("#{socket_path}")
+        _ = try? TmuxSession.spawn(["tmux", "-L", socket, "kill-server"])
+        // A server that does not go by itself is ended by its own id (it and the pane are ours).
+        if let pane, pane > 1 { kill(-pane, SIGKILL) }
+        if let server, server > 1 { kill(server, SIGKILL) }
+        if socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
+        try? FileManager.default.removeItem(at: statusFile)
+    }
+
+    /// Sends keys by tmux name.
+    func send(_ keys: String...) { _ = try? TmuxSession.run(["-L", socket, "send-keys", "-t", "e2e"] + keys) }
+
+    /// Types literal text.
+    func type(_ text: String) { _ = try? TmuxSession.run(["-L", socket, "send-keys", "-t", "e2e", "-l", text]) }
+
+    /// Resizes the window.
+    func resize(width: Int, height: Int) {
+        _ = try? TmuxSession.run(["-L", socket, "resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The screen as text.
+    func screen() -> String { (try? TmuxSession.run(["-L", socket, "capture-pane", "-p", "-t", "e2e"]))?.output ?? "" }
+
+    /// A tmux format variable of the pane (`#{alternate_on}`).
+    func query(_ format: String) -> String {
+        let out = (try? TmuxSession.run(["-L", socket, "display-message", "-p", "-t", "e2e", format]))?.output ?? ""
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen contains `text` (10 s at most), or fails with the screen.
+    func waitFor(_ text: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screen().contains(text) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxFailure("'\(text)' did not appear within \(timeout) s; the screen:\n\(screen())")
+    }
+
+    /// Waits for the command to exit and returns its status.
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxFailure("strata did not exit within \(timeout) s; the screen:\n\(screen())")
+    }
+
+    /// Runs `arguments` (found on PATH) with output discarded and waits for it with `waitpid`.
+    ///
+    /// Foundation's `Process` notices a child's exit through a descriptor the child inherits; the tmux server that
+    /// `new-session` leaves behind inherits it too, so `Process` would wait for the server instead of the client.
+    /// The child also gets an empty signal mask and default signal actions: test threads block signals, and a tmux
+    /// server inheriting that mask would never deliver SIGWINCH (resize) or SIGHUP to the program under test.
+    static func spawn(_ arguments: [String]) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard result == 0 else { throw TmuxFailure("cannot run \(arguments[0]): error \(result)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status >> 8) & 0xFF
+    }
+
+    /// Runs a short-lived tmux client with `arguments`, returning its status and output.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        wait(for: process)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Waits for `process` by polling (as `StrataBinary` does): `waitUntilExit()` can block for good when called
+    /// from a test's thread.
+    static func wait(for process: Process) {
+        while process.isRunning { Thread.sleep(forTimeInterval: 0.005) }
+    }
+}
+
+/// A tmux step that did not happen, with the screen at the time.
+struct TmuxFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

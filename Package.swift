@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
         .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
-        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"]),
+        .testTarget(
+            name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
     ]
 )

@@ -1,10 +1,17 @@
-/// Repeated wall-clock timings of one task, summarised as best and median.
+import Foundation
+
+/// Repeated timings of one task, wall-clock and CPU, summarised as best and median.
 struct BenchTiming {
-    /// Every measured duration in seconds, in the order they ran.
+    /// Every measured wall-clock duration in seconds, in the order they ran.
     var seconds: [Double] = []
+    /// The CPU time (user + system, this process and waited-for children) of each run, in seconds.
+    var cpuSeconds: [Double] = []
 
     /// The fastest run.
     var best: Double { seconds.min() ?? .nan }
+
+    /// The least CPU time of any run: what the work costs when no other process competes for the cores.
+    var bestCPU: Double { cpuSeconds.min() ?? .nan }
 
     /// The median run (the mean of the middle two for an even count).
     var median: Double {
@@ -20,11 +27,23 @@ struct BenchTiming {
         let clock = ContinuousClock()
         for _ in 0..<max(runs, 1) {
             var result: T? = nil
+            let cpuBefore = cpuTime()
             let elapsed = try clock.measure { result = try body() }
+            timing.cpuSeconds.append(cpuTime() - cpuBefore)
             blackHole(result)
             timing.seconds.append(elapsed.seconds)
         }
         return timing
+    }
+
+    /// User + system CPU seconds used so far by this process and its finished children.
+    static func cpuTime() -> Double {
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        var me = rusage()
+        var children = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &me)
+        getrusage(RUSAGE_CHILDREN.rawValue, &children)
+        return seconds(me.ru_utime) + seconds(me.ru_stime) + seconds(children.ru_utime) + seconds(children.ru_stime)
     }
 
     /// Megabytes (10^6 bytes) per second for `bytes` processed in `seconds`.

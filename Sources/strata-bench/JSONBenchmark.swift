@@ -8,11 +8,18 @@ import Strata
 /// markdown tables plus a verdict for each goal.
 enum JSONBenchmark {
     static let usage = """
-        usage: strata-bench json [--size MB] [--runs N] [--input FILE]
+        usage: strata-bench json [--size MB] [--runs N] [--input FILE] [--only LIST]
           --size MB      size of the generated document in megabytes (default 100)
           --runs N       timed runs per parser; best and median are reported (default 3)
           --input FILE   benchmark an existing JSON file instead (JSONDecoder is skipped: no matching structs)
+          --only LIST    comma-separated subset of: \(Part.allCases.map(\.rawValue).joined(separator: ","))
+                         (default: all; Strata's parse always runs, it is what the others are compared with)
         """
+
+    /// The parts of the benchmark that `--only` can select.
+    enum Part: String, CaseIterable {
+        case walk, serialization, decoder, jq, memory
+    }
 
     /// The goals from the issue, checked against the best run.
     enum Goal {
@@ -27,6 +34,7 @@ enum JSONBenchmark {
         var sizeMB = 100.0
         var runs = 3
         var input: String? = nil
+        var parts = Set(Part.allCases)
 
         init(_ args: [String]) throws {
             var i = 0
@@ -51,6 +59,15 @@ enum JSONBenchmark {
                     runs = n
                 case "--input":
                     input = try value("--input")
+                case "--only":
+                    let v = try value("--only")
+                    parts = []
+                    for name in v.split(separator: ",") where name != "strata" {
+                        guard let part = Part(rawValue: String(name)) else {
+                            throw BenchError("--only: unknown part '\(name)'\n\(JSONBenchmark.usage)")
+                        }
+                        parts.insert(part)
+                    }
                 default:
                     throw BenchError("unknown option '\(args[i])'\n\(JSONBenchmark.usage)")
                 }
@@ -71,43 +88,43 @@ enum JSONBenchmark {
         let options = try Options(args)
         let document = try Document.prepare(options)
         defer { document.removeTemporaryFile() }
-        let report = try measure(document, runs: options.runs)
+        let report = try measure(document, runs: options.runs, parts: options.parts)
         print(report.markdown(document: document, runs: options.runs))
     }
 
     /// Times every parser on `document` and measures their peak memory.
-    static func measure(_ document: Document, runs: Int) throws -> Report {
+    static func measure(_ document: Document, runs: Int, parts: Set<Part>) throws -> Report {
         let bytes = document.bytes
         let data = Data(bytes)
         var report = Report()
 
         progress("Strata parse to Tree ×\(runs)")
-        var tree: Tree? = nil
-        report.strataParse = try BenchTiming.measure(runs: runs) { () throws -> Int in
-            tree = nil
-            tree = try JSONParser().parse(bytes)
-            return tree!.count
-        }
-        guard let tree else { throw BenchError("no tree was parsed") }
+        // Each tree is released after its run's clock stops, like every other parser's result.
+        report.strataParse = try BenchTiming.measure(runs: runs) { try JSONParser().parse(bytes) }
+        let tree = try JSONParser().parse(bytes)
         report.nodes = tree.count
         if let expected = document.expectedNodes, expected != tree.count {
             throw BenchError("Strata parsed \(tree.count) nodes but the generator wrote \(expected) values")
         }
 
-        progress("Strata full walk ×\(runs)")
-        report.strataWalk = BenchTiming.measure(runs: runs) { walk(tree) }
-
-        progress("JSONSerialization ×\(runs)")
-        report.serialization = try BenchTiming.measure(runs: runs) { () throws -> Int in
-            let object = try JSONSerialization.jsonObject(with: data)
-            let records = ((object as? [String: Any])?["data"] as? [Any])?.count
-            if let expected = document.expectedRecords, records != expected {
-                throw BenchError("JSONSerialization returned \(records ?? -1) records, expected \(expected)")
-            }
-            return records ?? 0
+        if parts.contains(.walk) {
+            progress("Strata full walk ×\(runs)")
+            report.strataWalk = BenchTiming.measure(runs: runs) { walk(tree) }
         }
 
-        if document.expectedRecords != nil {
+        if parts.contains(.serialization) {
+            progress("JSONSerialization ×\(runs)")
+            report.serialization = try BenchTiming.measure(runs: runs) { () throws -> Int in
+                let object = try JSONSerialization.jsonObject(with: data)
+                let records = ((object as? [String: Any])?["data"] as? [Any])?.count
+                if let expected = document.expectedRecords, records != expected {
+                    throw BenchError("JSONSerialization returned \(records ?? -1) records, expected \(expected)")
+                }
+                return records ?? 0
+            }
+        }
+
+        if parts.contains(.decoder) && document.expectedRecords != nil {
             progress("JSONDecoder ×\(runs)")
             report.decoder = try BenchTiming.measure(runs: runs) { () throws -> Int in
                 let response = try JSONDecoder().decode(BenchResponse.self, from: data)
@@ -118,13 +135,14 @@ enum JSONBenchmark {
             }
         }
 
-        if let jq = BenchJQ.locate() {
+        if parts.contains(.jq), let jq = BenchJQ.locate() {
             progress("jq -c . ×\(runs)")
             report.jqVersion = BenchJQ.version(jq)
             report.jq = try BenchTiming.measure(runs: runs) { try BenchJQ.run(jq, file: document.path) }
         }
 
-        for parser in BenchPeakMemory.Parser.allCases {
+        for parser in BenchPeakMemory.Parser.allCases where parts.contains(.memory) {
+            if parser == .serialization && report.serialization == nil { continue }
             if parser == .decoder && report.decoder == nil { continue }
             if parser == .jq && report.jq == nil { continue }
             progress("peak memory: \(parser.rawValue)")

@@ -46,7 +46,7 @@ enum MappingBenchmark {
             precondition(result.values.count > count)
         }
         if strataOnly {
-            print(String(format: "strata: %.1f ms", strata * 1000), MemoryLayout<MappedValue>.stride)
+            print(String(format: "strata: %.1f ms", strata * 1000))
             return
         }
         let parseOnly = best(of: runs) {

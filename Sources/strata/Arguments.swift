@@ -59,6 +59,15 @@ struct Arguments {
         guard out.count <= max else { throw UsageError("unexpected argument '\(out[max])'") }
         return out
     }
+
+    /// Reads the `SESSION ROUTE` positionals of `run` and `record`.
+    mutating func sessionAndRoute() throws(UsageError) -> (session: String, route: String) {
+        let positionals = try positionals(max: 2)
+        guard positionals.count == 2 else {
+            throw UsageError(positionals.isEmpty ? "missing SESSION and ROUTE" : "missing ROUTE")
+        }
+        return (positionals[0], positionals[1])
+    }
 }
 
 /// A mistake in how the command was called: exit 2 with the usage line.

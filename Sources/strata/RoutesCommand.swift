@@ -14,13 +14,3 @@ enum RoutesCommand {
         return 0
     }
 }
-
-/// Loads a session, turning its problems into a command error that lists them all.
-func loadSession(_ path: String) throws(CommandError) -> Session {
-    do {
-        return try Session.load(from: path)
-    } catch {
-        throw CommandError(
-            "cannot load session:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
-    }
-}

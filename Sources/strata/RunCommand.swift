@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Strata
 
@@ -18,11 +17,8 @@ enum RunCommand {
         guard let view = Exchange.View(rawValue: showName) else {
             throw UsageError("--show must be raw, parsed, mapped, issues or all (got '\(showName)')")
         }
-        let positionals = try args.positionals(max: 2)
-        guard positionals.count == 2 else {
-            throw UsageError(positionals.isEmpty ? "missing SESSION and ROUTE" : "missing ROUTE")
-        }
-        let session = try loadSession(positionals[0])
+        let (sessionPath, routeName) = try args.sessionAndRoute()
+        let session = try loadSession(sessionPath)
         let source: any DataSource
         switch sourceName {
         case "mock": source = MockSource(session: session)
@@ -32,10 +28,10 @@ enum RunCommand {
         let client = Client(session: session, source: source)
         if curl {
             print(
-                try commandError { () throws(ClientError) in try client.request(positionals[1], edits: edits) }.curl())
+                try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())
             return 0
         }
-        let exchange = try waitFor { () async throws(ClientError) in try await client.run(positionals[1], edits: edits)
+        let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
         }
         if json {
             print(exchange.jsonReport())
@@ -47,47 +43,4 @@ enum RunCommand {
         }
         return fail && (exchange.response.status >= 400 || exchange.hasMappingErrors) ? 3 : 0
     }
-}
-
-/// Reads `-p NAME=VALUE` options as param edits.
-func parseEdits(_ texts: [String]) throws(UsageError) -> [ParamEdit] {
-    var edits: [ParamEdit] = []
-    for text in texts {
-        do {
-            edits.append(try ParamEdit(parsing: text))
-        } catch {
-            throw UsageError("-p \(error.message)")
-        }
-    }
-    return edits
-}
-
-/// Runs `body`, turning its error into a command error with the error's message.
-func commandError<T, E: Error>(_ body: () throws(E) -> T) throws(CommandError) -> T {
-    do {
-        return try body()
-    } catch {
-        throw CommandError("\(error)")
-    }
-}
-
-/// Runs async `body` to completion from synchronous command code; its error becomes a command error.
-func waitFor<T: Sendable, E: Error>(_ body: @escaping @Sendable () async throws(E) -> T) throws(CommandError) -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        do {
-            box.result = .success(try await body())
-        } catch {
-            box.result = .failure(CommandError("\(error)"))
-        }
-        done.signal()
-    }
-    done.wait()
-    return try box.result!.get()
-}
-
-/// Carries a task's result back to the waiting thread (written once before the semaphore is signalled).
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    var result: Result<T, CommandError>? = nil
 }

@@ -2,22 +2,12 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// The built `strata` binary: beside the test bundle, or in this package's .build/debug.
-private func strata() -> String {
-    let candidates: [String?] = [
-        Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("strata").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/strata").path,
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "strata"
-}
-
 @Suite struct CheckCommandTests {
     @Test("a valid session prints a one-line OK summary and exits 0")
     func ok() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["check", dir.path])
+        let r = try StrataBinary.run(["check", dir.path])
         #expect(r.status == 0)
         #expect(r.stdout == "OK: Shop — 3 routes, 1 fixture file, 3 pairs\n")
     }
@@ -40,7 +30,7 @@ private func strata() -> String {
             "fixtures/b.json": "{ \"/items/2\": [ { \"response\": { \"status\": 200 } } ",
         ])
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["check", dir.path])
+        let r = try StrataBinary.run(["check", dir.path])
         #expect(r.status == 1)
         let text = r.stdout.replacingOccurrences(of: dir.path + "/", with: "")
         #expect(text.contains("session.json:3:80: unknown key 'mehtod' in route 'get'; did you mean 'method'?"))
@@ -58,7 +48,7 @@ private func strata() -> String {
             "fixtures/a.json": #"{ "/items/1": [ { "request": { "method": "POST" }, "response": {} } ] }"#,
         ])
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["check", dir.path + "/session.json"])
+        let r = try StrataBinary.run(["check", dir.path + "/session.json"])
         #expect(r.status == 1)
         #expect(
             r.stdout.replacingOccurrences(of: dir.path + "/", with: "") == """

@@ -2,16 +2,6 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// The built `strata` binary: beside the test bundle, or in this package's .build/debug.
-private func strata() -> String {
-    let candidates: [String?] = [
-        Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("strata").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/strata").path,
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "strata"
-}
-
 @Suite struct RecordCommandTests {
     @Test("record writes a pair that run then replays in mock mode; a second record needs --overwrite")
     func recordThenReplay() throws {
@@ -22,25 +12,24 @@ private func strata() -> String {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
         let env: [String: String?] = ["SHOP_URL": server.baseURL, "SHOP_KEY": "s3cret"]
-        let first = try ChildProcess.run(strata(), ["record", dir.path, "product", "-p", "id=12"], environment: env)
+        let first = try StrataBinary.run(["record", dir.path, "product", "-p", "id=12"], environment: env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
             first.stdout == "recorded 200 OK GET /products/12 → \(dir.path)/fixtures/product.json (/products/12 #1)\n")
         let fixture = try #require(dir.read("fixtures/product.json"))
         #expect(fixture.contains(#""api_key": "<redacted>""#) && !fixture.contains("s3cret"))
 
-        let replay = try ChildProcess.run(
-            strata(), ["run", dir.path, "product", "-p", "id=12"], environment: ["SHOP_KEY": nil])
+        let replay = try StrataBinary.run(["run", dir.path, "product", "-p", "id=12"], environment: ["SHOP_KEY": nil])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout == #"{"id": "12", "ok": true}"# + "\n")
 
-        let again = try ChildProcess.run(strata(), ["record", dir.path, "product", "-p", "id=12"], environment: env)
+        let again = try StrataBinary.run(["record", dir.path, "product", "-p", "id=12"], environment: env)
         #expect(again.status == 1)
         #expect(again.stderr.hasSuffix("already exists; pass --overwrite to replace it\n"))
         #expect(server.requests.count == 1)
 
-        let replaced = try ChildProcess.run(
-            strata(), ["record", dir.path, "product", "-p", "id=12", "--overwrite"], environment: env)
+        let replaced = try StrataBinary.run(
+            ["record", dir.path, "product", "-p", "id=12", "--overwrite"], environment: env)
         #expect(replaced.status == 0)
         #expect(replaced.stdout.hasPrefix("replaced 200 OK GET /products/12"))
         #expect(dir.read("fixtures/product.json") == fixture)
@@ -53,10 +42,10 @@ private func strata() -> String {
         server.stop()
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(
-            strata(), ["record", dir.path, "listProducts"], environment: ["SHOP_URL": base, "SHOP_KEY": "k"])
+        let r = try StrataBinary.run(
+            ["record", dir.path, "listProducts"], environment: ["SHOP_URL": base, "SHOP_KEY": "k"])
         #expect(r.status == 1)
-        #expect(r.stderr == "strata: connection refused: nothing is listening at \(base)/products?page=1&api_key=k\n")
+        #expect(r.stderr == "strata: connection refused: nothing is listening at \(base)/products?page=1&api_key=<redacted>\n")
         #expect(dir.read("fixtures/products.json") == ShopSession.productsFixture)
         #expect(dir.list("fixtures") == ["product-1.xml", "products.json"])
     }

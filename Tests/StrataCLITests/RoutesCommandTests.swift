@@ -2,22 +2,12 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// The built `strata` binary: beside the test bundle, or in this package's .build/debug.
-private func strata() -> String {
-    let candidates: [String?] = [
-        Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("strata").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/strata").path,
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "strata"
-}
-
 @Suite struct RoutesCommandTests {
     @Test("routes lists each route with method, path and params, secrets only as their templates")
     func listsRoutes() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["routes", dir.path], environment: ["SHOP_KEY": "s3cret"])
+        let r = try StrataBinary.run(["routes", dir.path], environment: ["SHOP_KEY": "s3cret"])
         #expect(r.status == 0)
         #expect(
             r.stdout == """
@@ -47,7 +37,7 @@ private func strata() -> String {
     func listsRoutesAsJSON() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["routes", dir.path + "/session.json", "--json"])
+        let r = try StrataBinary.run(["routes", dir.path + "/session.json", "--json"])
         #expect(r.status == 0)
         let object = try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let routes = try #require(object["routes"] as? [[String: Any]])
@@ -64,7 +54,7 @@ private func strata() -> String {
     func brokenSession() throws {
         let dir = try ScratchDirectory(["session.json": #"{ "routes": [ { "name": "a" } ], "extra": 1 }"#])
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["routes", dir.path])
+        let r = try StrataBinary.run(["routes", dir.path])
         #expect(r.status == 1)
         #expect(
             r.stderr == """
@@ -77,7 +67,7 @@ private func strata() -> String {
 
     @Test("routes without a session is a usage error")
     func usage() throws {
-        let r = try ChildProcess.run(strata(), ["routes"])
+        let r = try StrataBinary.run(["routes"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("usage: strata routes SESSION [--json]"))
     }

@@ -2,16 +2,6 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// The built `strata` binary: beside the test bundle, or in this package's .build/debug.
-private func strata() -> String {
-    let candidates: [String?] = [
-        Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("strata").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/strata").path,
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "strata"
-}
-
 private func json(_ text: String) throws -> [String: Any] {
     try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
@@ -21,7 +11,7 @@ private func json(_ text: String) throws -> [String: Any] {
     func mockByDefault() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "-p", "page=2"])
+        let r = try StrataBinary.run(["run", dir.path, "listProducts", "-p", "page=2"])
         #expect(r.status == 0)
         #expect(r.stdout == #"{ "products": [ { "id": 3, "name": "Lamp" } ] }"# + "\n")
         #expect(
@@ -34,8 +24,8 @@ private func json(_ text: String) throws -> [String: Any] {
     func jsonReport() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(
-            strata(), ["run", dir.path, "listProducts", "--json", "-p", "sort=name"],
+        let r = try StrataBinary.run(
+            ["run", dir.path, "listProducts", "--json", "-p", "sort=name"],
             environment: ["SHOP_KEY": "s3cret"])
         #expect(r.status == 0)
         #expect(!r.stdout.contains("s3cret"))
@@ -67,7 +57,7 @@ private func json(_ text: String) throws -> [String: Any] {
             ]) { $1 })
         defer { dir.remove() }
         try dir.write("fixtures/b.bin", bytes: [0xFF, 0x00, 0x01])
-        let r = try ChildProcess.run(strata(), ["run", dir.path, "createOrder", "--json"])
+        let r = try StrataBinary.run(["run", dir.path, "createOrder", "--json"])
         let response = try #require(try json(r.stdout)["response"] as? [String: Any])
         #expect(response["body"] as? String == "/wAB")
         #expect(response["bodyEncoding"] as? String == "base64")
@@ -77,7 +67,7 @@ private func json(_ text: String) throws -> [String: Any] {
     func noMatch() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=9"])
+        let r = try StrataBinary.run(["run", dir.path, "product", "-p", "id=9"])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.hasPrefix("strata: no fixture matches GET /products/9\nnearest pairs (of 3):\n"))
@@ -91,17 +81,17 @@ private func json(_ text: String) throws -> [String: Any] {
                 "fixtures/o.json": #"{ "/orders": [ { "response": { "status": 404, "body": { "error": "none" } } } ] }"#
             ]) { $1 })
         defer { dir.remove() }
-        #expect(try ChildProcess.run(strata(), ["run", dir.path, "createOrder", "--fail"]).status == 3)
-        #expect(try ChildProcess.run(strata(), ["run", dir.path, "createOrder"]).status == 0)
+        #expect(try StrataBinary.run(["run", dir.path, "createOrder", "--fail"]).status == 3)
+        #expect(try StrataBinary.run(["run", dir.path, "createOrder"]).status == 0)
     }
 
     @Test("--show parsed prints the tree and --show all prints every section")
     func views() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let parsed = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "parsed"])
+        let parsed = try StrataBinary.run(["run", dir.path, "listProducts", "--show", "parsed"])
         #expect(parsed.stdout == "$ {} 1\n  products [] 0\n")
-        let all = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "--show", "all"])
+        let all = try StrataBinary.run(["run", dir.path, "listProducts", "--show", "all"])
         for section in ["== request", "== response", "== raw", "== parsed (json)", "== mapped", "== issues"] {
             #expect(all.stdout.contains(section + "\n"), "\(section)")
         }
@@ -115,17 +105,16 @@ private func json(_ text: String) throws -> [String: Any] {
                     #"{ "/products/7": [ { "response": { "body": { "id": "x7", "name": "Vase" } } } ] }"#
             ]) { $1 })
         defer { dir.remove() }
-        let mapped = try ChildProcess.run(
-            strata(), ["run", dir.path, "listProducts", "-p", "page=2", "--show", "mapped"])
+        let mapped = try StrataBinary.run(["run", dir.path, "listProducts", "-p", "page=2", "--show", "mapped"])
         #expect(mapped.status == 0)
         #expect(mapped.stdout.contains("Product"))
         #expect(mapped.stdout.contains("name: \"Lamp\""))
-        let issues = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=7", "--show", "issues"])
+        let issues = try StrataBinary.run(["run", dir.path, "product", "-p", "id=7", "--show", "issues"])
         #expect(issues.status == 0)
         #expect(issues.stdout.contains("typeMismatch $.id Product.id"))
-        let failing = try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "id=7", "--fail"])
+        let failing = try StrataBinary.run(["run", dir.path, "product", "-p", "id=7", "--fail"])
         #expect(failing.status == 3)
-        let clean = try ChildProcess.run(strata(), ["run", dir.path, "listProducts", "-p", "page=2", "--fail"])
+        let clean = try StrataBinary.run(["run", dir.path, "listProducts", "-p", "page=2", "--fail"])
         #expect(clean.status == 0)
     }
 
@@ -133,8 +122,8 @@ private func json(_ text: String) throws -> [String: Any] {
     func curl() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(
-            strata(), ["run", dir.path, "product", "-p", "id=42", "--curl"], environment: ["SHOP_KEY": "s3cret"])
+        let r = try StrataBinary.run(
+            ["run", dir.path, "product", "-p", "id=42", "--curl"], environment: ["SHOP_KEY": "s3cret"])
         #expect(r.status == 0)
         #expect(
             r.stdout == """
@@ -150,8 +139,8 @@ private func json(_ text: String) throws -> [String: Any] {
         defer { server.stop() }
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(
-            strata(), ["run", dir.path, "createOrder", "--source", "live", "--json", "-p", "quantity=3"],
+        let r = try StrataBinary.run(
+            ["run", dir.path, "createOrder", "--source", "live", "--json", "-p", "quantity=3"],
             environment: ["SHOP_URL": server.baseURL, "SHOP_KEY": "k"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try json(r.stdout)
@@ -167,8 +156,7 @@ private func json(_ text: String) throws -> [String: Any] {
     func liveNeedsSecret() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        let r = try ChildProcess.run(
-            strata(), ["run", dir.path, "product", "--source", "live"], environment: ["SHOP_KEY": nil])
+        let r = try StrataBinary.run(["run", dir.path, "product", "--source", "live"], environment: ["SHOP_KEY": nil])
         #expect(r.status == 1)
         #expect(
             r.stderr
@@ -180,11 +168,11 @@ private func json(_ text: String) throws -> [String: Any] {
     func mistakes() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
-        #expect(try ChildProcess.run(strata(), ["run", dir.path]).status == 2)
-        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "--source", "cache"]).status == 2)
-        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "-p", "novalue"]).status == 2)
-        #expect(try ChildProcess.run(strata(), ["run", dir.path, "product", "--show", "tree"]).status == 2)
-        let r = try ChildProcess.run(strata(), ["run", dir.path, "prodcut"])
+        #expect(try StrataBinary.run(["run", dir.path]).status == 2)
+        #expect(try StrataBinary.run(["run", dir.path, "product", "--source", "cache"]).status == 2)
+        #expect(try StrataBinary.run(["run", dir.path, "product", "-p", "novalue"]).status == 2)
+        #expect(try StrataBinary.run(["run", dir.path, "product", "--show", "tree"]).status == 2)
+        let r = try StrataBinary.run(["run", dir.path, "prodcut"])
         #expect(r.status == 1)
         #expect(
             r.stderr

@@ -65,4 +65,35 @@ import Testing
             ])
         #expect(set.pairs.isEmpty)
     }
+
+    @Test("positions in a long one-line file are exact: many pairs, multi-byte text, a look back at a repeated path")
+    func positionsOnOneLine() throws {
+        var text = "{"
+        for i in 0..<300 {
+            let status = i % 100 == 7 ? #""bad""# : "200"
+            text += #""/p\#(i)": [{"request": {"params": {"ü": "é\#(i)"}}, "response": {"status": \#(status)}}], "#
+        }
+        text += #""/p7": []}"#
+        let (set, dir) = try load(["fixtures/one.json": text])
+        defer { dir.remove() }
+        let bytes = Array(text.utf8)
+        /// `line:column` of the `n`th occurrence of `needle`, by the one-offset reference function.
+        func position(_ needle: String, _ n: Int) -> String {
+            let b = Array(needle.utf8)
+            let offsets = (0...(bytes.count - b.count)).filter { Array(bytes[$0..<($0 + b.count)]) == b }
+            let (line, column) = TextPosition.lineColumn(of: offsets[n], in: bytes)
+            return "\(line):\(column)"
+        }
+        let lines = set.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/fixtures/", with: "") }
+        let status = ["/p7", "/p107", "/p207"].enumerated().map { n, path in
+            "one.json:\(position(#""bad""#, n)): 'status' of pair #1 of '\(path)' must be a whole number, found \"bad\""
+        }
+        #expect(
+            lines == status + [
+                "one.json:\(position(#""/p7":"#, 1)): path '/p7' is listed twice in this file (first at "
+                    + "\(position(#""/p7":"#, 0)))"
+            ])
+        #expect(set.pairs.count == 297)
+        #expect(set.pairs[299 - 3].location.hasSuffix("one.json:\(position(#"{"request""#, 299))"))
+    }
 }

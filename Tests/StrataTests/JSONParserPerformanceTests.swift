@@ -138,4 +138,17 @@ import Testing
         #expect(tree.count == 6)
         #expect(tree.canonicalJSON() == #"{"a":[1,true,null],"b":{}}"#)
     }
+
+    @Test("string values and keys decode through the fast path exactly like the escaping decoder")
+    func stringDecodingFastPath() throws {
+        let tree = try JSONParser().parse(
+            Array(#"{"plain":"abc","café":"Zürich 😀","esc":"a\"b\\","tail\\":"x\\\\","bad":"#.utf8) + [
+                0x22, 0x61, 0xFF, 0x22,
+            ]
+                + Array(#","":""}"#.utf8))
+        let members = Array(tree.children(0))
+        #expect(members.map { tree.key($0) } == ["plain", "café", "esc", "tail\\", "bad", ""])
+        #expect(members.map { tree.string($0) } == ["abc", "Zürich 😀", "a\"b\\", "x\\\\", "a\\xFF", ""])
+        #expect(members.map { tree.span($0).count } == [5, 14, 8, 7, 4, 2])
+    }
 }

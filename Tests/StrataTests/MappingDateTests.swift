@@ -123,6 +123,15 @@ import Testing
         #expect(bad.first?.message.contains("no date format is set") == true)
     }
 
+    @Test("Unix times beyond the years -9999...9999 are badDate issues, not crashes")
+    func hugeUnixTimes() {
+        #expect(Self.read("1e300", format: .unix).1.map(\.kind) == [.badDate])
+        #expect(Self.read("-1e300", format: nil).1.map(\.kind) == [.badDate])
+        #expect(Self.read(#""99999999999999999""#, format: .unixMilliseconds).1.map(\.kind) == [.badDate])
+        #expect(Self.read(#""99999999999999""#, format: .unixMilliseconds).1.map(\.kind) == [.coerced])
+        #expect(Self.read("253402300799", format: .unix).0 == Self.utc(9999, 12, 31, 23, 59, 59))
+    }
+
     @Test("DXDAL's dateStyle and timeStyle read locale styles with the POSIX locale")
     func styles() {
         #expect(Self.read(#""Jul 4, 2011""#, format: .styles(date: .medium, time: .none)).0 == Self.utc(2011, 7, 4))

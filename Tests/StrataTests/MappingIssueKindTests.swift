@@ -60,6 +60,17 @@ import Testing
         #expect(r.value(at: "catalogue", 2, "copies")?.severity == .error)
     }
 
+    @Test("an object where an array of objects is expected suggests the element class")
+    func objectForArray() {
+        let r = MappingFixture.map(
+            config: Self.config, data: #"{"bookstore": {"name": "X", "catalogue": {"title": "A", "copies": 1}}}"#)
+        #expect(
+            r.issueLines == [
+                "error typeMismatch $.bookstore.catalogue BookStore.catalogue: expected [Article] (an array), found "
+                    + "object with 2 fields — fix the data, or declare BookStore.catalogue as Article"
+            ])
+    }
+
     @Test("missingField points at where the field should be")
     func missingField() {
         let r = Self.map(article: #"{"title": "C", "publication_date": "7/6/2011"}"#)
@@ -68,6 +79,10 @@ import Testing
         #expect(r.issues[0].path == "$.bookstore.catalogue[2].copies")
         #expect(r.issues[0].property == "Article.copies")
         #expect(r.value(at: "catalogue", 2, "copies")?.content == .missing)
+        // Fields that other properties take are not offered as candidates.
+        #expect(
+            r.issues[0].message
+                == "no field matches \"copies\" — add the field, or mark the property \"optional\": true")
     }
 
     @Test("missingField suggests a field whose name is a likely typo")
@@ -218,6 +233,33 @@ import Testing
         let r = mapper.map(MappingFixture.tree(json), with: RouteMapping(className: "Node"))
         #expect(r.issues.map(\.kind) == [.tooDeep])
         #expect(r.issues[0].path == "$.child.child.child.child.child")
+    }
+
+    @Test("very deep data stops at the default depth limit, in plain data and in JSON:API chains")
+    func deepDataDoesNotCrash() {
+        let node = MappingSet([
+            ClassMapping(name: "Node", properties: [PropertyMapping("child", .object("Node"), optional: true)])
+        ])
+        let deep = String(repeating: #"{"child": "#, count: 2000) + "{}" + String(repeating: "}", count: 2000)
+        let r = Mapper(mappings: node).map(MappingFixture.tree(deep), with: RouteMapping(className: "Node"))
+        #expect(r.issues.map(\.kind) == [.tooDeep])
+        #expect(r.issues[0].path.hasPrefix("$.child.child.child"))
+
+        let link = MappingSet([
+            ClassMapping(
+                name: "Link", properties: [PropertyMapping("id", .string), PropertyMapping("next", .hasOne(["Link"]))],
+                jsonapiType: "links")
+        ])
+        let included = (2...300).map { i in
+            #"{"type": "links", "id": "\#(i)", "relationships": {"next": {"data": {"type": "links", "id": "\#(i + 1)"}}}}"#
+        }
+        let doc =
+            #"{"data": {"type": "links", "id": "1", "relationships": {"next": {"data": {"type": "links", "id": "2"}}}}, "included": ["#
+            + included.joined(separator: ",") + "]}"
+        let chain = Mapper(mappings: link).map(
+            MappingFixture.tree(doc), with: RouteMapping(className: "Link", format: .jsonapi))
+        #expect(chain.issues(.tooDeep).count == 1)
+        #expect(chain.issues(.missingInclude).isEmpty)
     }
 
     @Test("every issue kind has a test in this suite")

@@ -61,6 +61,15 @@ import Testing
         #expect(r.root.parent == nil && r.root.end == r.values.count)
     }
 
+    @Test("a folded object can be marked by the worst issue inside it")
+    func subtreeSeverity() throws {
+        let r = Self.result
+        let catalogue = try #require(r.child(of: 0, named: "catalogue"))
+        #expect(r.subtreeSeverity(of: 0) == .error)
+        #expect(r.subtreeSeverity(of: catalogue) == .error)
+        #expect(r.subtreeSeverity(of: r.children(of: catalogue)[0]) == nil)
+    }
+
     @Test("text marks values with issues; JSON writes invalid values as null")
     func renderingMarksIssues() {
         let r = Self.result

@@ -158,6 +158,20 @@ import Testing
         #expect(ParserRegistry.mediaType(";charset=utf-8") == "")
     }
 
+    @Test("text declared as ISO-8859-1 is decoded as such instead of shown as hex")
+    func latin1Text() {
+        let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
+        let declared = registry.parse(bytes, contentType: "text/plain; charset=ISO-8859-1")
+        #expect(declared.tree?.format == "text")
+        #expect(declared.tree?.string(Tree.root) == "café")
+        #expect(
+            registry.parse(bytes, contentType: "text/csv; charset=\"windows-1252\"").tree?.string(Tree.root) == "café")
+        #expect(registry.parse(bytes, contentType: "text/plain").tree?.format == "binary")
+        #expect(registry.parse(bytes, contentType: "text/plain; charset=utf-8").tree?.format == "binary")
+        #expect(ParserRegistry.charset("text/plain; format=flowed; Charset=\"UTF-8\"") == "utf-8")
+        #expect(ParserRegistry.charset("text/plain") == nil)
+    }
+
     @Test("file extensions imply a type")
     func extensions() {
         #expect(ParserRegistry.type(forPath: "data/a.JSON") == "json")

@@ -173,6 +173,18 @@ import Testing
         )
     }
 
+    @Test("binary dates read as ISO 8601 in UTC, before 1970, past 9999 and before year 1 included")
+    func binaryDates() throws {
+        let seconds: [Double] = [-978_307_200.25, 252_423_993_599, 252_423_993_600, -63_145_612_800, .infinity]
+        let bytes = Self.bplist([[0xA5, 1, 2, 3, 4, 5]] + seconds.map { [0x33] + Self.double($0) })
+        let t = try plist.parse(bytes)
+        #expect(
+            t.children(Tree.root).map { t.string($0) } == [
+                "1969-12-31T23:59:59.750Z", "9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z", "-0001-12-31T00:00:00Z",
+                "inf",
+            ])
+    }
+
     @Test(
         "a damaged binary plist is an error, never a crash",
         arguments: [

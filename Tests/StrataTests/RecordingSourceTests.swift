@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    @Test("the writer finds the pair recorded for the same request, not for another id or method")
+    func existingPair() async throws {
+        let setup = try Setup { _ in .json("{}") }
+        defer { setup.close() }
+        let request = try setup.request("product", [.set(name: "id", value: "7")])
+        let writer = FixtureWriter(session: setup.session)
+        #expect(writer.existingPair(for: request) == nil)
+        let (_, written) = try await RecordingSource(session: setup.session).record(request)
+        let found = try #require(writer.existingPair(for: request))
+        #expect(found.file == written.file && found.path == "/products/7" && found.index == 0)
+        #expect(writer.existingPair(for: try setup.request("product", [.set(name: "id", value: "8")])) == nil)
+        var post = request
+        post.method = "POST"
+        #expect(writer.existingPair(for: post) == nil)
+    }
+
     @Test("a recorded JSON exchange replays in mock mode with the same status, type and body bytes")
     func recordThenReplay() async throws {
         let body = #"{"id": 7, "name": "Desk", "tags": ["wood"]}"#

@@ -153,6 +153,32 @@ import Testing
         #expect(r.issues.isEmpty)
     }
 
+    @Test("a relationship to a list of classes maps each resource by its type; key paths reach resource meta")
+    func mixedTypesAndMeta() {
+        let set = MappingSet([
+            ClassMapping(
+                name: "Album",
+                properties: [
+                    PropertyMapping("id", .string), PropertyMapping("media", .hasMany(["Image", "Video"])),
+                    PropertyMapping("views", .int, field: "meta.views"),
+                ], jsonapiType: "albums"),
+            ClassMapping(name: "Image", properties: [PropertyMapping("url", .url)], jsonapiType: "images"),
+            ClassMapping(name: "Video", properties: [PropertyMapping("seconds", .int)], jsonapiType: "videos"),
+        ])
+        let tree = MappingFixture.tree(
+            """
+            {"data": {"type": "albums", "id": "a", "meta": {"views": 12},
+                      "relationships": {"media": {"data": [{"type": "images", "id": "1"}, {"type": "videos", "id": "2"}]}}},
+             "included": [{"type": "images", "id": "1", "attributes": {"url": "https://example.com/1.png"}},
+                          {"type": "videos", "id": "2", "attributes": {"seconds": 30}}]}
+            """)
+        let r = Mapper(mappings: set).map(tree, with: RouteMapping(className: "Album", format: .jsonapi))
+        #expect(r.value(at: "data", "media", 0)?.className == "Image")
+        #expect(r.value(at: "data", "media", 1, "seconds")?.content == .int(30))
+        #expect(r.value(at: "data", "views")?.content == .int(12))
+        #expect(r.issues.isEmpty)
+    }
+
     /// jsonapi-ios's error document.
     static let errors = """
         {

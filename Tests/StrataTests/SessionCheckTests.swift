@@ -46,6 +46,30 @@ import Testing
                 == true)
     }
 
+    @Test("a contentType is checked as responses choose their parser: media type parameters and case are ignored")
+    func contentTypeWithParameters() throws {
+        let dir = try ScratchDirectory([
+            "session.json":
+                #"{ "routes": [ { "name": "a", "path": "/a", "contentType": "Application/JSON; charset=utf-8" }, { "name": "b", "path": "/b", "contentType": "XML" } ] }"#
+        ])
+        defer { dir.remove() }
+        #expect(SessionCheck.run(path: dir.path).diagnostics.isEmpty)
+    }
+
+    @Test("fixtures beside a session.json named directly are checked even when the session cannot be read")
+    func fixturesBesideBrokenSessionFile() throws {
+        let dir = try ScratchDirectory([
+            "session.json": "[",
+            "fixtures/f.json": #"{ "/b": [ { "response": { "status": 600 } } ] }"#,
+        ])
+        defer { dir.remove() }
+        let check = SessionCheck.run(path: dir.url("session.json"))
+        let lines = check.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("session.json:1:2: ") == true)
+        #expect(lines.last == "fixtures/f.json:1:37: status 600 is not 100–599")
+    }
+
     @Test("a clean session sums up its routes, fixture files and pairs")
     func summary() throws {
         let dir = try ScratchDirectory(ShopSession.files())

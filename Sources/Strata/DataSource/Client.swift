@@ -37,7 +37,11 @@ public struct Client: Sendable {
 
     /// Builds the request for route `name` with `edits`.
     public func request(_ name: String, edits: [ParamEdit] = []) throws(ClientError) -> BuiltRequest {
-        let route = try route(name)
+        try request(route(name), edits: edits)
+    }
+
+    /// Builds the request for `route` with `edits`.
+    func request(_ route: Route, edits: [ParamEdit]) throws(ClientError) -> BuiltRequest {
         do {
             return try builder.build(route, edits: edits)
         } catch {
@@ -48,8 +52,7 @@ public struct Client: Sendable {
     /// Builds, sends and parses route `name` with `edits`.
     public func run(_ name: String, edits: [ParamEdit] = []) async throws(ClientError) -> Exchange {
         let route = try route(name)
-        let request = try self.request(name, edits: edits)
-        return try await run(request, route: route)
+        return try await run(request(route, edits: edits), route: route)
     }
 
     /// Sends an already built `request` for `route` and parses the body.
@@ -86,7 +89,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unknownRoute(let name, let session, let available):
             var s = "no route named '\(name)' in session '\(session)'"
-            if let near = DocumentReader.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
+            if let near = Suggestion.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
             return s + " (routes: \(available.joined(separator: ", ")))"
         case .request(let e): return e.description
         case .transport(let e): return e.description

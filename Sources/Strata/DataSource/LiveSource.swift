@@ -17,7 +17,7 @@ public struct LiveSource: DataSource {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         let urlRequest = try LiveSource.urlRequest(for: request)
-        let delegate = LiveTaskDelegate(url: request.url, timeout: request.timeout)
+        let delegate = LiveTaskDelegate(url: request.redacted().url, timeout: request.timeout)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -50,20 +50,25 @@ public struct LiveSource: DataSource {
         }
         return Response(
             status: outcome.response.statusCode, headers: headers, body: outcome.body, duration: duration,
-            origin: .live(url: outcome.response.url?.absoluteString ?? request.url, redirects: outcome.redirects))
+            origin: .live(
+                url: request.redacting(outcome.response.url?.absoluteString ?? request.url),
+                redirects: outcome.redirects.map {
+                    Response.Redirect(status: $0.status, from: request.redacting($0.from), to: request.redacting($0.to))
+                }))
     }
 
     /// The URLRequest for `request`, or `invalidURL` saying what is wrong with its URL.
     static func urlRequest(for request: BuiltRequest) throws(TransportError) -> URLRequest {
         if request.baseURL.isEmpty {
             throw .invalidURL(
-                "the session has no baseURL, so '\(request.url)' is not a full URL; add \"baseURL\" to session.json")
+                "the session has no baseURL, so '\(request.redacted().url)' is not a full URL; add \"baseURL\" to session.json"
+            )
         }
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), url.host != nil else {
-            throw .invalidURL("'\(request.url)' is not a valid http(s) URL")
+            throw .invalidURL("'\(request.redacted().url)' is not a valid http(s) URL")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw .invalidURL("'\(request.url)' uses '\(scheme)'; only http and https are supported")
+            throw .invalidURL("'\(request.redacted().url)' uses '\(scheme)'; only http and https are supported")
         }
         var r = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         r.httpMethod = request.method

@@ -2,10 +2,13 @@ import Foundation
 
 /// Answers requests from the session's fixture files, with a near-miss report when nothing matches.
 ///
-/// Fixture files are read again on every send, so edits (and pairs just recorded) are seen at once.
+/// Fixture files are read again on every send, so edits (and pairs just recorded) are seen at once; a file is
+/// parsed again only when its bytes have changed (copies of a source share its cache).
 public struct MockSource: DataSource {
     /// The fixtures folder.
     public let directory: String
+    /// The fixture files parsed so far.
+    public let cache = FixtureFileCache()
 
     /// Creates a source reading `session`'s `fixtures/` folder.
     public init(session: Session) { directory = session.fixturesDirectory }
@@ -17,7 +20,7 @@ public struct MockSource: DataSource {
 
     /// The pair that would answer `request`, or the near-miss report.
     public func match(_ request: BuiltRequest) -> Result<FixturePair, NearMissReport> {
-        FixtureSet.load(directory: directory).match(request)
+        FixtureSet.load(directory: directory, cache: cache).match(request)
     }
 
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {

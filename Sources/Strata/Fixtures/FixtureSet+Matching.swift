@@ -9,8 +9,9 @@ extension FixtureSet {
     public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
         var best: FixturePair? = nil
         var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
+        let sent = SentRequest(request)
         for (order, pair) in pairs.enumerated() {
-            let differences = differences(pair, request)
+            let differences = differences(pair, sent)
             if differences.isEmpty {
                 if best == nil || pair.params.count > best!.params.count { best = pair }
                 continue
@@ -33,28 +34,41 @@ extension FixtureSet {
         }
         if let best { return .success(best) }
         scored.sort { ($0.penalty, $0.order) < ($1.penalty, $1.order) }
-        let sent = request.sentParams.filter { $0.location == .query || $0.location == .body }.map {
+        let listed = sent.params.filter { $0.location == .query || $0.location == .body }.map {
             ($0.name, $0.displayValue)
         }
         return .failure(
             NearMissReport(
-                method: request.method, path: request.path, params: sent,
+                method: request.method, path: request.path, params: listed,
                 candidates: scored.prefix(limit).map(\.candidate), pairCount: pairs.count, directory: directory,
                 problems: diagnostics))
     }
 
-    /// What differs between `pair` and `request`; empty when the pair matches.
-    func differences(_ pair: FixturePair, _ request: BuiltRequest) -> [NearMissReport.Difference] {
+    /// What a pair is compared with: the request, its decoded path and the params it sends, worked out once.
+    struct SentRequest {
+        let request: BuiltRequest
+        let decodedPath: String
+        let params: [ResolvedParam]
+
+        init(_ request: BuiltRequest) {
+            self.request = request
+            decodedPath = PercentEncoding.decode(request.path)
+            params = request.sentParams
+        }
+    }
+
+    /// What differs between `pair` and the request; empty when the pair matches.
+    func differences(_ pair: FixturePair, _ sent: SentRequest) -> [NearMissReport.Difference] {
         var out: [NearMissReport.Difference] = []
-        if PercentEncoding.decode(pair.path) != PercentEncoding.decode(request.path) {
+        let request = sent.request
+        if PercentEncoding.decode(pair.path) != sent.decodedPath {
             out.append(.path(sent: request.path, expected: pair.path))
         }
         if let m = pair.method, m != request.method {
             out.append(.method(sent: request.method, expected: m))
         }
-        let sent = request.sentParams
         for (name, expected) in pair.params {
-            let param = sent.first { $0.name == name }
+            let param = sent.params.first { $0.name == name }
             if expected == ResolvedParam.redacted { continue }
             if param?.value != expected {
                 out.append(.param(name: name, expected: expected, sent: param?.displayValue))

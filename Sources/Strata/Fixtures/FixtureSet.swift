@@ -10,7 +10,7 @@ public struct FixtureSet: Sendable {
     public let files: [String]
     /// Problems: unreadable files, JSON errors, unknown keys, wrong types, missing body files.
     public let diagnostics: [Diagnostic]
-    /// The path keys of each file, with the key's node, for checking them against routes.
+    /// The path keys of each file, with their line and column, for checking them against routes.
     public let pathKeys: [(file: String, path: String, line: Int, column: Int)]
 
     /// The keys allowed in a pair.
@@ -21,13 +21,16 @@ public struct FixtureSet: Sendable {
     static let responseKeys = ["status", "headers", "body", "bodyFile", "delay"]
 
     /// Reads every `*.json` file in `directory` (a missing folder holds no fixtures).
-    public static func load(directory: String) -> FixtureSet {
+    ///
+    /// With a `cache` (one per folder), a file whose bytes and body files are as they were when it was last read is
+    /// not parsed again; every file is still read from disk, so edits are seen at once.
+    public static func load(directory: String, cache: FixtureFileCache? = nil) -> FixtureSet {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         var pairs: [FixturePair] = []
         var diagnostics: [Diagnostic] = []
-        var keys: [(String, String, Int, Int)] = []
+        var keys: [(file: String, path: String, line: Int, column: Int)] = []
         var files: [String] = []
         for name in names {
             let file = Session.join(directory, name)
@@ -36,35 +39,50 @@ public struct FixtureSet: Sendable {
                 diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
                 continue
             }
-            let one = read([UInt8](data), file: file)
+            let bytes = [UInt8](data)
+            let one: FileContents
+            if let cached = cache?.contents(of: file, bytes: bytes) {
+                one = cached
+            } else {
+                one = read(bytes, file: file)
+                cache?.store(one, of: file, bytes: bytes)
+            }
             pairs += one.pairs
             diagnostics += one.diagnostics
             keys += one.keys
         }
+        cache?.keep(only: Set(files))
         return FixtureSet(directory: directory, pairs: pairs, files: files, diagnostics: diagnostics, pathKeys: keys)
     }
 
     /// Reads the fixtures folder of `session`.
     public static func load(for session: Session) -> FixtureSet { load(directory: session.fixturesDirectory) }
 
-    /// Reads one fixture file's bytes: its pairs (those without errors), its problems, and its path keys.
-    static func read(_ bytes: [UInt8], file: String) -> (
-        pairs: [FixturePair], diagnostics: [Diagnostic], keys: [(String, String, Int, Int)]
-    ) {
+    /// What one fixture file holds: its pairs (those without errors), its problems, its path keys, and the body
+    /// files it names with whether each existed when it was read.
+    struct FileContents: Sendable {
+        var pairs: [FixturePair] = []
+        var diagnostics: [Diagnostic] = []
+        var keys: [(file: String, path: String, line: Int, column: Int)] = []
+        var bodyFiles: [String: Bool] = [:]
+    }
+
+    /// Reads one fixture file's bytes.
+    static func read(_ bytes: [UInt8], file: String) -> FileContents {
         let tree: Tree
         do {
             tree = try JSONParser().parse(bytes)
         } catch {
-            return ([], [Diagnostic(file: file, error: error)], [])
+            return FileContents(diagnostics: [Diagnostic(file: file, error: error)])
         }
         var reader = DocumentReader(tree: tree, file: file)
-        var pairs: [FixturePair] = []
-        var keys: [(String, String, Int, Int)] = []
+        var contents = FileContents()
         guard tree.kind(Tree.root) == .object else {
             reader.error(
                 "a fixture file must be an object of \"/path\": [pairs], found \(reader.article(tree.kind(Tree.root)))",
                 at: Tree.root)
-            return ([], reader.diagnostics, [])
+            contents.diagnostics = reader.diagnostics
+            return contents
         }
         let directory = (file as NSString).deletingLastPathComponent
         var seen: [String: Tree.Index] = [:]
@@ -77,9 +95,8 @@ public struct FixtureSet: Sendable {
                 continue
             }
             seen[path] = member
-            let offset = tree.keySpan(member)?.lowerBound ?? tree.span(member).lowerBound
-            let (kl, kc) = TextPosition.lineColumn(of: offset, in: tree.source)
-            keys.append((file, path, kl, kc))
+            let (kl, kc) = reader.lineColumn(ofKey: member)
+            contents.keys.append((file, path, kl, kc))
             if !path.hasPrefix("/") {
                 reader.error(
                     "fixture path '\(path)' must start with '/' (it is relative to the base URL)", atKeyOf: member)
@@ -87,15 +104,20 @@ public struct FixtureSet: Sendable {
             guard reader.expectArray(member, "the pairs of '\(path)'") else { continue }
             for (index, item) in tree.children(member).enumerated() {
                 let before = reader.diagnostics.count
-                let pair = readPair(item, path: path, index: index, file: file, directory: directory, reader: &reader)
-                if let pair, reader.diagnostics.count == before { pairs.append(pair) }
+                let pair = readPair(
+                    item, path: path, index: index, file: file, directory: directory, reader: &reader,
+                    bodyFiles: &contents.bodyFiles)
+                if let pair, reader.diagnostics.count == before { contents.pairs.append(pair) }
             }
         }
-        return (pairs, reader.diagnostics, keys)
+        contents.diagnostics = reader.diagnostics
+        return contents
     }
 
+    /// Reads pair `node`; `bodyFiles` gets the body file it names, with whether it exists.
     static func readPair(
-        _ node: Tree.Index, path: String, index: Int, file: String, directory: String, reader: inout DocumentReader
+        _ node: Tree.Index, path: String, index: Int, file: String, directory: String, reader: inout DocumentReader,
+        bodyFiles: inout [String: Bool]
     ) -> FixturePair? {
         let tree = reader.tree
         let what = "pair #\(index + 1) of '\(path)'"
@@ -104,23 +126,14 @@ public struct FixtureSet: Sendable {
         var method: String? = nil
         var params: [(name: String, value: String)] = []
         if let r = m["request"], let rm = reader.members(of: r, known: requestKeys, what: "the request of \(what)") {
-            if let n = rm["method"], let s = reader.string(n, "'method' of \(what)") {
-                if Route.methods.contains(s.uppercased()) {
-                    method = s.uppercased()
-                } else {
-                    reader.error(
-                        "unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: n)
-                }
-            }
+            if let n = rm["method"] { method = reader.method(n, of: what) }
             if let n = rm["params"] {
                 if tree.kind(n) == .object {
                     for p in tree.children(n) {
                         let name = tree.key(p) ?? ""
-                        switch tree.kind(p) {
-                        case .string: params.append((name, tree.string(p) ?? ""))
-                        case .number: params.append((name, tree.numberText(p) ?? ""))
-                        case .bool: params.append((name, tree.bool(p)! ? "true" : "false"))
-                        default:
+                        if let (value, _) = reader.scalarValue(p) {
+                            params.append((name, value))
+                        } else {
                             reader.error(
                                 "param '\(name)' in \(what) must be a string, found \(reader.article(tree.kind(p)))",
                                 at: p)
@@ -165,7 +178,9 @@ public struct FixtureSet: Sendable {
                     }
                 } else if let n = rm["bodyFile"], let name = reader.string(n, "'bodyFile' of \(what)") {
                     let full = name.hasPrefix("/") ? name : Session.join(directory, name)
-                    if FileManager.default.fileExists(atPath: full) {
+                    let exists = FileManager.default.fileExists(atPath: full)
+                    bodyFiles[full] = exists
+                    if exists {
                         body = .file(name: name, path: full)
                     } else {
                         reader.error("bodyFile '\(name)' of \(what) does not exist (looked for \(full))", at: n)
@@ -178,7 +193,7 @@ public struct FixtureSet: Sendable {
         } else {
             reader.error("\(what) has no 'response'", at: node)
         }
-        let (line, column) = TextPosition.lineColumn(of: tree.span(node).lowerBound, in: tree.source)
+        let (line, column) = reader.lineColumn(of: node)
         return FixturePair(
             file: file, path: path, index: index, method: method, params: params, status: status, headers: headers,
             body: body, delay: delay, line: line, column: column)

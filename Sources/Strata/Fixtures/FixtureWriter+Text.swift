@@ -93,7 +93,7 @@ extension FixtureWriter {
         guard tree.kind(member) == .array else {
             throw SpliceError(message: "the value of \(key) is not an array of pairs")
         }
-        let keyIndent = lineIndent(tree.source, at: tree.keySpan(member)?.lowerBound ?? tree.span(member).lowerBound)
+        let keyIndent = lineIndent(tree.source, at: tree.keySpan(member)?.lowerBound ?? tree.startOffset(member))
         if let replacing, let old = tree.child(member, at: replacing) {
             let indent = elementIndent(tree, old, keyIndent: keyIndent)
             return (splice(tree.span(old), pair(indent)), replacing)
@@ -119,7 +119,7 @@ extension FixtureWriter {
     /// The indentation for a pair placed like `element`: its line's, or the key's plus two when it shares the
     /// key's line.
     static func elementIndent(_ tree: Tree, _ element: Tree.Index, keyIndent: String) -> String {
-        let start = tree.span(element).lowerBound
+        let start = tree.startOffset(element)
         var k = start
         while k > 0, tree.source[k - 1] != 0x0A {
             let c = tree.source[k - 1]

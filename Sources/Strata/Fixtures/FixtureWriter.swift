@@ -50,9 +50,14 @@ public struct FixtureWriter: Sendable {
 
     /// The pair already recorded for the same request (same path, method and listed params), if any.
     public func existingPair(for request: BuiltRequest) -> FixturePair? {
+        existingPair(for: request, in: FixtureSet.load(directory: directory))
+    }
+
+    /// The pair of `set` recorded for the same request, if any.
+    func existingPair(for request: BuiltRequest, in set: FixtureSet) -> FixturePair? {
         let listed = listedRequest(request)
         let path = PercentEncoding.decode(request.path)
-        return FixtureSet.load(directory: directory).pairs.first {
+        return set.pairs.first {
             PercentEncoding.decode($0.path) == path && $0.sameRequest(method: listed.method, params: listed.params)
         }
     }
@@ -137,10 +142,7 @@ public struct FixtureWriter: Sendable {
         let listed = listedRequest(request)
         let set = FixtureSet.load(directory: directory)
         let decodedPath = PercentEncoding.decode(request.path)
-        let existing = set.pairs.first {
-            PercentEncoding.decode($0.path) == decodedPath
-                && $0.sameRequest(method: listed.method, params: listed.params)
-        }
+        let existing = existingPair(for: request, in: set)
         if let existing, !overwrite {
             throw .recording(
                 "\(existing.location): a pair for \(FixtureWriter.summary(listed, path: request.path)) already exists; "
@@ -153,10 +155,8 @@ public struct FixtureWriter: Sendable {
         return Plan(listed: listed, existing: existing, target: file, original: original)
     }
 
-    func isRedacted(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return redact.contains { $0.lowercased() == lower }
-    }
+    /// True when `redact` names param or header `name`.
+    func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
 
     /// Response headers worth replaying: not the per-connection ones, secrets redacted.
     func recordedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {

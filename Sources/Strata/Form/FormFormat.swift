@@ -51,7 +51,7 @@ public struct FormFormat: Parser {
                 out.append(0x20)
             } else if c == UInt8(ascii: "%") {
                 guard i + 2 < range.upperBound,
-                    let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+                    let high = PercentEncoding.hex(bytes[i + 1]), let low = PercentEncoding.hex(bytes[i + 2])
                 else {
                     let shown = String(decoding: bytes[i..<min(i + 3, range.upperBound)], as: UTF8.self)
                     throw ParseError(
@@ -66,14 +66,5 @@ public struct FormFormat: Parser {
             i += 1
         }
         return TextDecoding.visibleUTF8(out)
-    }
-
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

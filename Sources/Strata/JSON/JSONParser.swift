@@ -89,21 +89,13 @@ private struct JSONReader {
     var keys: UnsafeMutablePointer<KeyEntry>
     var keyCapacity = 256
 
-    /// Hash indexes for open objects with many keys, innermost last (rarely used).
-    var tables: [[UInt64: Int]] = []
+    /// Objects with more keys than this find duplicates through a hash index instead of a filtered scan.
+    static let scanLimit = 32
 
-    /// Objects with more keys than this look up duplicates in a hash index instead of scanning.
-    static let scanLimit = 16
-
-    /// An open container. The innermost one's `bloom` is kept in a local of `run` and saved here when a child
-    /// container opens.
+    /// An open container.
     struct Frame {
         var node: UInt32
         var keyBase: UInt32
-        /// One bit per key fingerprint seen in this object: a clear bit proves a new key without scanning.
-        var bloom: UInt64
-        /// Index into `tables`, or -1.
-        var table: Int32
         var isObject: Bool
     }
 
@@ -129,7 +121,6 @@ private struct JSONReader {
     mutating func release() {
         stack.deallocate()
         keys.deallocate()
-        tables = []
     }
 
     // MARK: The main loop
@@ -149,7 +140,6 @@ private struct JSONReader {
         var depth = 0
         var keyCount = 0
         var keyBase = 0
-        var bloom: UInt64 = 0
     }
 
     /// Parses the whole input; returns false with `problem` set on the first error.
@@ -166,8 +156,6 @@ private struct JSONReader {
         var stack = self.stack
         var keys = self.keys
         var current = Current()
-        // The duplicate flag owed to the member about to be written.
-        var pendingDuplicate: UInt32 = 0
 
         next: while true {
             // Every value inside an object comes after `"key":`.
@@ -184,38 +172,21 @@ private struct JSONReader {
                 pos = JSONReader.skipSpace(p, n, end)
                 guard pos < n, p[pos] == UInt8(ascii: ":") else { return fail(.expectedColon, pos) }
                 pos = JSONReader.skipSpace(p, n, pos &+ 1)
-                // Note the key, and flag it and its earlier twin when the object already has it.
+                // Note the key; duplicates are looked for when the object closes.
                 let fingerprint =
                     escaped
                     ? JSONReader.escapedFingerprint(p, from, to)
                     : JSONReader.fingerprint(p + from, to &- from, readableEnd: p + n)
-                var twin = -1
-                if current.keyCount &- current.keyBase < JSONReader.scanLimit {
-                    let bit: UInt64 = 1 &<< (fingerprint &>> 58)
-                    if current.bloom & bit != 0 {
-                        twin = JSONReader.scanForTwin(
-                            keys, current.keyBase, current.keyCount, fingerprint, p, from, to, escaped)
-                    }
-                    current.bloom |= bit
-                } else {
-                    twin = indexedTwin(stack + (current.depth &- 1), keys, current, fingerprint, p, from, to, escaped)
-                }
                 if current.keyCount == keyCapacity { keys = growKeys(current.keyCount) }
                 keys[current.keyCount] = KeyEntry(
                     fingerprint: fingerprint, start: UInt32(truncatingIfNeeded: from),
-                    end: UInt32(truncatingIfNeeded: to),
-                    node: UInt32(truncatingIfNeeded: count), escaped: escaped)
+                    end: UInt32(truncatingIfNeeded: to), node: UInt32(truncatingIfNeeded: count), escaped: escaped)
                 current.keyCount &+= 1
-                if twin >= 0 {
-                    out[Int(keys[twin].node)].markDuplicate()
-                    pendingDuplicate = RawNode.duplicateBit
-                }
             }
             // One value at `pos`. An opened, non-empty container continues with its first member.
             guard pos < n else { return fail(.expectedValue, pos) }
             let start = UInt32(truncatingIfNeeded: pos)
-            let link = current.parent | pendingDuplicate
-            pendingDuplicate = 0
+            let link = current.parent
             switch p[pos] {
             case UInt8(ascii: "\""):
                 var escaped = false
@@ -238,25 +209,22 @@ private struct JSONReader {
                 guard count < Int(RawNode.noParent) else { return fail(.tooManyNodes, pos) }
                 out[count] = RawNode(
                     start: start, next: 0, link: link | (isObject ? JSONReader.objectBits : JSONReader.arrayBits))
-                // Save the enclosing container's bloom and open the new one.
                 if current.depth == stackCapacity { stack = growStack(current.depth) }
-                if current.depth > 0 { stack[current.depth &- 1].bloom = current.bloom }
                 (stack + current.depth).initialize(
                     to: Frame(
                         node: UInt32(truncatingIfNeeded: count), keyBase: UInt32(truncatingIfNeeded: current.keyCount),
-                        bloom: 0, table: -1, isObject: isObject))
+                        isObject: isObject))
                 current.depth &+= 1
                 current.parent = UInt32(truncatingIfNeeded: count)
                 current.isObject = isObject
                 current.keyBase = current.keyCount
-                current.bloom = 0
                 count &+= 1
                 pos = JSONReader.skipSpace(p, n, pos &+ 1)
                 guard pos < n, p[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { continue next }
                 // An empty container closes at once.
                 pos &+= 1
                 out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
-                close(&current, stack)
+                JSONReader.close(&current, stack, keys, p, out)
             case UInt8(ascii: "t"):
                 guard pos &+ 4 <= n, JSONReader.load32(p + pos) == JSONReader.trueWord else {
                     return fail(.literal("true"), pos)
@@ -303,7 +271,7 @@ private struct JSONReader {
                 if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
-                    close(&current, stack)
+                    JSONReader.close(&current, stack, keys, p, out)
                     continue
                 }
                 return fail(.expectedSeparator(current.isObject), pos)
@@ -313,18 +281,21 @@ private struct JSONReader {
 
     // MARK: Containers
 
-    /// Drops the innermost container and makes its parent current.
-    @_transparent mutating func close(_ current: inout Current, _ stack: UnsafeMutablePointer<Frame>) {
+    /// Drops the innermost container and makes its parent current; a closing object flags its duplicate keys.
+    @_transparent static func close(
+        _ current: inout Current, _ stack: UnsafeMutablePointer<Frame>, _ keys: UnsafeMutablePointer<KeyEntry>,
+        _ p: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<RawNode>
+    ) {
+        if current.keyCount &- current.keyBase > 1 {
+            markDuplicates(keys, current.keyBase, current.keyCount, p, out)
+        }
         current.depth &-= 1
-        let frame = stack[current.depth]
-        current.keyCount = Int(frame.keyBase)
-        if frame.table >= 0 { tables.removeLast() }
+        current.keyCount = current.keyBase
         if current.depth > 0 {
             let outer = stack[current.depth &- 1]
             current.parent = outer.node
             current.isObject = outer.isObject
             current.keyBase = Int(outer.keyBase)
-            current.bloom = outer.bloom
         } else {
             current.parent = RawNode.noParent
             current.isObject = false
@@ -353,53 +324,53 @@ private struct JSONReader {
 
     // MARK: Duplicate keys
 
-    /// The earlier key of the current object with the same text as `from..<to`, or -1 (linear scan).
+    /// Flags every member of a finished object whose key another member of it also has, both of them.
     ///
     /// Keys are the same when their text is: decoded text when either has escapes (`"a"` and `"\u0061"`), the
-    /// raw bytes otherwise.
-    @inline(never) static func scanForTwin(
-        _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ fingerprint: UInt64,
-        _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ escaped: Bool
-    ) -> Int {
-        var k = first
-        while k < end {
-            if keys[k].fingerprint == fingerprint, sameKey(p, keys[k], from, to, escaped) { return k }
-            k &+= 1
-        }
-        return -1
-    }
-
-    /// Duplicate lookup for objects past `scanLimit` keys, building the object's index on first use.
-    @inline(never) mutating func indexedTwin(
-        _ top: UnsafeMutablePointer<Frame>, _ keys: UnsafeMutablePointer<KeyEntry>, _ current: Current,
-        _ fingerprint: UInt64, _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ escaped: Bool
-    ) -> Int {
-        if top.pointee.table < 0 {
-            var index: [UInt64: Int] = [:]
-            index.reserveCapacity(64)
-            for k in current.keyBase..<current.keyCount where index[keys[k].fingerprint] == nil {
-                index[keys[k].fingerprint] = k
+    /// raw bytes otherwise. Small objects filter candidates through a 64-bit Bloom filter over the
+    /// fingerprints; large ones index the first key with each fingerprint.
+    @inline(never) static func markDuplicates(
+        _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ p: UnsafePointer<UInt8>,
+        _ out: UnsafeMutablePointer<RawNode>
+    ) {
+        func mark(_ j: Int, twinFrom start: Int) {
+            var i = start
+            while i < j {
+                if keys[i].fingerprint == keys[j].fingerprint, sameKey(p, keys[i], keys[j]) {
+                    out[Int(keys[i].node)].markDuplicate()
+                    out[Int(keys[j].node)].markDuplicate()
+                    return
+                }
+                i += 1
             }
-            tables.append(index)
-            top.pointee.table = Int32(tables.count - 1)
         }
-        let t = Int(top.pointee.table)
-        if let k = tables[t][fingerprint] {
-            // Different keys can share a fingerprint: check every later key with it too (rare).
-            return JSONReader.scanForTwin(keys, k, current.keyCount, fingerprint, p, from, to, escaped)
+        if end - first <= scanLimit {
+            var bloom: UInt64 = 0
+            for j in first..<end {
+                let bit: UInt64 = 1 &<< (keys[j].fingerprint &>> 58)
+                if bloom & bit != 0 { mark(j, twinFrom: first) }
+                bloom |= bit
+            }
+            return
         }
-        tables[t][fingerprint] = current.keyCount
-        return -1
+        var firstWith: [UInt64: Int] = [:]
+        firstWith.reserveCapacity(end - first)
+        for j in first..<end {
+            if let i = firstWith[keys[j].fingerprint] {
+                mark(j, twinFrom: i)
+            } else {
+                firstWith[keys[j].fingerprint] = j
+            }
+        }
     }
 
-    /// True when the key at `entry` and the key body `from..<to` have the same text.
-    static func sameKey(_ p: UnsafePointer<UInt8>, _ entry: KeyEntry, _ from: Int, _ to: Int, _ escaped: Bool) -> Bool {
-        let a = Int(entry.start)
-        let length = Int(entry.end) &- a
-        if !entry.escaped && !escaped {
-            return length == to &- from && memcmp(p + a, p + from, length) == 0
+    /// True when two keys have the same text.
+    static func sameKey(_ p: UnsafePointer<UInt8>, _ a: KeyEntry, _ b: KeyEntry) -> Bool {
+        let length = Int(a.end) &- Int(a.start)
+        if !a.escaped && !b.escaped {
+            return length == Int(b.end) &- Int(b.start) && memcmp(p + Int(a.start), p + Int(b.start), length) == 0
         }
-        return JSONReader.keyText(p, a, Int(entry.end), entry.escaped) == JSONReader.keyText(p, from, to, escaped)
+        return keyText(p, Int(a.start), Int(a.end), a.escaped) == keyText(p, Int(b.start), Int(b.end), b.escaped)
     }
 
     /// The text a key stands for, as bytes: decoded when it has escapes, as written otherwise.

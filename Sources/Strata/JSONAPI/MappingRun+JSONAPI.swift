@@ -15,6 +15,7 @@ extension MappingRun {
                 message: "a JSON:API document must be an object with data, errors or meta", value: id)
             return
         }
+        values.reserveCapacity(tree.count + 1)
         var member: [String: Tree.Index] = [:]
         for c in tree.children(Tree.root) {
             let k = tree.key(c) ?? ""
@@ -269,7 +270,8 @@ extension MappingRun {
                 case .repeated, .none:
                     missing(
                         p, object: attributes ?? node, parent: id, steps: [.key(p.name, index: nil)],
-                        reason: missingReason(p, members: attrMembers)
+                        reason: missingReason(
+                            p, candidates: attrMembers.indices.filter { !attrTaken[$0] }.map { attrMembers[$0] })
                             + (attributes == nil ? " (the resource has no attributes)" : ""))
                 case .path(let f):
                     // A key path reads from the attributes first, then from the resource object (meta.x, links.self).

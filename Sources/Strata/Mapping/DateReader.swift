@@ -121,7 +121,7 @@ final class DateReader {
             guard let v = Double(String(decoding: b, as: UTF8.self).trimmed), v.isFinite else {
                 return .failure(.shape)
             }
-            return .success(Date(timeIntervalSince1970: v / scale))
+            return DateReader.unixDate(v / scale)
         case .fields(let tokens): return readFields(b, tokens)
         case .formatter(let f):
             guard let d = f.date(from: String(decoding: b, as: UTF8.self)) else { return .failure(.shape) }
@@ -133,7 +133,7 @@ final class DateReader {
     func read(number text: String) -> Result<Date, Failure> {
         if case .unix(let scale) = engine {
             guard let v = Double(text), v.isFinite else { return .failure(.shape) }
-            return .success(Date(timeIntervalSince1970: v / scale))
+            return DateReader.unixDate(v / scale)
         }
         var t = text
         return t.withUTF8 { read($0) }
@@ -329,6 +329,17 @@ final class DateReader {
         return nil
     }
 
+    /// The seconds since 1970 that dates may have: years -9999 to 9999 (so they can be written as ISO 8601).
+    static let secondsRange: ClosedRange<Double> = -377_705_116_800...253_402_300_799
+
+    /// A Unix time as a date, or a range failure for one no calendar year can hold.
+    static func unixDate(_ seconds: Double) -> Result<Date, Failure> {
+        guard secondsRange.contains(seconds) else {
+            return .failure(.range("\(seconds) seconds since 1970 is outside the years -9999 to 9999"))
+        }
+        return .success(Date(timeIntervalSince1970: seconds))
+    }
+
     // MARK: Calendar arithmetic
 
     private func make(
@@ -342,7 +353,7 @@ final class DateReader {
         guard (0...23).contains(hour) else { return .failure(.range("hour \(hour) does not exist")) }
         guard (0...59).contains(minute) else { return .failure(.range("minute \(minute) does not exist")) }
         guard (0...60).contains(second) else { return .failure(.range("second \(second) does not exist")) }
-        let days = DateReader.daysFromCivil(year, month, day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
         if let offset { return .success(Date(timeIntervalSince1970: local - Double(offset))) }
         if utc { return .success(Date(timeIntervalSince1970: local)) }
@@ -366,16 +377,6 @@ final class DateReader {
             "November", "December",
         ][m - 1]
     }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
 }
 
 extension DateStyle {
@@ -387,50 +388,6 @@ extension DateStyle {
         case .long: .long
         case .full: .full
         }
-    }
-}
-
-/// Writing dates as ISO 8601 text in UTC.
-enum ISO8601Text {
-    /// `2011-07-04T00:00:00Z`, with milliseconds when the date has a fraction of a second.
-    static func string(_ date: Date) -> String {
-        let t = date.timeIntervalSince1970
-        var secs = t.rounded(.down)
-        var millis = Int(((t - secs) * 1000).rounded())
-        if millis == 1000 {
-            secs += 1
-            millis = 0
-        }
-        let total = Int(secs)
-        var days = total / 86_400
-        var rem = total % 86_400
-        if rem < 0 {
-            rem += 86_400
-            days -= 1
-        }
-        let (y, m, d) = civil(fromDays: days)
-        func pad(_ v: Int, _ w: Int) -> String {
-            let s = String(abs(v))
-            return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
-        }
-        var s =
-            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
-        if millis != 0 { s += "." + pad(millis, 3) }
-        return s + "Z"
-    }
-
-    /// The civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
     }
 }
 

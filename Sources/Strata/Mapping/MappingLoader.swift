@@ -166,7 +166,7 @@ struct MappingLoader {
         for c in tree.children(node) {
             let name = tree.key(c) ?? ""
             if let first = seen[name] {
-                let (line, col) = TextPosition.lineColumn(of: tree.span(first).lowerBound, in: tree.source)
+                let (line, col) = TextPosition.lineColumn(of: tree.startOffset(first), in: tree.source)
                 errorAtKey(c, "class \(name) is defined twice (first at \(line):\(col)); the later one is used")
             }
             seen[name] = c

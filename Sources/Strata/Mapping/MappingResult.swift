@@ -108,6 +108,15 @@ public struct MappingResult: Sendable {
         (issuesByValue[id] ?? []).map { issues[$0] }
     }
 
+    /// The most serious issue on value `id` or any value inside it (for marking folded objects), if any.
+    public func subtreeSeverity(of id: MappedValue.ID) -> MappingIssue.Severity? {
+        var worst: MappingIssue.Severity? = nil
+        for v in values[id..<values[id].end] {
+            if let s = v.severity, worst == nil || s.weight > worst!.weight { worst = s }
+        }
+        return worst
+    }
+
     /// The number of issues of a severity.
     public func count(_ severity: MappingIssue.Severity) -> Int { issues.filter { $0.severity == severity }.count }
 

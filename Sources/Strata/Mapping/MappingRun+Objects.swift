@@ -29,7 +29,8 @@ extension MappingRun {
         }
         let members = memberScratch[depth]
         for step in plan.steps {
-            mapProperty(step.property, slot: step.slot, members: members, object: node, parent: id)
+            mapProperty(
+                step.property, slot: step.slot, members: members, object: node, parent: id, unassigned: plan.unassigned)
         }
         for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
         close(id)
@@ -44,7 +45,7 @@ extension MappingRun {
                 var offset = 0
                 var k = 0
                 for c in tree.children(node) {
-                    guard k < plan.memberCount, let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start))
+                    guard k < plan.memberCount, let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start))
                     else { return false }
                     let length = plan.keyLengths[k]
                     guard r.count == length,
@@ -59,32 +60,6 @@ extension MappingRun {
         }
     }
 
-    /// The raw key (quotes included) of the JSON object member whose value starts at `start`.
-    @inline(__always)
-    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
-        var j = start - 1
-        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
-        j -= 1
-        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
-        let close = j
-        j -= 1
-        while j >= 0 {
-            if b[j] == UInt8(ascii: "\"") {
-                var slashes = 0
-                var k = j - 1
-                while k >= 0, b[k] == UInt8(ascii: "\\") {
-                    slashes += 1
-                    k -= 1
-                }
-                if slashes % 2 == 0 { return j..<(close + 1) }
-            }
-            j -= 1
-        }
-        return nil
-    }
-
     /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index, into members: inout [Int]) {
         keyLengthScratch.removeAll(keepingCapacity: true)
@@ -92,7 +67,7 @@ extension MappingRun {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     members.append(c)
-                    if let r = MappingRun.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
+                    if let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
                         keyScratch.append(contentsOf: b[r])
                     }
                     keyLengthScratch.append(keyScratch.count)
@@ -184,7 +159,9 @@ extension MappingRun {
     }
 
     /// Maps one property of an object from the field its slot names.
-    func mapProperty(_ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int) {
+    func mapProperty(
+        _ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int, unassigned: [Int]
+    ) {
         switch slot {
         case .member(let k):
             if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
@@ -217,7 +194,7 @@ extension MappingRun {
         case .none:
             missing(
                 p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
-                reason: missingReason(p, members: members))
+                reason: missingReason(p, candidates: unassigned.map { members[$0] }))
         }
     }
 
@@ -238,9 +215,9 @@ extension MappingRun {
         pendingPassed.removeAll()
     }
 
-    /// Why no field matched property `p`: the fields there are, and a likely typo.
-    func missingReason(_ p: CompiledProperty, members: [Int]) -> String {
-        let keys = members.filter { sourceIndex[$0] == MappingRun.untouched }.compactMap { tree.key($0) }
+    /// Why no field matched property `p`: the fields no property takes (`candidates`), and a likely typo.
+    func missingReason(_ p: CompiledProperty, candidates: [Tree.Index]) -> String {
+        let keys = candidates.compactMap { tree.key($0) }
         var s = "no field matches \(JSONString.quote(p.name))"
         if let guess = NameMatching.suggestion(for: p.name, among: keys) {
             s += "; did you mean \(JSONString.quote(guess))? set \"field\": \(JSONString.quote(guess))"

@@ -61,6 +61,10 @@ extension MappingRun {
             return values.count - 1
         }
         if isProperty, p.optional { return add(.null, name: name, parent: parent, source: node) }
+        if isXML, type.isString {
+            // An empty XML element cannot tell empty text from no text: a required string reads it as "".
+            return add(.string(""), name: name, parent: parent, source: node)
+        }
         let id = add(.null, name: name, parent: parent, source: node)
         let message =
             isProperty
@@ -176,7 +180,9 @@ extension MappingRun {
         case .number: return tree.int(n) != nil ? "int" : "double"
         case .bool: return "bool"
         case .null: return "optional"
-        case .object: return "a class or dictionary"
+        case .object:
+            if case .array(.object(let c)) = type { return c }
+            return "a class or dictionary"
         case .array:
             if case .object(let c) = type { return "[\(c)]" }
             return "an array ([T])"
@@ -310,6 +316,8 @@ extension MappingRun {
                 return
             }
         }
+        // About one value per source node of the mapped subtree: reserve once instead of growing.
+        values.reserveCapacity(tree.subtreeEnd(node) - node + 1)
         var type = rootType
         if case .object(let c) = rootType {
             if tree.kind(node) == .array {

@@ -46,7 +46,6 @@ final class MappingRun {
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
-        values.reserveCapacity(tree.count + 1)
     }
 
     /// Hands the finished values, issues and indexes over as a result.

@@ -67,31 +67,12 @@ public enum NameMatching {
         "teeth": "tooth", "geese": "goose", "criteria": "criterion", "indices": "index",
     ]
 
-    /// The closest of `candidates` to `name` when it is close enough to be a likely typo.
+    /// The closest of `candidates` to `name` (compared normalized, by Unicode scalars) when it is close enough to be
+    /// a likely typo: at most a third of `name`'s characters differ.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
-        var best: (String, Int)? = nil
-        for c in candidates {
-            let d = editDistance(normalized(name), normalized(c))
-            if d <= max(1, name.count / 3), best == nil || d < best!.1 { best = (c, d) }
+        let n = Array(normalized(name).unicodeScalars)
+        return Suggestion.closest(candidates, within: { _ in max(1, name.count / 3) }) {
+            Suggestion.editDistance(n, Array(normalized($0).unicodeScalars))
         }
-        return best?.0
-    }
-
-    /// Levenshtein distance over Unicode scalars.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars)
-        let y = Array(b.unicodeScalars)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count)
-        var cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            cur[0] = i
-            for j in 1...y.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[y.count]
     }
 }

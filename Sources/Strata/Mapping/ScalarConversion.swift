@@ -74,9 +74,9 @@ enum ScalarConversion {
                 }
             case .string:
                 switch (tree.string(n) ?? "").trimmed.lowercased() {
-                case "true", "yes", "1": return .value(.bool(true), coerced: true)
-                case "false", "no", "0": return .value(.bool(false), coerced: true)
-                default: return .mismatch("only true/false, yes/no and 1/0 read as bools")
+                case "true", "1": return .value(.bool(true), coerced: true)
+                case "false", "0": return .value(.bool(false), coerced: true)
+                default: return .mismatch("only \"true\"/\"false\" and \"1\"/\"0\" read as bools")
                 }
             default: return .mismatch(nil)
             }
@@ -108,7 +108,11 @@ enum ScalarConversion {
             let text = tree.numberText(n) ?? ""
             if autoDate {
                 guard let v = Double(text), v.isFinite else { return .badDate("not a number of seconds") }
-                return .value(.date(Date(timeIntervalSince1970: v)), coerced: true)
+                switch DateReader.unixDate(v) {
+                case .success(let d): return .value(.date(d), coerced: true)
+                case .failure(.range(let why)): return .badDate(why)
+                case .failure(.shape): return .badDate("not a number of seconds")
+                }
             }
             switch reader.read(number: text) {
             case .success(let d): return .value(.date(d), coerced: !reader.readsNumbers)

@@ -25,13 +25,13 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// Creates a diagnostic pointing at node `node` of `tree`, parsed from `file`.
     public init(file: String, tree: Tree, node: Tree.Index, message: String, severity: Severity = .error) {
-        let (line, column) = TextPosition.lineColumn(of: tree.span(node).lowerBound, in: tree.source)
+        let (line, column) = TextPosition.lineColumn(of: tree.startOffset(node), in: tree.source)
         self.init(file: file, line: line, column: column, message: message, severity: severity)
     }
 
     /// Creates a diagnostic pointing at the key of member `node` (or at the node when it has no key in the source).
     public init(file: String, tree: Tree, keyOf node: Tree.Index, message: String, severity: Severity = .error) {
-        let offset = tree.keySpan(node)?.lowerBound ?? tree.span(node).lowerBound
+        let offset = tree.keySpan(node)?.lowerBound ?? tree.startOffset(node)
         let (line, column) = TextPosition.lineColumn(of: offset, in: tree.source)
         self.init(file: file, line: line, column: column, message: message, severity: severity)
     }

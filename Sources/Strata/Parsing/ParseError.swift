@@ -29,33 +29,3 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `FILE:LINE:COL: message`.
     public func located(in file: String) -> String { "\(file):\(line):\(column): \(message)" }
 }
-
-/// Converting between byte offsets and line:column positions.
-public enum TextPosition {
-    /// The 1-based line and character column of byte `offset` in `bytes`.
-    public static func lineColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        bytes.withUnsafeBufferPointer { b in
-            for k in 0..<end where b[k] == 0x0A {
-                line += 1
-                lineStart = k + 1
-            }
-        }
-        var column = 1
-        for k in lineStart..<end where bytes[k] & 0xC0 != 0x80 { column += 1 }
-        return (line, column)
-    }
-
-    /// The byte offset of 1-based `line` and byte `column` in `bytes` (clamped to the input).
-    public static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
-        var current = 1
-        var k = 0
-        while current < line, k < bytes.count {
-            if bytes[k] == 0x0A { current += 1 }
-            k += 1
-        }
-        return min(k + max(column - 1, 0), bytes.count)
-    }
-}

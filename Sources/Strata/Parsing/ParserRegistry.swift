@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parsers Strata knows, and the rules for choosing one for a response body.
 ///
 /// Selection, in order:
@@ -11,6 +13,8 @@
 ///    parser reads: the last-registered parser whose `sniff` matches. With no header, a failing sniffed parser's
 ///    error is the outcome (the body looks like JSON but is not); with a generic header it falls back and says so.
 /// 4. The fallback: text, or a hex view when the body is binary (NUL bytes or invalid UTF-8).
+///
+/// Text read because of a `charset=iso-8859-1` (or `windows-1252`) Content-Type is decoded as ISO-8859-1.
 public struct ParserRegistry: Sendable {
     /// Registered parsers; later registrations take precedence.
     public private(set) var parsers: [any Parser]
@@ -59,6 +63,18 @@ public struct ParserRegistry: Sendable {
         return String(head).trimmed.lowercased()
     }
 
+    /// The `charset` parameter of a Content-Type value, lowercased and unquoted (`text/plain; charset="UTF-8"`
+    /// gives `utf-8`), or nil.
+    public static func charset(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: ["\"", "'"]).lowercased()
+            }
+        }
+        return nil
+    }
+
     /// Parses `bytes`, choosing the parser by explicit `type`, then `contentType`, then sniffing, then text.
     public func parse(_ bytes: [UInt8], type: String? = nil, contentType: String? = nil) -> ParseOutcome {
         if let type, !type.trimmed.isEmpty {
@@ -70,10 +86,11 @@ public struct ParserRegistry: Sendable {
             return run(p, bytes)
         }
         let media = contentType.map(ParserRegistry.mediaType) ?? ""
+        let latin1 = contentType.flatMap(ParserRegistry.charset).map(ParserRegistry.latin1Names.contains) ?? false
         if !media.isEmpty, !ParserRegistry.genericTypes.contains(media),
             let declared = parsers.last(where: { $0.isDataTypeAcceptable(media) })
         {
-            let outcome = run(declared, bytes)
+            let outcome = run(latin1 && declared is TextFormat ? TextFormat(encoding: .latin1) : declared, bytes)
             guard outcome.error != nil else { return outcome }
             for p in parsers.reversed() where p.name != declared.name && p.sniff(bytes) {
                 var sniffed = run(p, bytes)
@@ -90,7 +107,7 @@ public struct ParserRegistry: Sendable {
             var sniffed = run(p, bytes)
             if media.isEmpty { return sniffed }
             if let error = sniffed.error {
-                var fallback = fallback(bytes)
+                var fallback = fallback(bytes, latin1: latin1)
                 fallback.note =
                     "the body looks like \(p.name) but does not parse (\(error)); shown as \(fallback.tree!.format)"
                 return fallback
@@ -98,16 +115,20 @@ public struct ParserRegistry: Sendable {
             sniffed.note = "Content-Type \(media) does not name a format; the body looks like \(p.name)"
             return sniffed
         }
-        var outcome = fallback(bytes)
+        var outcome = fallback(bytes, latin1: latin1)
         if !media.isEmpty, !ParserRegistry.genericTypes.contains(media) {
             outcome.note = "no parser reads \(media); shown as \(outcome.tree!.format)"
         }
         return outcome
     }
 
+    /// Charset names read as ISO-8859-1.
+    static let latin1Names: Set<String> = ["iso-8859-1", "latin1", "latin-1", "iso_8859-1", "windows-1252", "cp1252"]
+
     /// Text, or the hex view for binary bodies: never fails.
-    private func fallback(_ bytes: [UInt8]) -> ParseOutcome {
-        let p: any Parser = parser(named: "text") ?? TextFormat()
+    private func fallback(_ bytes: [UInt8], latin1: Bool = false) -> ParseOutcome {
+        var p: any Parser = parser(named: "text") ?? TextFormat()
+        if latin1, p is TextFormat { p = TextFormat(encoding: .latin1) }
         let outcome = run(p, bytes)
         if outcome.tree != nil { return outcome }
         return ParseOutcome(parser: "hex", tree: HexView.tree(bytes), error: nil)

@@ -9,7 +9,7 @@ struct BinaryPropertyListReader {
     let bytes: [UInt8]
     /// The most nodes a document may expand to (shared references are written once per use): generous for real
     /// files, whose every node costs at least a reference byte, and a stop for crafted ones.
-    var maxNodes: Int { max(1_000_000, 8 * bytes.count) }
+    var maxNodes: Int { min(RawNode.maxNodes, max(1_000_000, 8 * bytes.count)) }
 
     private struct Trailer {
         var offsetSize: Int

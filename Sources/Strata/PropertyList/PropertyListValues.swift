@@ -12,39 +12,7 @@ enum PropertyListValues {
     /// with fractional seconds only when there are some.
     static func dateText(secondsSince2001 seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return String(seconds) }
-        let unix = seconds + 978_307_200
-        var whole = unix.rounded(.down)
-        var millis = Int(((unix - whole) * 1000).rounded())
-        if millis == 1000 {
-            whole += 1
-            millis = 0
-        }
-        let total = Int(whole)
-        let days = Int((Double(total) / 86_400).rounded(.down))
-        let secs = total - days * 86_400
-        let (y, m, d) = civil(fromDays: days)
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let year = y >= 0 && y < 10_000 ? String(repeating: "0", count: max(0, 4 - String(y).count)) + "\(y)" : "\(y)"
-        var s = "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))"
-        if millis != 0 {
-            let m = String(millis)
-            s += "." + String(repeating: "0", count: 3 - m.count) + m
-        }
-        return s + "Z"
-    }
-
-    /// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian; Howard Hinnant's algorithm).
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
+        return ISO8601Text.string(secondsSince1970: seconds + 978_307_200)
     }
 
     /// True when `text` is a property list date: `YYYY-MM-DDTHH:MM:SSZ` (fractional seconds allowed).

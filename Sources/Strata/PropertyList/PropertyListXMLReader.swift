@@ -149,6 +149,6 @@ struct PropertyListXMLReader {
     }
 
     private func failure(_ node: Tree.Index, _ message: String) -> ParseError {
-        ParseError(message, at: xml.span(node).lowerBound, in: xml.source)
+        ParseError(message, at: xml.startOffset(node), in: xml.source)
     }
 }

@@ -54,3 +54,12 @@ public struct BuiltRequest: Sendable {
     /// The body as text when it is UTF-8 (it always is for form and JSON bodies).
     public var bodyText: String? { body.flatMap { String(validating: $0, as: UTF8.self) } }
 }
+
+extension BuiltRequest {
+    /// `text` (a URL, an error message) with this request's secret values replaced by `<redacted>`.
+    public func redacting(_ text: String) -> String {
+        let scrubber = SecretScrubber(values: params.filter(\.isSecret).map(\.value))
+        guard !scrubber.isEmpty else { return text }
+        return String(decoding: scrubber.scrub(Array(text.utf8), json: false), as: UTF8.self)
+    }
+}

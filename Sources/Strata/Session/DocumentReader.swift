@@ -10,25 +10,40 @@ struct DocumentReader {
     /// Everything found wrong so far, in the order it was found.
     var diagnostics: [Diagnostic] = []
 
+    /// Line:column lookups in the document, so a file with thousands of entries is not rescanned for each.
+    var lines: LineLocator
+
     init(tree: Tree, file: String) {
         self.tree = tree
         self.file = file
+        self.lines = LineLocator(tree.source)
+    }
+
+    /// The line and column where node `node`'s value starts.
+    mutating func lineColumn(of node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.startOffset(node))
+    }
+
+    /// The line and column of the key of member `node` (of its value when it has no key in the source).
+    mutating func lineColumn(ofKey node: Tree.Index) -> (line: Int, column: Int) {
+        lines.lineColumn(of: tree.keySpan(node)?.lowerBound ?? tree.startOffset(node))
     }
 
     /// Records an error pointing at node `node`.
     mutating func error(_ message: String, at node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message))
+        let (line, column) = lineColumn(of: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
     /// Records an error pointing at the key of member `node`.
     mutating func error(_ message: String, atKeyOf node: Tree.Index) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, keyOf: node, message: message))
+        let (line, column) = lineColumn(ofKey: node)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
-    /// The line:column of node `node`, for messages that refer to another place in the file.
-    func position(of node: Tree.Index) -> String {
-        let offset = tree.keySpan(node)?.lowerBound ?? tree.span(node).lowerBound
-        let (line, column) = TextPosition.lineColumn(of: offset, in: tree.source)
+    /// The line:column of node `node`'s key (or value), for messages that refer to another place in the file.
+    mutating func position(of node: Tree.Index) -> String {
+        let (line, column) = lineColumn(ofKey: node)
         return "\(line):\(column)"
     }
 
@@ -48,7 +63,7 @@ struct DocumentReader {
             }
             if !known.contains(key) {
                 var message = "unknown key '\(key)' in \(what)"
-                if let near = DocumentReader.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
+                if let near = Suggestion.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
                 message += " (known keys: \(known.joined(separator: ", ")))"
                 error(message, atKeyOf: member)
                 continue
@@ -103,6 +118,50 @@ struct DocumentReader {
         return true
     }
 
+    /// The HTTP method at `node`, upper-cased, or nil with an error when it is not a string naming one a route may
+    /// use. `what` names the owner in messages (`route 'list'`, `pair #1 of '/x'`).
+    mutating func method(_ node: Tree.Index, of what: String) -> String? {
+        guard let s = string(node, "'method' of \(what)") else { return nil }
+        guard Route.methods.contains(s.uppercased()) else {
+            error("unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: node)
+            return nil
+        }
+        return s.uppercased()
+    }
+
+    /// The members of the `name: value` object `node`, each name once: a repeated name (compared by `identity`)
+    /// is reported at its key as a duplicate `noun` and left out. Nil, with an error, when `node` is not an object.
+    mutating func namedMembers(
+        of node: Tree.Index, what: String, noun: String, identity: (String) -> String = { $0 }
+    ) -> [(name: String, node: Tree.Index)]? {
+        guard tree.kind(node) == .object else {
+            error("\(what) must be an object of name: value, found \(article(tree.kind(node)))", at: node)
+            return nil
+        }
+        var members: [(name: String, node: Tree.Index)] = []
+        var seen: [String: Tree.Index] = [:]
+        for member in tree.children(node) {
+            let name = tree.key(member) ?? ""
+            if let first = seen[identity(name)] {
+                error("duplicate \(noun) '\(name)' in \(what) (first at \(position(of: first)))", atKeyOf: member)
+                continue
+            }
+            seen[identity(name)] = member
+            members.append((name, member))
+        }
+        return members
+    }
+
+    /// A string, number or bool value as text with its JSON type; nil for other kinds.
+    func scalarValue(_ node: Tree.Index) -> (String, ParamValueKind)? {
+        switch tree.kind(node) {
+        case .string: (tree.string(node) ?? "", .string)
+        case .number: (tree.numberText(node) ?? "", .number)
+        case .bool: (tree.bool(node)! ? "true" : "false", .bool)
+        default: nil
+        }
+    }
+
     /// `a string`, `an object`: the kind of a node for messages.
     func article(_ kind: NodeKind) -> String {
         switch kind {
@@ -110,34 +169,5 @@ struct DocumentReader {
         case .null: "null"
         default: "a \(kind)"
         }
-    }
-
-    /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let lower = word.lowercased()
-        var best: (String, Int)? = nil
-        for c in candidates {
-            let d = editDistance(lower, c.lowercased())
-            if d <= max(1, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    /// The Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a)
-        let y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }

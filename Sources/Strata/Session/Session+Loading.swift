@@ -33,25 +33,27 @@ extension Session {
     /// Loads what can be loaded and lists every problem: `check` uses the routes of a session with problems to
     /// go on checking its fixtures. The session is nil only when the file is unreadable or not a JSON object.
     public static func loadReportingProblems(from path: String) -> (Session?, [Diagnostic]) {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let file = exists && isDirectory.boolValue ? join(path, "session.json") : path
-        let directory: String
-        if exists && isDirectory.boolValue {
-            directory = path
-        } else {
-            let parent = (path as NSString).deletingLastPathComponent
-            directory = parent.isEmpty ? "." : parent
-        }
+        let (file, directory) = location(of: path)
         guard let data = FileManager.default.contents(atPath: file) else {
             let why =
-                !exists
+                !FileManager.default.fileExists(atPath: path)
                 ? "no such file or directory"
                 : FileManager.default.fileExists(atPath: file)
                     ? "cannot be read" : "the directory has no session.json"
             return (nil, [Diagnostic(file: file, line: 1, column: 1, message: "cannot load session: \(why)")])
         }
         return parseReportingProblems([UInt8](data), file: file, directory: directory)
+    }
+
+    /// The session file and the session directory `path` names: a directory and its `session.json`, or a file and
+    /// the folder holding it (`.` for a bare file name).
+    static func location(of path: String) -> (file: String, directory: String) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return (join(path, "session.json"), path)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        return (path, parent.isEmpty ? "." : parent)
     }
 
     /// Parses what can be parsed and lists every problem, in file order.
@@ -121,7 +123,8 @@ struct SessionLoader {
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
-            mappings: mappings, routeMappings: routeMappings, mappingDiagnostics: mappingDiagnostics,
+            mappings: mappings, mapper: Mapper(mappings: mappings), routeMappings: routeMappings,
+            mappingDiagnostics: mappingDiagnostics,
             description: description)
     }
 
@@ -151,14 +154,7 @@ struct SessionLoader {
             reader.error("\(label) has no 'name'", at: node)
         }
         var method = "GET"
-        if let n = m["method"], let s = reader.string(n, "'method' of \(what)") {
-            if Route.methods.contains(s.uppercased()) {
-                method = s.uppercased()
-            } else {
-                reader.error(
-                    "unknown method '\(s)' in \(what) (use one of \(Route.methods.joined(separator: ", ")))", at: n)
-            }
-        }
+        if let n = m["method"], let s = reader.method(n, of: what) { method = s }
         var path: String? = nil
         var placeholders: [String] = []
         if let n = m["path"], let s = reader.string(n, "'path' of \(what)") {
@@ -219,20 +215,8 @@ struct SessionLoader {
 
     /// Reads a `params` object: each member a string, number or bool, or `{ "value", "in", "required" }`.
     mutating func paramSpecs(_ node: Tree.Index, what: String) -> [ParamSpec] {
-        guard tree.kind(node) == .object else {
-            reader.error("\(what) must be an object of name: value, found \(reader.article(tree.kind(node)))", at: node)
-            return []
-        }
         var specs: [ParamSpec] = []
-        var seen: [String: Tree.Index] = [:]
-        for member in tree.children(node) {
-            let name = tree.key(member) ?? ""
-            if let first = seen[name] {
-                reader.error(
-                    "duplicate param '\(name)' in \(what) (first at \(reader.position(of: first)))", atKeyOf: member)
-                continue
-            }
-            seen[name] = member
+        for (name, member) in reader.namedMembers(of: node, what: what, noun: "param") ?? [] {
             if name.isEmpty {
                 reader.error("a param name in \(what) is empty", atKeyOf: member)
                 continue
@@ -243,7 +227,7 @@ struct SessionLoader {
     }
 
     mutating func paramSpec(name: String, _ member: Tree.Index, what: String) -> ParamSpec? {
-        if let (value, kind) = scalarValue(member) {
+        if let (value, kind) = reader.scalarValue(member) {
             return ParamSpec(name: name, value: template(value, at: member), kind: kind, node: member)
         }
         guard tree.kind(member) == .object else {
@@ -258,7 +242,7 @@ struct SessionLoader {
         var value = Template(literal: "")
         var kind = ParamValueKind.string
         if let n = m["value"] {
-            if let (v, k) = scalarValue(n) {
+            if let (v, k) = reader.scalarValue(n) {
                 value = template(v, at: n)
                 kind = k
             } else {
@@ -291,20 +275,10 @@ struct SessionLoader {
 
     /// Reads a `headers` object of name: string.
     mutating func headerSpecs(_ node: Tree.Index, what: String) -> [ParamSpec] {
-        guard tree.kind(node) == .object else {
-            reader.error("\(what) must be an object of name: value, found \(reader.article(tree.kind(node)))", at: node)
-            return []
-        }
         var specs: [ParamSpec] = []
-        var seen: [String: Tree.Index] = [:]
-        for member in tree.children(node) {
-            let name = tree.key(member) ?? ""
-            if let first = seen[name.lowercased()] {
-                reader.error(
-                    "duplicate header '\(name)' in \(what) (first at \(reader.position(of: first)))", atKeyOf: member)
-                continue
-            }
-            seen[name.lowercased()] = member
+        for (name, member) in reader.namedMembers(of: node, what: what, noun: "header", identity: { $0.lowercased() })
+            ?? []
+        {
             guard HTTPHeaders.isValidName(name) else {
                 reader.error("'\(name)' in \(what) is not a valid header name", atKeyOf: member)
                 continue
@@ -313,15 +287,5 @@ struct SessionLoader {
             specs.append(ParamSpec(name: name, value: template(value, at: member), location: .header, node: member))
         }
         return specs
-    }
-
-    /// A string, number or bool value as text with its JSON type; nil for other kinds.
-    func scalarValue(_ node: Tree.Index) -> (String, ParamValueKind)? {
-        switch tree.kind(node) {
-        case .string: (tree.string(node) ?? "", .string)
-        case .number: (tree.numberText(node) ?? "", .number)
-        case .bool: (tree.bool(node)! ? "true" : "false", .bool)
-        default: nil
-        }
     }
 }

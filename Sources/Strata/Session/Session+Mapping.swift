@@ -20,6 +20,6 @@ extension Session {
     /// Maps a parsed response of `route`, or nil when the route has no `map`.
     public func map(_ tree: Tree, for route: Route) -> MappingResult? {
         guard let mapping = mapping(for: route) else { return nil }
-        return Mapper(mappings: mappings).map(tree, with: mapping)
+        return mapper.map(tree, with: mapping)
     }
 }

@@ -30,6 +30,8 @@ public struct Session: Sendable {
     public let mappingsNode: Tree.Index?
     /// The class mappings read from `mappings` (empty when there are none).
     public let mappings: MappingSet
+    /// A mapper for `mappings`, compiled once when the session is loaded and used for every response.
+    public let mapper: Mapper
     /// Each route's `map`, by route name, for routes that have one.
     public let routeMappings: [String: RouteMapping]
     /// Mistakes in `mappings` and in the routes' `map` values, with file:line:col.
@@ -50,7 +52,10 @@ public struct Session: Sendable {
     public func mapping(for route: Route) -> RouteMapping? { routeMappings[route.name] }
 
     /// True when values of the param or header `name` must be hidden in output and fixtures.
-    public func isRedacted(_ name: String) -> Bool {
+    public func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
+
+    /// True when the `redact` list names `name` (ignoring case).
+    static func isRedacted(_ name: String, in redact: [String]) -> Bool {
         let lower = name.lowercased()
         return redact.contains { $0.lowercased() == lower }
     }

@@ -13,24 +13,14 @@ public struct SessionCheck: Sendable {
     /// unknown keys, wrong types, missing body files, and fixture paths or methods no route can produce.
     public static func run(path: String) -> SessionCheck {
         var (session, diagnostics) = Session.loadReportingProblems(from: path)
-        var fixturesDirectory: String
-        if let session {
-            fixturesDirectory = session.fixturesDirectory
-        } else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let dir = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-            fixturesDirectory = Session.join(dir.isEmpty ? "." : dir, "fixtures")
-        }
-        // A route's contentType must name a parser the registry has.
+        let fixturesDirectory =
+            session?.fixturesDirectory ?? Session.join(Session.location(of: path).directory, "fixtures")
+        // A route's contentType must name a parser the registry has, as responses choose it.
         if let session {
             let registry = ParserRegistry.standard
             for route in session.routes {
                 guard let type = route.contentType, let routeNode = route.node else { continue }
-                let lower = type.lowercased()
-                if registry.parser(named: lower) == nil,
-                    !registry.parsers.contains(where: { $0.isDataTypeAcceptable(lower) })
-                {
+                if registry.parser(forType: type) == nil {
                     let node = session.document.node(at: TreePath([.key("contentType")]), from: routeNode) ?? routeNode
                     diagnostics.append(
                         Diagnostic(

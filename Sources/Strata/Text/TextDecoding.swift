@@ -2,6 +2,8 @@
 enum TextDecoding {
     /// Decodes UTF-8 `bytes`, showing each byte that is not part of a well-formed sequence as `\xHH`.
     static func visibleUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Names and keys are nearly always ASCII; String(validating:) is much slower for short strings.
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let s = String(validating: bytes, as: UTF8.self) { return s }
         var out = String.UnicodeScalarView()
         var i = 0
@@ -19,6 +21,21 @@ enum TextDecoding {
             }
         }
         return String(out)
+    }
+
+    /// True when every byte is below 0x80, checked eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var i = 0
+        while i + 8 <= bytes.count {
+            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Decodes UTF-8 `bytes` as `visibleUTF8(_:)` does.

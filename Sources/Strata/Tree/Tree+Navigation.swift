@@ -108,8 +108,9 @@ extension Tree {
         descend: while true {
             for c in children(current) {
                 let s = span(c)
-                if s.lowerBound > offset { break }
-                if s.contains(offset) || keySpan(c).map({ $0.contains(offset) }) == true {
+                let key = keySpan(c)
+                if (key?.lowerBound ?? s.lowerBound) > offset { break }
+                if s.contains(offset) || key.map({ $0.contains(offset) }) == true {
                     current = c
                     continue descend
                 }

@@ -12,29 +12,34 @@ extension Tree {
     /// The byte range of the key of object member `i` in `source` (quotes included), when it is there.
     public func keySpan(_ i: Index) -> Range<Int>? {
         guard let p = parent(i), nodes[p].kind == .object, side == nil else { return nil }
-        return source.withUnsafeBufferPointer { b -> Range<Int>? in
-            var j = Int(nodes[i].start) - 1
-            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-            guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
-            j -= 1
-            while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
-            guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
-            let close = j
-            j -= 1
-            while j >= 0 {
-                if b[j] == UInt8(ascii: "\"") {
-                    var slashes = 0
-                    var k = j - 1
-                    while k >= 0, b[k] == UInt8(ascii: "\\") {
-                        slashes += 1
-                        k -= 1
-                    }
-                    if slashes % 2 == 0 { return j..<(close + 1) }
+        return source.withUnsafeBufferPointer { Tree.rawKeyRange($0, before: Int(nodes[i].start)) }
+    }
+
+    /// The raw key (quotes included) of the JSON object member whose value starts at byte `start` of `b`: scans
+    /// back over white space and `:` to the key's closing quote, then to its unescaped opening quote.
+    @inline(__always)
+    static func rawKeyRange(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Range<Int>? {
+        var j = start - 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: ":") else { return nil }
+        j -= 1
+        while j >= 0, JSONBytes.isSpace(b[j]) { j -= 1 }
+        guard j >= 0, b[j] == UInt8(ascii: "\"") else { return nil }
+        let close = j
+        j -= 1
+        while j >= 0 {
+            if b[j] == UInt8(ascii: "\"") {
+                var slashes = 0
+                var k = j - 1
+                while k >= 0, b[k] == UInt8(ascii: "\\") {
+                    slashes += 1
+                    k -= 1
                 }
-                j -= 1
+                if slashes % 2 == 0 { return j..<(close + 1) }
             }
-            return nil
+            j -= 1
         }
+        return nil
     }
 
     /// The decoded key of object member `i`, or nil when its parent is not an object.
@@ -43,7 +48,7 @@ extension Tree {
             return side.keys[i]
         }
         guard let r = keySpan(i) else { return nil }
-        return JSONString.decode(source, r.lowerBound + 1, r.upperBound - 1)
+        return Tree.decodeBody(source, r.lowerBound + 1, r.upperBound - 1)
     }
 
     /// The decoded text of string node `i` (invalid UTF-8 and lone surrogates shown as visible escapes).
@@ -51,7 +56,22 @@ extension Tree {
         guard nodes[i].kind == .string else { return nil }
         if let side { return side.values[i] ?? "" }
         let s = span(i)
-        return JSONString.decode(source, s.lowerBound + 1, s.upperBound - 1)
+        return Tree.decodeBody(source, s.lowerBound + 1, s.upperBound - 1)
+    }
+
+    /// Decodes the body of a JSON string literal like `JSONString.decode`, taking a fast path for the common
+    /// case: no escapes and valid UTF-8 (checked by comparing the decoded text with the bytes it came from).
+    static func decodeBody(_ source: [UInt8], _ from: Int, _ to: Int) -> String {
+        source.withUnsafeBufferPointer { b in
+            let body = UnsafeBufferPointer(rebasing: b[from..<max(from, to)])
+            guard let base = body.baseAddress, !body.isEmpty else { return "" }
+            if memchr(base, Int32(UInt8(ascii: "\\")), body.count) == nil {
+                var text = String(decoding: body, as: UTF8.self)
+                let exact = text.withUTF8 { $0.count == body.count && memcmp($0.baseAddress!, base, body.count) == 0 }
+                if exact { return text }
+            }
+            return JSONString.decode(body, .visible)
+        }
     }
 
     /// The literal text of number node `i`, exactly as written (`1.10`, `1e400`).
@@ -101,15 +121,15 @@ extension Tree {
         return source.withUnsafeBufferPointer { b -> Int in
             switch nodes[i].kind {
             case .string:
+                // The closing quote is the first one not escaped, i.e. not after an odd run of backslashes.
+                guard let base = b.baseAddress else { return start }
                 var j = start + 1
-                while j < b.count {
-                    let c = b[j]
-                    if c == UInt8(ascii: "\\") {
-                        j += 2
-                        continue
-                    }
-                    if c == UInt8(ascii: "\"") { return j + 1 }
-                    j += 1
+                while j < b.count, let found = memchr(base + j, Int32(UInt8(ascii: "\"")), b.count - j) {
+                    let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    var k = quote - 1
+                    while k > start, b[k] == UInt8(ascii: "\\") { k -= 1 }
+                    if (quote - 1 - k) % 2 == 0 { return quote + 1 }
+                    j = quote + 1
                 }
                 return b.count
             case .number:
@@ -119,9 +139,22 @@ extension Tree {
             case .bool: return start + (nodes[i].boolFlag ? 4 : 5)
             case .null: return start + 4
             case .object, .array:
-                var j = lastChild(i).map { jsonEnd($0) } ?? start + 1
-                while j < b.count, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "}") { j += 1 }
-                return min(j + 1, b.count)
+                // Without recursion (documents nest 10 000 deep): find the deepest last descendant, take its
+                // end, then step out one closing bracket per level.
+                var c = i
+                while let last = lastChild(c) { c = last }
+                var j = Int(nodes[c].start) + 1
+                if !nodes[c].kind.isContainer {
+                    // A scalar: the next closing bracket after it is its parent's.
+                    j = jsonEnd(c)
+                    c = parent(c)!
+                }
+                while true {
+                    while j < b.count, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "}") { j += 1 }
+                    j = min(j + 1, b.count)
+                    if c == i { return j }
+                    c = parent(c)!
+                }
             }
         }
     }

@@ -49,6 +49,7 @@ public struct TreePrinter: Sendable {
         out.reserveCapacity(min(chunkSize, 1 << 16) + 256)
         // Open containers: subtree end, how often each member key was seen, how many children were printed.
         var open: [(end: Int, seen: [String: Int], printed: Int)] = []
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: max(0, maxIndentDepth * indent))
         let end = tree.subtreeEnd(node)
         var i = node
         while i < end {
@@ -70,7 +71,7 @@ public struct TreePrinter: Sendable {
                 open[top].printed += 1
             }
             if depth > 0 {
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: min(depth, maxIndentDepth) * indent))
+                out.append(contentsOf: spaces[0..<(max(0, min(depth, maxIndentDepth) * indent))])
                 if depth > maxIndentDepth { out.append(contentsOf: "(depth \(depth)) ".utf8) }
             }
             appendLine(tree, i, label: name, to: &out)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writing dates as ISO 8601 text in UTC.
+enum ISO8601Text {
+    /// `2011-07-04T00:00:00Z`, with milliseconds when the date has a fraction of a second; dates outside the years
+    /// -9999 to 9999 are written as their seconds since 1970.
+    static func string(_ date: Date) -> String {
+        let t = date.timeIntervalSince1970
+        guard DateReader.secondsRange.contains(t) else { return t.isFinite ? "\(t)" : "invalid date" }
+        return string(secondsSince1970: t)
+    }
+
+    /// The ISO 8601 text of a finite time in seconds since 1970-01-01T00:00:00Z (years of more than four digits
+    /// are written in full, years before 1 with a minus sign).
+    static func string(secondsSince1970 t: Double) -> String {
+        var secs = t.rounded(.down)
+        var millis = Int(((t - secs) * 1000).rounded())
+        if millis == 1000 {
+            secs += 1
+            millis = 0
+        }
+        let total = Int(secs)
+        var days = total / 86_400
+        var rem = total % 86_400
+        if rem < 0 {
+            rem += 86_400
+            days -= 1
+        }
+        let (y, m, d) = CivilCalendar.date(fromDays: days)
+        func pad(_ v: Int, _ w: Int) -> String {
+            let s = String(abs(v))
+            return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        var s =
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
+        if millis != 0 { s += "." + pad(millis, 3) }
+        return s + "Z"
+    }
+}
+
+/// Converting between civil dates and day counts since 1970-01-01 in the proleptic Gregorian calendar (Howard
+/// Hinnant's algorithms).
+enum CivilCalendar {
+    /// Days since 1970-01-01 of year `y0`, month `m` (1–12), day `d`.
+    static func days(year y0: Int, month m: Int, day d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Year, month (1–12) and day of a count of days since 1970-01-01.
+    static func date(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}

@@ -238,6 +238,23 @@ struct ReducerResponseTests {
         #expect(program.state.notice?.text.contains("headless") == true)
     }
 
+    @Test("clicking bytes in Raw selects the node they belong to")
+    func clickInRaw() async throws {
+        let program = try await ranDemo()
+        let buffer = ExplorerView.render(program.state)
+        let raw = try #require(program.state.layout.raw)
+        let y = try #require((raw.top..<raw.bottom).first { buffer.line($0).contains("\"Desk Lamp\"") })
+        let characters = Array(buffer.line(y))
+        let x = try #require(
+            (raw.left..<raw.right).first { x in
+                x + 4 <= characters.count && String(characters[x..<(x + 4)]) == "Desk"
+            })
+        program.dispatch(.mouse(MouseEvent(.press(.left), x: x, y: y)))
+        let tree = try #require(program.state.response.document?.tree)
+        #expect(program.state.focus == .raw)
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[0].name")
+    }
+
     @Test("clicking a parsed row selects it; clicking its marker folds it")
     func mouseInParsed() async throws {
         let program = try await ranDemo()

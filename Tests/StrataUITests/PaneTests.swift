@@ -101,7 +101,7 @@ struct PaneTests {
         try press(&state, "j j h")
         buffer = Buffer(width: 30, height: 11)
         ParsedPane.render(state, in: buffer.area, into: &buffer)
-        #expect(buffer.line(3) == "│  ▸ tags [] 2               │")
+        #expect(buffer.line(3) == "│  ▸ tags [] 2  [\"a\", \"b\"]   │")
         #expect(buffer.line(4) == "│  ▾ maker {} 1              │")
     }
 

@@ -74,6 +74,24 @@ struct ExplorerEndToEndTests {
     }
 }
 
+extension ExplorerEndToEndTests {
+    @Test("SIGTERM ends the explorer with the terminal restored")
+    func terminateSignal() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.waitFor("listProducts")
+        let shell = try #require(Int32(tmux.query("#{pane_pid}")))
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let strata = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
+        kill(strata, SIGTERM)
+        #expect(try tmux.waitForExit() == 128 + SIGTERM)
+        #expect(tmux.query("#{alternate_on}") == "0")
+        #expect(tmux.query("#{cursor_flag}") == "1")
+    }
+}
+
 /// A private tmux server running one command in a window of a given size.
 final class TmuxSession {
     /// Whether tmux can be run here.

@@ -90,6 +90,14 @@ public enum ExplorerView {
         buffer.render(paragraph, in: Rect(x: area.x, y: top, width: area.width, height: area.bottom - top))
     }
 
+    /// The indentation of a tree row at `depth` in a pane `width` columns wide: spaces, or, when that would
+    /// push the row's text out of the pane, the depth as a number (`‹1234› `) so deep rows stay readable.
+    static func indentation(_ depth: Int, width: Int) -> TextSpan {
+        let columns = depth * indentWidth
+        guard columns > max(width - 24, 8) else { return TextSpan(String(repeating: " ", count: columns)) }
+        return TextSpan("‹\(depth)› ", style: Theme.secondary)
+    }
+
     /// The selection style for a pane.
     static func selectionStyle(focused: Bool) -> Style { focused ? Theme.selectedFocused : Theme.selectedUnfocused }
 }

@@ -78,7 +78,7 @@ package enum MappedPane {
             let expanded = state.mapped.folds.isExpanded(value)
             let marker = outline.hasChildren(value) ? (expanded ? "▾" : "▸") : " "
             var spans: [TextSpan] = [
-                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                ExplorerView.indentation(depth, width: inner.width),
                 TextSpan(marker + " ", style: Theme.secondary),
             ]
             if let p = v.parent, result.values[p].content != .array, let name = v.name {

@@ -50,7 +50,7 @@ package enum ParsedPane {
             let expanded = state.parsed.folds.isExpanded(node)
             let marker = tree.hasChildren(node) ? (expanded ? "▾" : "▸") : " "
             var spans: [TextSpan] = [
-                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                ExplorerView.indentation(depth, width: inner.width),
                 TextSpan(marker + " ", style: Theme.secondary),
             ]
             spans += label(node, tree: tree, memo: document.memo)

@@ -23,10 +23,11 @@ public enum ExplorerView {
         let layout = state.layout
         guard layout.fits else {
             let need = ExplorerLayout.minimum
-            buffer.setLine(
-                Line("strata needs at least \(need.width)×\(need.height); this terminal is \(state.size)"), x: 0,
-                y: 0, width: buffer.width)
-            buffer.setLine(Line("q quits", style: Theme.secondary), x: 0, y: 1, width: buffer.width)
+            let lines = [
+                Line("strata needs at least \(need.width)×\(need.height); this terminal is \(state.size)."),
+                Line("Make the window bigger, or press q to quit.", style: Theme.secondary),
+            ]
+            buffer.render(Paragraph(lines, wrap: true), in: buffer.area)
             return Frame(buffer: buffer, cursor: nil)
         }
         var cursor: Position? = nil

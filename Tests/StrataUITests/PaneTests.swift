@@ -11,11 +11,16 @@ struct PaneTests {
     func state(body: String, contentType: String = "application/json", width: Int = 120, height: Int = 40) throws
         -> ExplorerState
     {
+        try state(bytes: Array(body.utf8), contentType: contentType, width: width, height: height)
+    }
+
+    /// The demo state with a response of `bytes` installed.
+    func state(bytes: [UInt8], contentType: String, width: Int = 120, height: Int = 40) throws -> ExplorerState {
         var state = try ExplorerFixtures.demoState(width: width, height: height)
         let request = try #require(state.preview?.request)
         let route = try #require(state.route)
         let response = Response(
-            status: 200, headers: HTTPHeaders([("Content-Type", contentType)]), body: Array(body.utf8),
+            status: 200, headers: HTTPHeaders([("Content-Type", contentType)]), body: bytes,
             duration: .milliseconds(3), origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", index: 0)
         )
         let document = ResponseProcessor.process(
@@ -96,7 +101,7 @@ struct PaneTests {
         try press(&state, "j j h")
         buffer = Buffer(width: 30, height: 11)
         ParsedPane.render(state, in: buffer.area, into: &buffer)
-        #expect(buffer.line(3) == "│  ▸ tags [] 2               │")
+        #expect(buffer.line(3) == "│  ▸ tags [] 2  [\"a\", \"b\"]   │")
         #expect(buffer.line(4) == "│  ▾ maker {} 1              │")
     }
 
@@ -123,6 +128,28 @@ struct PaneTests {
         #expect(highlighted == Array(5..<23))
         #expect(buffer[11, 3].style.background == .cyan)
         #expect(buffer[18, 3].style.background != .cyan)
+    }
+
+    @Test("raw: a binary body is shown as hex rows, and the selected row is highlighted")
+    func rawBinary() throws {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]
+        bytes += Array("IHDR".utf8) + [0x00, 0xFF, 0x1B] + Array("[2J".utf8)
+        var state = try state(bytes: bytes, contentType: "image/png")
+        try press(&state, "1 w 2 j j j j")
+        var buffer = Buffer(width: 84, height: 5)
+        RawPane.render(state, in: buffer.area, into: &buffer)
+        expectGrid(
+            buffer,
+            """
+            |┌ Raw 22 B binary ─────────────────────────────────────────────────────────────────┐|
+            |│1 00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|  │|
+            |│2 00000010  00 ff 1b 5b 32 4a                                 |...[2J|            │|
+            |│                                                                                  │|
+            |└──────────────────────────────────────────────────────────────────────────────────┘|
+            """)
+        #expect(state.response.document?.tree?.format == "binary")
+        #expect(buffer[5, 1].style.background == .cyan)
+        #expect(buffer[5, 2].style.background != .cyan)
     }
 
     @Test("mapped: class names, aligned property names, typed values and issue marks")

@@ -18,12 +18,12 @@ struct ReducerResponseTests {
     func runShowsThreePanes() async throws {
         let program = try await ranDemo()
         let screen = ExplorerFixtures.screen(program)
-        #expect(screen.contains("┌ Raw 654 B"))
+        #expect(screen.contains("┌ Raw 655 B"))
         #expect(screen.contains("\"products\": ["))
         #expect(screen.contains("▾ products [] 3"))
         #expect(screen.contains("▾ [Product] 3"))
         #expect(screen.contains("releaseDate  2024-03-01"))
-        #expect(screen.contains("200 OK · application/json · 654 B · 0 ms · fixtures/products.json#0 · 1 issue"))
+        #expect(screen.contains("200 OK · application/json · 655 B · 0 ms · fixtures/products.json#0 · 1 issue"))
     }
 
     @Test("moving in Parsed selects the mapped value built from the node and scrolls Raw to its bytes")
@@ -236,6 +236,23 @@ struct ReducerResponseTests {
         let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
         try await ExplorerFixtures.press(program, "E")
         #expect(program.state.notice?.text.contains("headless") == true)
+    }
+
+    @Test("clicking bytes in Raw selects the node they belong to")
+    func clickInRaw() async throws {
+        let program = try await ranDemo()
+        let buffer = ExplorerView.render(program.state)
+        let raw = try #require(program.state.layout.raw)
+        let y = try #require((raw.top..<raw.bottom).first { buffer.line($0).contains("\"Desk Lamp\"") })
+        let characters = Array(buffer.line(y))
+        let x = try #require(
+            (raw.left..<raw.right).first { x in
+                x + 4 <= characters.count && String(characters[x..<(x + 4)]) == "Desk"
+            })
+        program.dispatch(.mouse(MouseEvent(.press(.left), x: x, y: y)))
+        let tree = try #require(program.state.response.document?.tree)
+        #expect(program.state.focus == .raw)
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[0].name")
     }
 
     @Test("clicking a parsed row selects it; clicking its marker folds it")

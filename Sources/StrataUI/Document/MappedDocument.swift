@@ -47,8 +47,10 @@ public struct MappedDocument: Sendable {
                 ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: setDiagnostics + routeDiagnostics)
         }
         let result = Mapper(mappings: set).map(tree, with: routeMapping)
-        return MappedDocument(
+        let document = MappedDocument(
             result: result, routeMapping: routeMapping, diagnostics: setDiagnostics + routeDiagnostics)
+        if let outline = document.outline { document.memo.warm(outline) }
+        return document
     }
 
     /// Every issue, in the order found.

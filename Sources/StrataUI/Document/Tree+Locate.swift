@@ -7,7 +7,10 @@ extension Tree {
     /// Node starts never decrease in document order, so the last node starting at or before `offset` is found by
     /// bisection; a key sits before its value's start, so the next node's key is checked too; then ancestors are
     /// climbed until one's span covers the offset. Nil for an empty tree.
-    public func node(atByte offset: Int) -> Int? {
+    public func node(atByte offset: Int) -> Int? { node(atByte: offset, span: { self.span($0) }) }
+
+    /// ``node(atByte:)`` with spans from `span` (a memo), so long containers are not measured again.
+    public func node(atByte offset: Int, span: (Int) -> Range<Int>) -> Int? {
         guard count > 0 else { return nil }
         var low = 0
         var high = count - 1

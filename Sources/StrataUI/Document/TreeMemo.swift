@@ -81,6 +81,37 @@ public final class TreeMemo: Sendable {
         return marks
     }
 
+    /// Containers with at least this many children are counted and indexed ahead by ``warm(_:span:)``.
+    public static let warmThreshold = 1024
+
+    /// Counts the children of every long container, checkpoints them, and finds their spans (with `span`), in
+    /// one pass off the UI loop: so the first keystroke that shows a 100 000-element array costs no more than
+    /// the next.
+    public func warm(_ outline: some FlatOutline, span: ((Int) -> Range<Int>)? = nil) {
+        let n = outline.count
+        guard n > TreeMemo.warmThreshold else { return }
+        var children = [Int32](repeating: 0, count: n)
+        for i in 1..<n {
+            if let p = outline.parent(i) { children[p] &+= 1 }
+        }
+        var big: [Int] = []
+        for i in 0..<n where children[i] >= Int32(TreeMemo.warmThreshold) { big.append(i) }
+        for p in big {
+            counts.withLock { $0[p] = Int(children[p]) }
+            _ = checkpoints(of: p, in: outline)
+            if let span {
+                let range = span(p)
+                spans.withLock { $0[p] = range }
+            }
+        }
+    }
+
+    /// The deepest node whose value (or key) covers byte `offset` (see `Tree.node(atByte:)`), with container
+    /// spans from the memo.
+    public func node(atByte offset: Int, in tree: Tree) -> Int? {
+        tree.node(atByte: offset, span: { self.span($0, in: tree) })
+    }
+
     /// The path of `i` from the root (`$.products[0].name`), with array positions from the memo.
     public func path(_ i: Int, in tree: Tree) -> TreePath {
         var components: [TreePath.Component] = []

@@ -15,6 +15,8 @@ extension KeyMap {
                 out += "| \(keys) | \(escaped(binding.description)) |\n"
             }
         }
+        out += "\n## Mouse\n\n| mouse | what it does |\n| --- | --- |\n"
+        for entry in mouse { out += "| \(escaped(entry.action)) | \(escaped(entry.description)) |\n" }
         return out
     }
 

@@ -132,6 +132,15 @@ public enum KeyMap {
         KeyBinding([.ctrl("u"), .ctrl("k"), .ctrl("w")], .editText, "delete to the start, to the end, a word"),
     ]
 
+    /// What the mouse does, for the help and docs/keys.md (the reducer's `handleMouse` implements it).
+    public static let mouse: [(action: String, description: String)] = [
+        ("click", "focus the pane and select the row under the pointer"),
+        ("click ▸ ▾", "fold or unfold that node"),
+        ("click in Raw", "select the node whose bytes are there"),
+        ("click a tab", "show that pane (below 120 columns)"),
+        ("wheel", "scroll the pane under the pointer"),
+    ]
+
     /// Footer hints for `context`: `↵ edit  a add  d remove`, from the bindings that have a hint.
     public static func hints(_ context: KeyContext) -> [(key: String, word: String)] {
         bindings(context).compactMap { b in b.hint.map { (key: shortLabel(b.keys[0]), word: $0) } }

@@ -14,7 +14,9 @@ public enum ResponseProcessor {
         let outcome = registry.parse(response.body, type: route.contentType, contentType: response.contentType)
         let lines = LineIndex(response.body)
         let mapping = map ? outcome.tree.flatMap { MappedDocument.map($0, route: route, session: session) } : nil
-        return ResponseDocument(
+        let document = ResponseDocument(
             request: request, response: response, outcome: outcome, lines: lines, mapping: mapping)
+        if let tree = outcome.tree { document.memo.warm(tree, span: { tree.span($0) }) }
+        return document
     }
 }

@@ -66,7 +66,7 @@ extension ExplorerState {
         case .parsed:
             guard let tree = response.document?.tree, tree.count > 0 else { return }
             guard let node = rowNode(row, from: parsed, in: tree) else { return }
-            let markerColumn = tree.depth(of: node) * ExplorerView.indentWidth
+            let markerColumn = ExplorerView.indentation(tree.depth(of: node), width: layout.inner(.parsed).width).width
             parsed.selected = node
             if column == markerColumn && tree.hasChildren(node) {
                 parsed.setFold(expanded: !parsed.folds.isExpanded(node), in: tree, height: parsedHeight)
@@ -75,7 +75,8 @@ extension ExplorerState {
         case .mapped:
             guard let outline = mappedOutline, outline.count > 0 else { return }
             guard let value = rowNode(row, from: mapped, in: outline) else { return }
-            let markerColumn = outline.depth(of: value) * ExplorerView.indentWidth
+            let markerColumn = ExplorerView.indentation(outline.depth(of: value), width: layout.inner(.mapped).width)
+                .width
             mapped.selected = value
             if column == markerColumn && outline.hasChildren(value) {
                 mapped.setFold(expanded: !mapped.folds.isExpanded(value), in: outline, height: mappedHeight)
@@ -124,6 +125,6 @@ extension ExplorerState {
             k += length
         }
         guard k < range.upperBound else { return nil }
-        return tree.node(atByte: k)
+        return content.document.memo.node(atByte: k, in: tree)
     }
 }

@@ -38,9 +38,12 @@ extension ExplorerState {
             }
         switch current {
         case .help(let scroll):
-            if let step { overlay = .help(scroll: max(scroll + step, 0)) }
+            // Never further than the last page, so the way back up is as long as the way down.
+            let last = max(OverlayView.helpLines(focus: focus).count - (size.height - 4), 0)
+            if let step { overlay = .help(scroll: min(max(scroll + step, 0), last)) }
         case .message(let title, let lines, let scroll):
-            if let step { overlay = .message(title: title, lines: lines, scroll: max(scroll + step, 0)) }
+            let last = max(lines.count - 1, 0)
+            if let step { overlay = .message(title: title, lines: lines, scroll: min(max(scroll + step, 0), last)) }
         case .issues(let selected):
             let count = response.document?.mapping?.issueCount ?? 0
             if let step {

@@ -6,7 +6,7 @@ extension ExplorerState {
 
     /// Starts a search for `query` from the selection (after the last match when it is on the selection).
     mutating func startSearch(_ query: String, forward: Bool) -> [Effect] {
-        guard let tree = response.document?.tree, tree.count > 0 else {
+        guard let document = response.document, let tree = document.tree, tree.count > 0 else {
             notice = Notice("nothing to search: run a request first (r)")
             return []
         }
@@ -14,7 +14,11 @@ extension ExplorerState {
         tab = .parsed
         let node = min(parsed.selected, tree.count - 1)
         var from = tree.startOffset(node)
-        if let match = search?.match, search?.query == query, tree.node(atByte: match.lowerBound) == node {
+        // Continue from the last match when it is still what is selected (a match inside a key sits before the
+        // member's value).
+        if let match = search?.match, search?.query == query,
+            document.memo.node(atByte: match.lowerBound, in: tree) == node
+        {
             from = match.lowerBound
         }
         var state = SearchState(query: query, forward: forward)
@@ -71,7 +75,7 @@ extension ExplorerState {
         state.resume = nil
         state.match = hit..<(hit + length)
         search = state
-        if let node = tree.node(atByte: hit) { revealSource(node) }
+        if let node = response.document?.memo.node(atByte: hit, in: tree) { revealSource(node) }
         if state.wrapped {
             notice = Notice(state.forward ? "search wrapped to the top" : "search wrapped to the bottom")
         }

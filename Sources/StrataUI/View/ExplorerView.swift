@@ -23,10 +23,11 @@ public enum ExplorerView {
         let layout = state.layout
         guard layout.fits else {
             let need = ExplorerLayout.minimum
-            buffer.setLine(
-                Line("strata needs at least \(need.width)×\(need.height); this terminal is \(state.size)"), x: 0,
-                y: 0, width: buffer.width)
-            buffer.setLine(Line("q quits", style: Theme.secondary), x: 0, y: 1, width: buffer.width)
+            let lines = [
+                Line("strata needs at least \(need.width)×\(need.height); this terminal is \(state.size)."),
+                Line("Make the window bigger, or press q to quit.", style: Theme.secondary),
+            ]
+            buffer.render(Paragraph(lines, wrap: true), in: buffer.area)
             return Frame(buffer: buffer, cursor: nil)
         }
         var cursor: Position? = nil
@@ -88,6 +89,14 @@ public enum ExplorerView {
         let rows = min(paragraph.rowCount(width: area.width), area.height)
         let top = area.y + max((area.height - rows) / 3, 0)
         buffer.render(paragraph, in: Rect(x: area.x, y: top, width: area.width, height: area.bottom - top))
+    }
+
+    /// The indentation of a tree row at `depth` in a pane `width` columns wide: spaces, or, when that would
+    /// push the row's text out of the pane, the depth as a number (`‹1234› `) so deep rows stay readable.
+    static func indentation(_ depth: Int, width: Int) -> TextSpan {
+        let columns = depth * indentWidth
+        guard columns > max(width - 24, 8) else { return TextSpan(String(repeating: " ", count: columns)) }
+        return TextSpan("‹\(depth)› ", style: Theme.secondary)
     }
 
     /// The selection style for a pane.

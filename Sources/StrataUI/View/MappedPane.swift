@@ -78,7 +78,7 @@ package enum MappedPane {
             let expanded = state.mapped.folds.isExpanded(value)
             let marker = outline.hasChildren(value) ? (expanded ? "▾" : "▸") : " "
             var spans: [TextSpan] = [
-                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                ExplorerView.indentation(depth, width: inner.width),
                 TextSpan(marker + " ", style: Theme.secondary),
             ]
             if let p = v.parent, result.values[p].content != .array, let name = v.name {
@@ -115,15 +115,14 @@ package enum MappedPane {
         switch v.content {
         case .object(let className): return [TextSpan(className, style: Theme.className)]
         case .array:
-            let children = result.children(of: v.id)
-            let classes = Set(children.compactMap { result.values[$0].className })
-            let label = classes.count == 1 ? "[\(classes.first!)]" : "[]"
-            return [TextSpan(label, style: Theme.className), TextSpan(" \(children.count)", style: Theme.secondary)]
-        case .dictionary:
+            let count = mapping.memo.childCount(v.id, in: outline)
             return [
-                TextSpan("{}", style: Theme.punctuation),
-                TextSpan(" \(result.children(of: v.id).count)", style: Theme.secondary),
+                TextSpan(mapping.containerLabel(v.id), style: Theme.className),
+                TextSpan(" \(count)", style: Theme.secondary),
             ]
+        case .dictionary:
+            let count = mapping.memo.childCount(v.id, in: outline)
+            return [TextSpan("{}", style: Theme.punctuation), TextSpan(" \(count)", style: Theme.secondary)]
         case .string(let s): return scalar(JSONString.quote(s), Theme.string)
         case .int(let i): return scalar(String(i), Theme.number)
         case .double(let d): return scalar(d.isFinite ? "\(d)" : "\(d)", Theme.number)

@@ -42,6 +42,12 @@ enum OverlayView {
                 lines.append(Line([TextSpan("  " + padded, style: Theme.hintKey), TextSpan(binding.description)]))
             }
         }
+        lines.append(.empty)
+        lines.append(Line("Mouse", style: Theme.title))
+        for entry in KeyMap.mouse {
+            let padded = entry.action + String(repeating: " ", count: max(18 - DisplayWidth.of(entry.action), 1))
+            lines.append(Line([TextSpan("  " + padded, style: Theme.hintKey), TextSpan(entry.description)]))
+        }
         return lines
     }
 

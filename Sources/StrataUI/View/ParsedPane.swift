@@ -50,10 +50,15 @@ package enum ParsedPane {
             let expanded = state.parsed.folds.isExpanded(node)
             let marker = tree.hasChildren(node) ? (expanded ? "▾" : "▸") : " "
             var spans: [TextSpan] = [
-                TextSpan(String(repeating: " ", count: depth * ExplorerView.indentWidth)),
+                ExplorerView.indentation(depth, width: inner.width),
                 TextSpan(marker + " ", style: Theme.secondary),
             ]
             spans += label(node, tree: tree, memo: document.memo)
+            if tree.hasChildren(node) && !expanded {
+                let used = spans.reduce(0) { $0 + $1.width }
+                spans.append(
+                    TextSpan("  " + preview(node, tree: tree, room: inner.width - used - 2), style: Theme.secondary))
+            }
             var line = Line(spans)
             if let mapping, mapping.isUnmapped(node) { line.style = Style().dim }
             buffer.setLine(line, x: inner.x, y: y, width: inner.width)
@@ -94,13 +99,34 @@ package enum ParsedPane {
         }
     }
 
+    /// A folded container's first members on one line, as jless shows them: `{id: 1, name: "Desk Lamp", …}`.
+    /// Reads only as many children as fit in `room` columns.
+    static func preview(_ node: Int, tree: Tree, room: Int) -> String {
+        let object = tree.kind(node) == .object
+        var text = object ? "{" : "["
+        var first = true
+        for child in tree.children(node) {
+            if text.count > room { break }
+            if !first { text += ", " }
+            first = false
+            if object { text += (tree.key(child) ?? "") + ": " }
+            switch tree.kind(child) {
+            case .object: text += tree.hasChildren(child) ? "{…}" : "{}"
+            case .array: text += tree.hasChildren(child) ? "[…]" : "[]"
+            case .string: text += stringPreview(child, tree: tree, limit: 40)
+            default: text += tree.scalarText(child)
+            }
+        }
+        return text + (object ? "}" : "]")
+    }
+
     /// A string value quoted, reading at most ``previewBytes`` of a long one.
-    static func stringPreview(_ node: Int, tree: Tree) -> String {
+    static func stringPreview(_ node: Int, tree: Tree, limit: Int = previewBytes) -> String {
         if tree.format == "json" {
             let span = tree.span(node)
-            if span.count > previewBytes + 2 {
-                let text = JSONString.decode(tree.source, span.lowerBound + 1, span.lowerBound + 1 + previewBytes)
-                return "\"" + text + "…"
+            if span.count > limit + 2 {
+                let text = JSONString.decode(tree.source, span.lowerBound + 1, span.lowerBound + 1 + limit)
+                return JSONString.quote(text).dropLast() + "…"
             }
         }
         return JSONString.quote(tree.string(node) ?? "")

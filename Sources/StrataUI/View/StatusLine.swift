@@ -17,7 +17,8 @@ package enum StatusLine {
             return
         }
         // Priority when space runs out: what happened (left), then `? help`, then the path, then other hints.
-        var path = pathLine(state)
+        // A long path keeps its end (where the selection is): `…[0][0].name`.
+        var path = pathLine(state).map { tail($0, room: max(area.width / 3, 12)) }
         let available = area.width - 1
         let minimumHints = hintLine(state, room: 0).width
         let left = leftLine(state, room: available - minimumHints - 2 - (path.map { $0.width + 3 } ?? 0))
@@ -125,6 +126,21 @@ package enum StatusLine {
         }
         let path = document.memo.path(min(state.parsed.selected, tree.count - 1), in: tree)
         return Line(path.description, style: Theme.key)
+    }
+
+    /// `line` cut from the left to `room` columns, starting with `…` when cut.
+    static func tail(_ line: Line, room: Int) -> Line {
+        let text = line.plainText
+        guard DisplayWidth.of(text) > room, room > 1 else { return line }
+        var kept: [Character] = []
+        var width = 1
+        for character in text.reversed() {
+            let w = DisplayWidth.of(character)
+            if width + w > room { break }
+            kept.append(character)
+            width += w
+        }
+        return Line("…" + String(kept.reversed()), style: line.spans.first?.style ?? .plain)
     }
 
     /// Key hints that fit in `room` columns: the context's own, then run/source, with `? help` always last.

@@ -27,7 +27,9 @@ extension JSONBenchmark {
             #if DEBUG
                 out.append("- Build: DEBUG — these numbers are not representative; use `swift run -c release`")
             #endif
-            out.append("- Runs: \(runs) per parser; MB/s and ratios use the best run; MB = 10^6 bytes")
+            out.append(
+                "- Runs: \(runs) per parser, round robin (run r of every parser before run r + 1 of any); MB/s and "
+                    + "ratios use the best run; MB = 10^6 bytes")
             out.append("")
             out.append(speedTable(size: size).markdown)
             out.append("")

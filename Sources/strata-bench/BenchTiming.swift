@@ -24,16 +24,18 @@ struct BenchTiming {
     /// Runs `body` `runs` times and records each duration; `body` returns something to keep the work alive.
     static func measure<T>(runs: Int, _ body: () throws -> T) rethrows -> BenchTiming {
         var timing = BenchTiming()
-        let clock = ContinuousClock()
-        for _ in 0..<max(runs, 1) {
-            var result: T? = nil
-            let cpuBefore = cpuTime()
-            let elapsed = try clock.measure { result = try body() }
-            timing.cpuSeconds.append(cpuTime() - cpuBefore)
-            blackHole(result)
-            timing.seconds.append(elapsed.seconds)
-        }
+        for _ in 0..<max(runs, 1) { try timing.record(body) }
         return timing
+    }
+
+    /// Runs `body` once and records its wall-clock and CPU time; its result is released after the clock stops.
+    mutating func record<T>(_ body: () throws -> T) rethrows {
+        var result: T? = nil
+        let cpuBefore = BenchTiming.cpuTime()
+        let elapsed = try ContinuousClock().measure { result = try body() }
+        cpuSeconds.append(BenchTiming.cpuTime() - cpuBefore)
+        seconds.append(elapsed.seconds)
+        blackHole(result)
     }
 
     /// User + system CPU seconds used so far by this process and its finished children.

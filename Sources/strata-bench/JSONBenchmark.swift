@@ -98,55 +98,61 @@ enum JSONBenchmark {
         let data = Data(bytes)
         var report = Report()
 
-        progress("Strata parse to Tree ×\(runs)")
-        // Each tree is released after its run's clock stops, like every other parser's result.
-        report.strataParse = try BenchTiming.measure(runs: runs) { try JSONParser().parse(bytes) }
+        // Check once, untimed, that Strata sees the document the generator wrote.
         let tree = try JSONParser().parse(bytes)
         report.nodes = tree.count
         if let expected = document.expectedNodes, expected != tree.count {
             throw BenchError("Strata parsed \(tree.count) nodes but the generator wrote \(expected) values")
         }
+        let jq = parts.contains(.jq) ? BenchJQ.locate() : nil
+        if let jq { report.jqVersion = BenchJQ.version(jq) }
+        let decode = parts.contains(.decoder) && document.expectedRecords != nil
 
-        if parts.contains(.walk) {
-            progress("Strata full walk ×\(runs)")
-            report.strataWalk = BenchTiming.measure(runs: runs) { walk(tree) }
-        }
-
-        if parts.contains(.serialization) {
-            progress("JSONSerialization ×\(runs)")
-            report.serialization = try BenchTiming.measure(runs: runs) { () throws -> Int in
-                let object = try JSONSerialization.jsonObject(with: data)
-                let records = ((object as? [String: Any])?["data"] as? [Any])?.count
-                if let expected = document.expectedRecords, records != expected {
-                    throw BenchError("JSONSerialization returned \(records ?? -1) records, expected \(expected)")
+        var strata = BenchTiming()
+        var walking = BenchTiming()
+        var serialization = BenchTiming()
+        var decoder = BenchTiming()
+        var jqTiming = BenchTiming()
+        // Round robin: every parser's run r happens before anyone's run r + 1, so a change in machine load
+        // during the benchmark (other processes on a shared machine) falls on all parsers alike.
+        for run in 1...max(runs, 1) {
+            progress("run \(run) of \(runs)")
+            // Each result (a tree, an object graph) is released after its run's clock stops.
+            try strata.record { try JSONParser().parse(bytes) }
+            if parts.contains(.walk) { walking.record { walk(tree) } }
+            if parts.contains(.serialization) {
+                try serialization.record { () throws -> Int in
+                    let object = try JSONSerialization.jsonObject(with: data)
+                    let records = ((object as? [String: Any])?["data"] as? [Any])?.count
+                    if let expected = document.expectedRecords, records != expected {
+                        throw BenchError("JSONSerialization returned \(records ?? -1) records, expected \(expected)")
+                    }
+                    return records ?? 0
                 }
-                return records ?? 0
             }
-        }
-
-        if parts.contains(.decoder) && document.expectedRecords != nil {
-            progress("JSONDecoder ×\(runs)")
-            report.decoder = try BenchTiming.measure(runs: runs) { () throws -> Int in
-                let response = try JSONDecoder().decode(BenchResponse.self, from: data)
-                if response.data.count != document.expectedRecords {
-                    throw BenchError("JSONDecoder returned \(response.data.count) records")
+            if decode {
+                try decoder.record { () throws -> Int in
+                    let response = try JSONDecoder().decode(BenchResponse.self, from: data)
+                    if response.data.count != document.expectedRecords {
+                        throw BenchError("JSONDecoder returned \(response.data.count) records")
+                    }
+                    return response.data.count
                 }
-                return response.data.count
             }
+            if let jq { try jqTiming.record { try BenchJQ.run(jq, file: document.path) } }
         }
-
-        if parts.contains(.jq), let jq = BenchJQ.locate() {
-            progress("jq -c . ×\(runs)")
-            report.jqVersion = BenchJQ.version(jq)
-            report.jq = try BenchTiming.measure(runs: runs) { try BenchJQ.run(jq, file: document.path) }
-        }
+        report.strataParse = strata
+        if parts.contains(.walk) { report.strataWalk = walking }
+        if parts.contains(.serialization) { report.serialization = serialization }
+        if decode { report.decoder = decoder }
+        if jq != nil { report.jq = jqTiming }
 
         for parser in BenchPeakMemory.Parser.allCases where parts.contains(.memory) {
             if parser == .serialization && report.serialization == nil { continue }
             if parser == .decoder && report.decoder == nil { continue }
             if parser == .jq && report.jq == nil { continue }
             progress("peak memory: \(parser.rawValue)")
-            report.memory[parser] = try BenchPeakMemory.measure(parser, file: document.path, jq: BenchJQ.locate())
+            report.memory[parser] = try BenchPeakMemory.measure(parser, file: document.path, jq: jq)
         }
         if let m = report.memory[.strata], m.nodes != tree.count {
             throw BenchError("the memory child parsed \(m.nodes) nodes, expected \(tree.count)")

@@ -151,4 +151,28 @@ import Testing
         #expect(members.map { tree.string($0) } == ["abc", "Zürich 😀", "a\"b\\", "x\\\\", "a\\xFF", ""])
         #expect(members.map { tree.span($0).count } == [5, 14, 8, 7, 4, 2])
     }
+
+    @Test("records that repeat an earlier record's keys still get their own duplicates flagged (inputs over 64 KiB)")
+    func duplicatesInRepeatedRecords() throws {
+        let record = #"{"id":1,"name":"x","created_at":"t","a_rather_long_key_name":2}"#
+        let odd = [
+            #"{"id":1,"name":"x","created_at":"t","a_rather_long_key_name":2,"id":3}"#,
+            #"{"id":1,"name":"x","created_at":"t","a_rather_long_key_nam\u0065":2}"#,
+            #"{"id":1,"\u0069d":2}"#,
+            #"{"id":1,"name":"x","name":"y"}"#,
+            #"{"id":1}"#,
+            #"{"children":[{"id":1,"id":2}],"id":1,"children":3}"#,
+            #"{"id":1,"name":"x","created_at":"t","a_rather_long_key_name_":2,"a_rather_long_key_name":3}"#,
+        ]
+        let text = "[" + (Array(repeating: record, count: 2000) + odd + [record]).joined(separator: ",") + "]"
+        #expect(text.utf8.count > 65_536)
+        let tree = try parse(text)
+        #expect(
+            tree.indices.filter { tree.isDuplicateKey($0) }.map { tree.path($0).description } == [
+                "$[2000].id", "$[2000].id#1", "$[2002].id", "$[2002].id#1", "$[2003].name", "$[2003].name#1",
+                "$[2005].children", "$[2005].children[0].id", "$[2005].children[0].id#1", "$[2005].children#1",
+            ])
+        #expect(tree.count == 1 + 2001 * 5 + [6, 5, 3, 4, 2, 7, 6].reduce(0, +))
+        #expect(tree.key(tree.child(0, at: 2001)! + 4) == "a_rather_long_key_name")
+    }
 }

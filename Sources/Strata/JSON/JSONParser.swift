@@ -89,6 +89,9 @@ private struct JSONReader {
     var keys: UnsafeMutablePointer<KeyEntry>
     var keyCapacity = 256
 
+    /// Remembered key lists (nil for small inputs).
+    let shapes: Shapes?
+
     /// Objects with more keys than this find duplicates through a hash index instead of a filtered scan.
     static let scanLimit = 32
 
@@ -97,6 +100,58 @@ private struct JSONReader {
         var node: UInt32
         var keyBase: UInt32
         var isObject: Bool
+        /// Where the container sits (the key it is the value of, or the array it is in), hashed with the depth.
+        var context: UInt64
+        /// The remembered shape this object's keys are compared with (`Shapes` slot), or -1.
+        var shape: Int32
+        /// How many keys so far equal the shape's keys at the same positions.
+        var matched: Int32
+        /// The slot's generation when the object opened; a slot rewritten since then is no longer compared.
+        var generation: UInt32
+    }
+
+    /// The key lists of recently closed objects, one per context, so the next object in the same place (the next
+    /// record of an array, say) confirms each key with two 8-byte compares instead of scanning it, and skips the
+    /// duplicate check when all its keys match a list that had no duplicates.
+    struct Shapes {
+        static let slots = 64
+        static let keysPerShape = 32
+        /// Inputs smaller than this do not use shapes (the table would cost more than it saves).
+        static let minimumInput = 1 << 16
+        let keys: UnsafeMutablePointer<ShapeKey>
+        let tags: UnsafeMutablePointer<UInt64>
+        let counts: UnsafeMutablePointer<Int32>
+        let generations: UnsafeMutablePointer<UInt32>
+
+        static func allocate() -> Shapes {
+            let shapes = Shapes(
+                keys: .allocate(capacity: slots * keysPerShape), tags: .allocate(capacity: slots),
+                counts: .allocate(capacity: slots), generations: .allocate(capacity: slots))
+            shapes.tags.initialize(repeating: 0, count: slots)
+            shapes.counts.initialize(repeating: 0, count: slots)
+            shapes.generations.initialize(repeating: 0, count: slots)
+            return shapes
+        }
+
+        func deallocate() {
+            keys.deallocate()
+            tags.deallocate()
+            counts.deallocate()
+            generations.deallocate()
+        }
+    }
+
+    /// One key of a remembered shape: its first 16 bytes from after the opening quote (closing quote included)
+    /// with the mask of those that count, or, for keys over 14 bytes, just where it is in the input.
+    struct ShapeKey {
+        var w0: UInt64
+        var w1: UInt64
+        var m0: UInt64
+        var m1: UInt64
+        var fingerprint: UInt64
+        var start: UInt32
+        /// The key's length in bytes, or -1 when it cannot be matched (escaped, or too near the end to load).
+        var length: Int32
     }
 
     /// A key of an open object.
@@ -115,12 +170,14 @@ private struct JSONReader {
         self.maxDepth = maxDepth
         stack = .allocate(capacity: stackCapacity)
         keys = .allocate(capacity: keyCapacity)
+        shapes = input.count >= Shapes.minimumInput ? Shapes.allocate() : nil
     }
 
     /// Frees the scratch buffers.
     mutating func release() {
         stack.deallocate()
         keys.deallocate()
+        shapes?.deallocate()
     }
 
     // MARK: The main loop
@@ -165,18 +222,47 @@ private struct JSONReader {
                     return fail(p[pos] == UInt8(ascii: "}") ? .trailingCommaInObject : .expectedKey, pos)
                 }
                 var escaped = false
-                let end = JSONReader.scanString(p, n, pos, &escaped)
-                guard end >= 0 else { return failString(p, n, pos) }
                 let from = pos &+ 1
+                var end = -1
+                var fingerprint: UInt64 = 0
+                // First try the key at the same position of the shape this object is following.
+                let top = stack + (current.depth &- 1)
+                let index = current.keyCount &- current.keyBase
+                let slot = Int(top.pointee.shape)
+                var expected: UnsafeMutablePointer<ShapeKey>? = nil
+                if slot >= 0, Int(top.pointee.matched) == index, let shapes, index < Int(shapes.counts[slot]),
+                    shapes.generations[slot] == top.pointee.generation
+                {
+                    let t = shapes.keys + (slot &* Shapes.keysPerShape &+ index)
+                    expected = t
+                    if t.pointee.length >= 0, t.pointee.length <= 14, from &+ 16 <= n,
+                        (JSONReader.load64(p + from) ^ t.pointee.w0) & t.pointee.m0 == 0,
+                        (JSONReader.load64(p + (from &+ 8)) ^ t.pointee.w1) & t.pointee.m1 == 0
+                    {
+                        end = from &+ Int(t.pointee.length) &+ 1
+                        fingerprint = t.pointee.fingerprint
+                        top.pointee.matched &+= 1
+                    }
+                }
+                if end < 0 {
+                    end = JSONReader.scanString(p, n, pos, &escaped)
+                    guard end >= 0 else { return failString(p, n, pos) }
+                    let length = end &- 1 &- from
+                    fingerprint =
+                        escaped
+                        ? JSONReader.escapedFingerprint(p, from, end &- 1)
+                        : JSONReader.fingerprint(p + from, length, readableEnd: p + n)
+                    if let t = expected, !escaped, length > 14, Int(t.pointee.length) == length,
+                        memcmp(p + Int(t.pointee.start), p + from, length) == 0
+                    {
+                        top.pointee.matched &+= 1
+                    }
+                }
                 let to = end &- 1
                 pos = JSONReader.skipSpace(p, n, end)
                 guard pos < n, p[pos] == UInt8(ascii: ":") else { return fail(.expectedColon, pos) }
                 pos = JSONReader.skipSpace(p, n, pos &+ 1)
                 // Note the key; duplicates are looked for when the object closes.
-                let fingerprint =
-                    escaped
-                    ? JSONReader.escapedFingerprint(p, from, to)
-                    : JSONReader.fingerprint(p + from, to &- from, readableEnd: p + n)
                 if current.keyCount == keyCapacity { keys = growKeys(current.keyCount) }
                 keys[current.keyCount] = KeyEntry(
                     fingerprint: fingerprint, start: UInt32(truncatingIfNeeded: from),
@@ -210,10 +296,25 @@ private struct JSONReader {
                 out[count] = RawNode(
                     start: start, next: 0, link: link | (isObject ? JSONReader.objectBits : JSONReader.arrayBits))
                 if current.depth == stackCapacity { stack = growStack(current.depth) }
+                var context: UInt64 = 0x9E37_79B9_7F4A_7C15
+                if current.depth > 0 {
+                    context =
+                        current.isObject ? keys[current.keyCount &- 1].fingerprint : stack[current.depth &- 1].context
+                    context = (context ^ UInt64(truncatingIfNeeded: current.depth)) &* 0xBF58_476D_1CE4_E5B9
+                }
+                var shape: Int32 = -1
+                var generation: UInt32 = 0
+                if isObject, let shapes {
+                    let slot = Int(truncatingIfNeeded: context &>> 58)
+                    if shapes.tags[slot] == context, shapes.counts[slot] > 0 {
+                        shape = Int32(truncatingIfNeeded: slot)
+                        generation = shapes.generations[slot]
+                    }
+                }
                 (stack + current.depth).initialize(
                     to: Frame(
                         node: UInt32(truncatingIfNeeded: count), keyBase: UInt32(truncatingIfNeeded: current.keyCount),
-                        isObject: isObject))
+                        isObject: isObject, context: context, shape: shape, matched: 0, generation: generation))
                 current.depth &+= 1
                 current.parent = UInt32(truncatingIfNeeded: count)
                 current.isObject = isObject
@@ -224,7 +325,7 @@ private struct JSONReader {
                 // An empty container closes at once.
                 pos &+= 1
                 out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
-                JSONReader.close(&current, stack, keys, p, out)
+                JSONReader.close(&current, stack, keys, p, n, out, shapes)
             case UInt8(ascii: "t"):
                 guard pos &+ 4 <= n, JSONReader.load32(p + pos) == JSONReader.trueWord else {
                     return fail(.literal("true"), pos)
@@ -271,7 +372,7 @@ private struct JSONReader {
                 if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
-                    JSONReader.close(&current, stack, keys, p, out)
+                    JSONReader.close(&current, stack, keys, p, n, out, shapes)
                     continue
                 }
                 return fail(.expectedSeparator(current.isObject), pos)
@@ -284,10 +385,15 @@ private struct JSONReader {
     /// Drops the innermost container and makes its parent current; a closing object flags its duplicate keys.
     @_transparent static func close(
         _ current: inout Current, _ stack: UnsafeMutablePointer<Frame>, _ keys: UnsafeMutablePointer<KeyEntry>,
-        _ p: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<RawNode>
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ out: UnsafeMutablePointer<RawNode>, _ shapes: Shapes?
     ) {
-        if current.keyCount &- current.keyBase > 1 {
-            markDuplicates(keys, current.keyBase, current.keyCount, p, out)
+        let total = current.keyCount &- current.keyBase
+        if total > 0 {
+            // Keys that all matched a duplicate-free shape, in order, are duplicate-free themselves.
+            let frame = stack + (current.depth &- 1)
+            if frame.pointee.shape < 0 || Int(frame.pointee.matched) != total {
+                finishObject(keys, current.keyBase, current.keyCount, p, n, out, frame.pointee.context, shapes)
+            }
         }
         current.depth &-= 1
         current.keyCount = current.keyBase
@@ -324,21 +430,60 @@ private struct JSONReader {
 
     // MARK: Duplicate keys
 
-    /// Flags every member of a finished object whose key another member of it also has, both of them.
+    /// Flags the duplicate keys of a finished object and, when it has none, remembers its keys as the shape for
+    /// its context.
+    @inline(never) static func finishObject(
+        _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ p: UnsafePointer<UInt8>, _ n: Int,
+        _ out: UnsafeMutablePointer<RawNode>, _ context: UInt64, _ shapes: Shapes?
+    ) {
+        if end - first > 1, markDuplicates(keys, first, end, p, out) { return }
+        guard let shapes else { return }
+        let slot = Int(truncatingIfNeeded: context &>> 58)
+        let count = min(end - first, Shapes.keysPerShape)
+        for k in 0..<count {
+            let key = keys[first + k]
+            let start = Int(key.start)
+            let length = Int(key.end) - start
+            var t = ShapeKey(
+                w0: 0, w1: 0, m0: 0, m1: 0, fingerprint: key.fingerprint, start: key.start,
+                length: key.escaped ? -1 : Int32(length))
+            if !key.escaped && length <= 14 {
+                if start + 16 <= n {
+                    // The key's bytes and its closing quote.
+                    let bytes = length + 1
+                    t.m0 = bytes >= 8 ? UInt64.max : (1 << UInt64(8 * bytes)) - 1
+                    t.m1 = bytes > 8 ? (1 << UInt64(8 * (bytes - 8))) - 1 : 0
+                    t.w0 = load64(p + start) & t.m0
+                    t.w1 = load64(p + (start + 8)) & t.m1
+                } else {
+                    t.length = -1
+                }
+            }
+            shapes.keys[slot * Shapes.keysPerShape + k] = t
+        }
+        shapes.tags[slot] = context
+        shapes.counts[slot] = Int32(count)
+        shapes.generations[slot] &+= 1
+    }
+
+    /// Flags every member of a finished object whose key another member of it also has, both of them; returns
+    /// whether there were any.
     ///
     /// Keys are the same when their text is: decoded text when either has escapes (`"a"` and `"\u0061"`), the
     /// raw bytes otherwise. Small objects filter candidates through a 64-bit Bloom filter over the
     /// fingerprints; large ones index the first key with each fingerprint.
-    @inline(never) static func markDuplicates(
+    static func markDuplicates(
         _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ p: UnsafePointer<UInt8>,
         _ out: UnsafeMutablePointer<RawNode>
-    ) {
+    ) -> Bool {
+        var found = false
         func mark(_ j: Int, twinFrom start: Int) {
             var i = start
             while i < j {
                 if keys[i].fingerprint == keys[j].fingerprint, sameKey(p, keys[i], keys[j]) {
                     out[Int(keys[i].node)].markDuplicate()
                     out[Int(keys[j].node)].markDuplicate()
+                    found = true
                     return
                 }
                 i += 1
@@ -351,7 +496,7 @@ private struct JSONReader {
                 if bloom & bit != 0 { mark(j, twinFrom: first) }
                 bloom |= bit
             }
-            return
+            return found
         }
         var firstWith: [UInt64: Int] = [:]
         firstWith.reserveCapacity(end - first)
@@ -362,6 +507,7 @@ private struct JSONReader {
                 firstWith[keys[j].fingerprint] = j
             }
         }
+        return found
     }
 
     /// True when two keys have the same text.

@@ -45,7 +45,9 @@ import Testing
         let r = try StrataBinary.run(
             ["record", dir.path, "listProducts"], environment: ["SHOP_URL": base, "SHOP_KEY": "k"])
         #expect(r.status == 1)
-        #expect(r.stderr == "strata: connection refused: nothing is listening at \(base)/products?page=1&api_key=<redacted>\n")
+        #expect(
+            r.stderr
+                == "strata: connection refused: nothing is listening at \(base)/products?page=1&api_key=<redacted>\n")
         #expect(dir.read("fixtures/products.json") == ShopSession.productsFixture)
         #expect(dir.list("fixtures") == ["product-1.xml", "products.json"])
     }

@@ -9,7 +9,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
 
 let argv = Array(CommandLine.arguments.dropFirst())
 let selected = argv.first.flatMap { a in a.hasPrefix("-") ? nil : a } ?? "all"
-let rest = selected == "all" || argv.first != selected ? argv : Array(argv.dropFirst())
+let rest = argv.first == selected ? Array(argv.dropFirst()) : argv
 if selected == "--help" || argv.contains("--help") {
     print("usage: strata-bench [json|mapping|ui|all] [options]")
     for b in benchmarks { print("  \(b.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(b.summary)") }

@@ -689,7 +689,7 @@ private struct JSONReader {
         c &- 0x30 < 10 || (c | 0x20) &- 0x61 < 6
     }
 
-    /// The index of the first non-whitespace byte at or after `pos`.
+    /// The index of the first non-whitespace byte at or after `pos`; runs of spaces (indentation) go 8 at a time.
     @inline(__always) static func skipSpace(_ p: UnsafePointer<UInt8>, _ n: Int, _ pos: Int) -> Int {
         var pos = pos
         while pos < n {
@@ -697,6 +697,7 @@ private struct JSONReader {
             if c > 0x20 { return pos }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return pos }
             pos &+= 1
+            while pos &+ 8 <= n, load64(p + pos) == 0x2020_2020_2020_2020 { pos &+= 8 }
         }
         return pos
     }

@@ -32,7 +32,9 @@ extension JSONBenchmark {
             }
             JSONBenchmark.progress("generating a \(formatMB(options.sizeMB)) MB document")
             let generator = BenchJSONGenerator(targetBytes: Int(options.sizeMB * 1_000_000))
-            let path = NSTemporaryDirectory() + "/strata-bench-\(getpid()).json"
+            let path = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+                "strata-bench-\(getpid()).json"
+            ).path
             try BenchFiles.writeFile(path, generator.bytes)
             return Document(
                 bytes: generator.bytes, path: path,

@@ -110,11 +110,22 @@ public func expectSnapshot(
     let testFile = URL(fileURLWithPath: filePath)
     let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
-    let file = directory.appendingPathComponent(name + ".txt")
+    expectSnapshot(
+        buffer, file: directory.appendingPathComponent(name + ".txt"), includeStyles: includeStyles, record: record,
+        sourceLocation: sourceLocation)
+}
+
+/// Checks `buffer` against the golden `file` (its `|...|` rows, then its style mask); `record` rewrites the file
+/// and fails, so a golden is only accepted after someone has read it.
+public func expectSnapshot(
+    _ buffer: Buffer, file: URL, includeStyles: Bool = true, record: Bool = GridSnapshot.isRecording,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actual = GridSnapshot.snapshot(buffer, includeStyles: includeStyles)
     if record {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: file, atomically: true, encoding: .utf8)
             Issue.record(
                 "recorded snapshot \(file.path); read it, then rerun without RECORD_SNAPSHOTS to accept it",

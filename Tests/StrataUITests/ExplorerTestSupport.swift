@@ -95,27 +95,7 @@ func press(_ state: inout ExplorerState, _ keys: String) throws -> [Effect] {
 /// mask); `RECORD_SNAPSHOTS=1` rewrites it and fails, so a golden is only accepted after someone reads it.
 func expectGolden(_ buffer: Buffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    let file = directory.appendingPathComponent(name + ".txt")
-    let actual = GridSnapshot.snapshot(buffer)
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record(
-                "recorded \(file.path); read it, then rerun without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("cannot write \(file.path): \(error)", sourceLocation: sourceLocation)
-        }
-        return
-    }
-    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-        Issue.record(
-            "no golden at \(file.path); run with RECORD_SNAPSHOTS=1 to record it, then read it:\n\(actual)",
-            sourceLocation: sourceLocation)
-        return
-    }
-    if let diff = GridSnapshot.lineDiff(expected: expected, actual: actual) {
-        Issue.record(
-            "screen differs from Goldens/\(name).txt (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
-    }
+    expectSnapshot(
+        buffer, file: directory.appendingPathComponent(name + ".txt"),
+        sourceLocation: sourceLocation)
 }

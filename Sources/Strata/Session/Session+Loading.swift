@@ -118,14 +118,13 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
-        let (mappings, mappingDiagnostics, routeMappings) = Session.loadMappings(
-            tree: tree, file: file, mappingsNode: top["mappings"], routes: routes)
+        let loaded = Session.loadMappings(tree: tree, file: file, mappingsNode: top["mappings"], routes: routes)
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
-            mappings: mappings, mapper: Mapper(mappings: mappings), routeMappings: routeMappings,
-            mappingDiagnostics: mappingDiagnostics,
-            description: description)
+            mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
+            mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
+            routeMappingDiagnostics: loaded.routeDiagnostics, description: description)
     }
 
     mutating func template(_ text: String, at node: Tree.Index) -> Template {

@@ -36,6 +36,10 @@ public struct Session: Sendable {
     public let routeMappings: [String: RouteMapping]
     /// Mistakes in `mappings` and in the routes' `map` values, with file:line:col.
     public let mappingDiagnostics: [Diagnostic]
+    /// Mistakes in `mappings` alone.
+    let mappingSetDiagnostics: [Diagnostic]
+    /// Mistakes in each route's `map`, by route name.
+    let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?
 

@@ -37,18 +37,15 @@ public struct MappedDocument: Sendable {
 
     /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
     public static func map(_ tree: Tree, route: Route, session: Session) -> MappedDocument? {
-        guard let mapNode = route.mapNode else { return nil }
-        let (set, setDiagnostics) = MappingSet.load(
-            from: session.document, at: session.mappingsNode, file: session.file)
-        let (routeMapping, routeDiagnostics) = RouteMapping.load(
-            from: session.document, at: mapNode, file: session.file, mappings: set)
-        guard let routeMapping else {
-            return routeDiagnostics.isEmpty
-                ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: setDiagnostics + routeDiagnostics)
+        guard route.mapNode != nil else { return nil }
+        // The session read its mappings and compiled its mapper once, at load; reuse both for every response.
+        let diagnostics = session.mappingDiagnostics(for: route)
+        guard let routeMapping = session.mapping(for: route) else {
+            return session.mapDiagnostics(for: route).isEmpty
+                ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
         }
-        let result = Mapper(mappings: set).map(tree, with: routeMapping)
-        let document = MappedDocument(
-            result: result, routeMapping: routeMapping, diagnostics: setDiagnostics + routeDiagnostics)
+        let result = session.mapper.map(tree, with: routeMapping)
+        let document = MappedDocument(result: result, routeMapping: routeMapping, diagnostics: diagnostics)
         if let outline = document.outline { document.memo.warm(outline) }
         return document
     }

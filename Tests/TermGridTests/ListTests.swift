@@ -72,6 +72,24 @@ import Testing
         #expect(state.offset == 0)
     }
 
+    @Test("the highlight symbol keeps its own style, and other rows are indented in that style")
+    func styledSymbol() {
+        var buffer = Buffer(width: 6, height: 2)
+        var state = ListState(selected: 0)
+        let list = List(
+            [Line("a"), Line("b")], highlightStyle: .plain, highlightSymbol: TextSpan("▸", style: Style().bold))
+        buffer.render(list, in: buffer.area, state: &state)
+        expectGrid(
+            buffer,
+            """
+            |▸a    |
+            | b    |
+            """)
+        #expect(buffer[0, 0].style == Style().bold)
+        #expect(buffer[0, 1].style == Style().bold)
+        #expect(buffer[1, 1].style == .plain)
+    }
+
     @Test("long items end in an ellipsis; clicks map to items")
     func ellipsisAndClicks() {
         var buffer = Buffer(width: 8, height: 2)

@@ -45,6 +45,22 @@ import Testing
         expectGrid(buffer, "| GET /users/42 … ? help |", styles: "rrrrrrrrrrrrrrrrrrrrrrrr")
     }
 
+    @Test("a popup's content area is inside the border, one column in from each side")
+    func popupContentArea() {
+        let popup = Popup(title: "Help", lines: ["q quit"])
+        let area = Rect(x: 0, y: 0, width: 16, height: 6)
+        #expect(popup.area(in: area) == Rect(x: 3, y: 1, width: 10, height: 3))
+        #expect(popup.contentArea(in: area) == Rect(x: 5, y: 2, width: 6, height: 1))
+    }
+
+    @Test("the status bar's right part can sit flush right with a wider gap before it")
+    func statusBarFlushRight() {
+        var buffer = Buffer(width: 20, height: 1)
+        let bar = StatusBar(left: "GET /users/42 200", right: "? help", style: .plain, gap: 3, trailingPadding: 0)
+        buffer.render(bar, in: buffer.area)
+        expectGrid(buffer, "| GET /user…   ? help|")
+    }
+
     @Test("the clear widget blanks its area only")
     func clear() {
         var buffer = Buffer(lines: ["abc", "def"])

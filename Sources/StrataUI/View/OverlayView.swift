@@ -87,12 +87,12 @@ enum OverlayView {
         let contentWidth = min(width, area.width - 6)
         let rows = wrap ? Paragraph(lines, wrap: true).rowCount(width: max(contentWidth, 1)) : lines.count
         let height = min(rows + 2, area.height - 2)
-        let box = area.centered(width: contentWidth + 4, height: height)
+        var popup = Popup(
+            block: Block(title: title, rightTitle: footer, isFocused: true), content: Paragraph(lines, wrap: wrap),
+            size: Size(width: contentWidth + 4, height: height))
+        let box = popup.area(in: area)
         guard !box.isEmpty else { return }
-        Clear().render(in: box, into: &buffer)
-        let block = Block(title: title, rightTitle: footer, isFocused: true)
-        buffer.render(block, in: box)
-        let inner = block.inner(box).inset(Margin(horizontal: 1))
+        let inner = popup.contentArea(in: area)
         let visible = max(inner.height, 1)
         var top = min(max(scroll, 0), max(rows - visible, 0))
         // The selected item's rows: one row per line unless `items` groups them.
@@ -104,7 +104,8 @@ enum OverlayView {
             if chosen.lowerBound < top { top = chosen.lowerBound }
             if chosen.upperBound > top + visible { top = max(chosen.upperBound - visible, 0) }
         }
-        buffer.render(Paragraph(lines, wrap: wrap, scroll: top), in: inner)
+        popup.content.scroll = top
+        buffer.render(popup, in: area)
         if let chosen {
             for row in chosen where row >= top && row < top + visible {
                 buffer.setStyle(Theme.selectedFocused, in: inner.row(row - top))

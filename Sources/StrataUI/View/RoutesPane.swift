@@ -40,22 +40,24 @@ package enum RoutesPane {
             ExplorerView.emptyState(message, in: inner, into: &buffer)
             return
         }
+        // A list of names with the selection marker, then the methods in a right-aligned column beside it.
         let methodWidth = min(routes.map(\.method.count).max() ?? 3, 7)
+        let names = Rect(x: inner.x, y: inner.y, width: max(inner.width - methodWidth - 3, 1) + 2, height: inner.height)
+        let selection = ExplorerView.selectionStyle(focused: focused)
+        var list = ListState(selected: state.routeRow, offset: state.routeTop)
+        let nameList = List(
+            count: routes.count, highlightStyle: selection,
+            highlightSymbol: TextSpan("▸", style: focused ? .plain : Theme.title)
+        ) { index in Line([TextSpan(" "), TextSpan(routes[index].name)]) }
+        buffer.render(nameList, in: names, state: &list)
         for row in 0..<inner.height {
-            let index = state.routeTop + row
-            guard index < routes.count else { break }
+            guard let index = list.index(atRow: row, count: routes.count) else { break }
             let route = routes[index]
-            let selected = route.name == state.routeName
             let y = inner.y + row
-            buffer.setString(selected ? "▸" : " ", x: inner.x, y: y, style: focused ? .plain : Theme.title)
-            let nameWidth = max(inner.width - methodWidth - 3, 1)
-            buffer.setLine(Line(route.name), x: inner.x + 2, y: y, width: nameWidth)
             let method = Line(route.method, style: Theme.method(route.method), alignment: .right)
             buffer.setLine(method, x: inner.right - methodWidth - 1, y: y, width: methodWidth)
-            if selected {
-                buffer.setStyle(
-                    ExplorerView.selectionStyle(focused: focused),
-                    in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            if index == list.selected {
+                buffer.setStyle(selection, in: Rect(x: names.right, y: y, width: inner.right - names.right, height: 1))
             }
         }
     }

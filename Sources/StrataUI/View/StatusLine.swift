@@ -25,19 +25,17 @@ package enum StatusLine {
         if let p = path, left.width + 3 + p.width + 2 + minimumHints > available { path = nil }
         let pathWidth = path.map { $0.width + 3 } ?? 0
         let hintRoom = max(min(available - left.width - pathWidth - 2, available / 2), minimumHints)
+        // The right part: the hints flush right, then the path two columns before them, when each fits.
         let hints = hintLine(state, room: hintRoom)
-        var leftEnd = area.right
-        if hints.width > 0 && hints.width + 2 <= area.width {
-            let x = area.right - hints.width
-            buffer.setLine(hints, x: x, y: area.y, width: hints.width)
-            leftEnd = x - 2
+        var right = hints.width > 0 && hints.width + 2 <= area.width ? hints : Line.empty
+        let leftEnd = area.right - right.width - (right.width > 0 ? 2 : 0)
+        if let p = path, p.width + 8 < leftEnd - area.x {
+            right = Line(p.spans + (right.width > 0 ? [TextSpan("  ")] + right.spans : []))
+        } else {
+            path = nil
         }
-        if let path, path.width + 8 < leftEnd - area.x {
-            let x = leftEnd - path.width
-            buffer.setLine(path, x: x, y: area.y, width: path.width)
-            leftEnd = x - 3
-        }
-        buffer.setLine(left, x: area.x + 1, y: area.y, width: max(leftEnd - area.x - 1, 0))
+        let bar = StatusBar(left: left, right: right, style: .plain, gap: path == nil ? 2 : 3, trailingPadding: 0)
+        buffer.render(bar, in: area)
     }
 
     /// The spinner while a request runs, else the notice, else the response summary.

@@ -1,7 +1,8 @@
 /// A vertical list of lines with one highlighted selection; scrolls to keep it visible.
 ///
 /// Items come from a closure, so a long list costs only the visible rows per frame. The selected row is drawn
-/// with ``highlightStyle`` across the whole width, prefixed by ``highlightSymbol`` (other rows get as many spaces).
+/// with ``highlightStyle`` across the whole width, prefixed by ``highlightSymbol`` (other rows get as many spaces, in
+/// the symbol's style).
 public struct List: StatefulWidget {
     /// How many items there are.
     public var count: Int
@@ -10,7 +11,7 @@ public struct List: StatefulWidget {
     /// Patched over the selected row.
     public var highlightStyle: Style
     /// Drawn before the selected item (e.g. `"▶ "`); other items are indented by its width.
-    public var highlightSymbol: String
+    public var highlightSymbol: TextSpan
     /// Rows of context kept above and below the selection when scrolling.
     public var scrollPadding: Int
     /// Whether to highlight the selection (a list without focus may dim it instead).
@@ -18,7 +19,7 @@ public struct List: StatefulWidget {
 
     /// A list of `count` items produced on demand.
     public init(
-        count: Int, highlightStyle: Style = Style().reverse, highlightSymbol: String = "", scrollPadding: Int = 0,
+        count: Int, highlightStyle: Style = Style().reverse, highlightSymbol: TextSpan = "", scrollPadding: Int = 0,
         showsSelection: Bool = true, item: @escaping (Int) -> Line
     ) {
         self.count = max(count, 0)
@@ -31,7 +32,7 @@ public struct List: StatefulWidget {
 
     /// A list of the given items.
     public init(
-        _ items: [Line], highlightStyle: Style = Style().reverse, highlightSymbol: String = "",
+        _ items: [Line], highlightStyle: Style = Style().reverse, highlightSymbol: TextSpan = "",
         scrollPadding: Int = 0, showsSelection: Bool = true
     ) {
         self.init(
@@ -43,7 +44,7 @@ public struct List: StatefulWidget {
     public func render(in area: Rect, into buffer: inout Buffer, state: inout ListState) {
         state.scrollToKeepVisible(height: area.height, count: count, padding: scrollPadding)
         guard !area.isEmpty else { return }
-        let symbolWidth = DisplayWidth.of(highlightSymbol)
+        let symbolWidth = highlightSymbol.width
         for row in 0..<area.height {
             guard let index = state.index(atRow: row, count: count) else { break }
             let y = area.y + row
@@ -51,8 +52,8 @@ public struct List: StatefulWidget {
             var x = area.x
             if symbolWidth > 0 {
                 buffer.setString(
-                    isSelected ? highlightSymbol : String(repeating: " ", count: symbolWidth), x: x, y: y,
-                    maxWidth: area.width)
+                    isSelected ? highlightSymbol.text : String(repeating: " ", count: symbolWidth), x: x, y: y,
+                    style: highlightSymbol.style, maxWidth: area.width)
                 x += symbolWidth
             }
             if x < area.right { buffer.setLine(item(index), x: x, y: y, width: area.right - x) }

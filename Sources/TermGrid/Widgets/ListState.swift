@@ -1,4 +1,4 @@
-/// The selection and scroll position of a ``List``, ``TreeView`` or ``Table``, owned by the app.
+/// The selection and scroll position of a ``List`` or ``Table``, owned by the app.
 ///
 /// `selected` is an index into the items (nil: nothing selected); `offset` is the first item shown. Movement
 /// methods clamp to the item count; rendering calls ``scrollToKeepVisible(height:count:padding:)`` so the
@@ -73,9 +73,6 @@ public struct ListState: Hashable, Sendable {
         return row >= 0 && index < count ? index : nil
     }
 }
-
-/// The state of a ``TreeView``: the selected visible row and the first row shown.
-public typealias TreeViewState = ListState
 
 /// The state of a ``Table``: the selected row and the first row shown.
 public typealias TableState = ListState

@@ -30,11 +30,16 @@ public struct Popup: Widget {
         area.centered(width: size.width, height: size.height)
     }
 
+    /// The rectangle the content takes when drawn over `area`: inside the border, one column in from each side.
+    public func contentArea(in area: Rect) -> Rect {
+        block.inner(self.area(in: area)).inset(Margin(horizontal: 1))
+    }
+
     /// Clears the popup's rectangle and draws the frame and content.
     public func render(in area: Rect, into buffer: inout Buffer) {
         let box = self.area(in: area)
         Clear(style: style).render(in: box, into: &buffer)
         block.render(in: box, into: &buffer)
-        content.render(in: block.inner(box).inset(Margin(horizontal: 1)), into: &buffer)
+        content.render(in: contentArea(in: area), into: &buffer)
     }
 }

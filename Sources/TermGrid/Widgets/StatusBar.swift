@@ -8,12 +8,21 @@ public struct StatusBar: Widget {
     public var right: Line
     /// The style of the whole row.
     public var style: Style
+    /// Blank columns kept between the left part and the right part.
+    public var gap: Int
+    /// Blank columns after the right part.
+    public var trailingPadding: Int
 
     /// Creates a status bar.
-    public init(left: Line = .empty, right: Line = .empty, style: Style = Style().reverse) {
+    public init(
+        left: Line = .empty, right: Line = .empty, style: Style = Style().reverse, gap: Int = 1,
+        trailingPadding: Int = 1
+    ) {
         self.left = left
         self.right = right
         self.style = style
+        self.gap = max(gap, 0)
+        self.trailingPadding = max(trailingPadding, 0)
     }
 
     /// Draws the first row of `area`.
@@ -24,9 +33,9 @@ public struct StatusBar: Widget {
         var leftEnd = row.right
         let rightWidth = right.width
         if rightWidth > 0 && rightWidth + 2 <= row.width {
-            let x = row.right - rightWidth - 1
+            let x = row.right - rightWidth - trailingPadding
             buffer.setLine(right, x: x, y: row.y, width: rightWidth)
-            leftEnd = x - 1
+            leftEnd = x - gap
         }
         let x = row.x + 1
         if leftEnd > x { buffer.setLine(left, x: x, y: row.y, width: leftEnd - x) }

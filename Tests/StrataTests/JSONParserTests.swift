@@ -57,14 +57,11 @@ import Testing
     ]
 
     @Test("invalid documents are rejected with a positioned error", arguments: JSONParserTests.invalid)
-    func rejects(input: String) {
-        let error = json.error(input)
-        #expect(error != nil, "accepted: \(input)")
-        if let error {
-            #expect(error.line >= 1 && error.column >= 1)
-            #expect(error.offset >= 0 && error.offset <= input.utf8.count)
-            #expect(!error.message.isEmpty)
-        }
+    func rejects(input: String) throws {
+        let error = try #require(json.error(input), "accepted: \(input)")
+        #expect(error.line >= 1 && error.column >= 1)
+        #expect(error.offset >= 0 && error.offset <= input.utf8.count)
+        #expect(!error.message.isEmpty)
     }
 
     @Test(

@@ -12,10 +12,7 @@ struct ReducerRequestTests {
         var state = try ExplorerFixtures.demoState()
         let effects = try press(&state, "r")
         #expect(effects.count == 1)
-        guard case .send(let id, let request, let source, _)? = effects.first else {
-            Issue.record("expected a send effect, got \(effects)")
-            return
-        }
+        let (id, request, source) = try #require(effects.first?.sent, "expected a send effect, got \(effects)")
         #expect(id == 1)
         #expect(source == .mock)
         #expect(request.routeName == "listProducts")
@@ -28,7 +25,7 @@ struct ReducerRequestTests {
     @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
     func responseFlow() async throws {
         var state = try ExplorerFixtures.demoState()
-        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
         let response = Response(
             status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
             duration: .milliseconds(4), origin: .fixture(file: "x.json", index: 0))
@@ -49,7 +46,7 @@ struct ReducerRequestTests {
     @Test("Esc cancels the running request, and its late answer is dropped")
     func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()
-        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
         let effects = try press(&state, "Escape")
         guard case .cancel(let cancelled)? = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")
@@ -84,7 +81,7 @@ struct ReducerRequestTests {
         try press(&state, "m")
         #expect(state.source == .live)
         #expect(ExplorerView.render(state).line(0).contains("LIVE"))
-        guard case .send(_, _, let source, _)? = try press(&state, "r").first else { return }
+        let source = try #require(try press(&state, "r").first?.sent).source
         #expect(source == .live)
         try press(&state, "Escape m")
         #expect(state.source == .mock)

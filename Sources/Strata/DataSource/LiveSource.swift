@@ -10,8 +10,10 @@ public struct LiveSource: DataSource {
     /// Creates a live source.
     public init() {}
 
+    /// `live`.
     public var name: String { "live" }
 
+    /// Sends `request` over HTTP with URLSession and returns the response, following redirects.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
         if !request.missingVariables.isEmpty {
             throw .missingVariables(route: request.routeName, request.missingVariables)

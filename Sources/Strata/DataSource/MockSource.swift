@@ -16,6 +16,7 @@ public struct MockSource: DataSource {
     /// Creates a source reading fixture files from `directory`.
     public init(directory: String) { self.directory = directory }
 
+    /// `mock`.
     public var name: String { "mock" }
 
     /// The pair that would answer `request`, or the near-miss report.
@@ -23,6 +24,7 @@ public struct MockSource: DataSource {
         FixtureSet.load(directory: directory, cache: cache).match(request)
     }
 
+    /// Answers `request` from the matching fixture pair, or throws `noMatch` with the near-miss report.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
         let start = ContinuousClock.now
         let pair: FixturePair

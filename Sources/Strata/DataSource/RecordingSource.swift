@@ -17,6 +17,7 @@ public struct RecordingSource: DataSource {
         self.overwrite = overwrite
     }
 
+    /// `record`.
     public var name: String { "record" }
 
     /// Sends `request` live and writes the pair; returns the response and where the pair went.
@@ -27,6 +28,7 @@ public struct RecordingSource: DataSource {
         return (response, written)
     }
 
+    /// Sends `request` live and writes the pair (see ``record(_:)``).
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
         try await record(request).0
     }

@@ -10,12 +10,15 @@ public struct FormFormat: Parser {
     /// Creates the entry.
     public init() {}
 
+    /// `form`.
     public var name: String { "form" }
 
+    /// Accepts `form` and `application/x-www-form-urlencoded`.
     public func isDataTypeAcceptable(_ type: String) -> Bool {
         type == "form" || type == "application/x-www-form-urlencoded"
     }
 
+    /// Reads the name/value pairs into an object, one member per pair.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
         var end = bytes.count
         if end > 0, bytes[end - 1] == 0x0A { end -= 1 }

@@ -6,8 +6,10 @@ public struct JSONFormat: Parser {
     /// Creates the entry.
     public init(parser: JSONParser = JSONParser()) { self.parser = parser }
 
+    /// `json`.
     public var name: String { "json" }
 
+    /// Accepts `json`, the JSON media types and any `+json` suffix.
     public func isDataTypeAcceptable(_ type: String) -> Bool {
         type == "json" || type == "application/json" || type == "text/json" || type.hasSuffix("+json")
             || type == "application/x-json"
@@ -20,5 +22,6 @@ public struct JSONFormat: Parser {
         return i < bytes.count && (bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["))
     }
 
+    /// Parses with ``parser``.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree { try parser.parse(bytes) }
 }

@@ -11,8 +11,10 @@ public struct PropertyListFormat: Parser {
     /// Creates the entry.
     public init() {}
 
+    /// `plist`.
     public var name: String { "plist" }
 
+    /// Accepts `plist`, the property list media types and any `+plist` suffix.
     public func isDataTypeAcceptable(_ type: String) -> Bool {
         type == "plist" || type == "application/x-plist" || type == "application/plist"
             || type == "application/x-apple-plist" || type == "application/x-bplist" || type.hasSuffix("+plist")
@@ -26,6 +28,7 @@ public struct PropertyListFormat: Parser {
         return head.contains("<plist") || head.contains("<!DOCTYPE plist")
     }
 
+    /// Reads a binary (`bplist`) or an XML property list.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
         if bytes.starts(with: Array("bplist".utf8)) {
             return try BinaryPropertyListReader(bytes: bytes).read()

@@ -63,7 +63,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// `Name: value` lines.
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
 
-    /// True when `name` is an RFC 9110 token (letters, digits and ``!#$%&'*+-.^_`|~``), so it can be sent.
+    /// True when `name` is an RFC 9110 token (letters, digits, a backquote and `!#$%&'*+-.^_|~`), so it can be sent.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty
             && name.utf8.allSatisfy { c in

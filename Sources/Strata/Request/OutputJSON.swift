@@ -68,5 +68,6 @@ public indirect enum OutputJSON: Sendable, Equatable {
         }
     }
 
+    /// Whether two values print as the same compact JSON.
     public static func == (a: OutputJSON, b: OutputJSON) -> Bool { a.text(pretty: false) == b.text(pretty: false) }
 }

@@ -19,6 +19,7 @@ public struct TextFormat: Parser {
     /// Creates the entry.
     public init(encoding: Encoding = .utf8) { self.encoding = encoding }
 
+    /// `text`.
     public var name: String { "text" }
 
     /// Accepts `text` and every `text/...` media type that no more specific parser claims.
@@ -26,6 +27,7 @@ public struct TextFormat: Parser {
         type == "text" || type.hasPrefix("text/")
     }
 
+    /// One string node for the whole body, or a hex view when the body is binary.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
         var builder = TreeBuilder(source: bytes, format: "text")
         switch encoding {

@@ -129,6 +129,7 @@ extension Tree {
             self.parent = parent
         }
 
+        /// An iterator over the children, first to last.
         @inlinable public func makeIterator() -> Iterator {
             Iterator(nodes: tree.nodes, current: parent + 1, end: Int(tree.nodes[parent].next))
         }
@@ -145,6 +146,7 @@ extension Tree {
                 self.end = end
             }
 
+            /// The next child, or nil after the last.
             @inlinable public mutating func next() -> Int? {
                 guard current < end else { return nil }
                 defer { current = Int(nodes[current].next) }

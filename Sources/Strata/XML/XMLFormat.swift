@@ -23,8 +23,10 @@ public struct XMLFormat: Parser {
     /// Creates the entry.
     public init(maxDepth: Int = 10_000) { self.maxDepth = maxDepth }
 
+    /// `xml`.
     public var name: String { "xml" }
 
+    /// Accepts `xml`, the XML media types and any `+xml` suffix.
     public func isDataTypeAcceptable(_ type: String) -> Bool {
         type == "xml" || type == "application/xml" || type == "text/xml" || type.hasSuffix("+xml")
     }
@@ -38,6 +40,7 @@ public struct XMLFormat: Parser {
         return c == UInt8(ascii: "?") || c == UInt8(ascii: "!") || XMLBytes.isNameStart(c)
     }
 
+    /// Reads the document into a tree whose root object holds the root element.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
         guard bytes.count < Int(UInt32.max) else {
             throw ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)

@@ -76,24 +76,60 @@ import Testing
         #expect(missing.isEmpty, "public declarations without a /// summary:\n\(missing.joined(separator: "\n"))")
     }
 
-    /// `line: declaration` for each `public` or `open` declaration of `source` not under a `///` comment whose first
-    /// line has text (attribute lines between the comment and the declaration are skipped).
+    /// `line: declaration` for each `public` or `open` declaration of `source`, and each case of a public enum, not
+    /// under a `///` comment whose first line has text (attribute lines in between are skipped).
     static func undocumentedPublicDeclarations(in source: String) -> [String] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         var found: [String] = []
-        for (k, line) in lines.enumerated() where isPublicDeclaration(line) {
-            var above = k - 1
-            while above >= 0, lines[above].hasPrefix("@") { above -= 1 }
-            var summary: String? = nil
-            while above >= 0, lines[above].hasPrefix("///") {
-                summary = String(lines[above].dropFirst(3)).trimmingCharacters(in: .whitespaces)
-                above -= 1
+        var depth = 0
+        var publicEnumBodies: [Int] = []  // the brace depth inside each public enum being read
+        for (k, line) in lines.enumerated() {
+            let code = Self.code(line)
+            let isPublic = isPublicDeclaration(code)
+            let isCase = publicEnumBodies.last == depth && (code.hasPrefix("case ") || code.hasPrefix("indirect case "))
+            if isPublic || isCase {
+                var above = k - 1
+                while above >= 0, lines[above].hasPrefix("@") { above -= 1 }
+                var summary: String? = nil
+                while above >= 0, lines[above].hasPrefix("///") {
+                    summary = String(lines[above].dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                    above -= 1
+                }
+                if summary?.isEmpty != false { found.append("\(k + 1): \(line)") }
             }
-            if summary?.isEmpty != false { found.append("\(k + 1): \(line)") }
+            if isPublic, code.split(separator: " ").contains("enum") { publicEnumBodies.append(depth + 1) }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            while let body = publicEnumBodies.last, depth < body { publicEnumBodies.removeLast() }
         }
         return found
+    }
+
+    /// `line` without its string literals and its `//` comment, so braces and words in them are not read as code.
+    static func code(_ line: String) -> String {
+        var out = ""
+        var inString = false
+        var escaped = false
+        for character in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", out.last == "/" {
+                out.removeLast()
+                break
+            } else {
+                out.append(character)
+            }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether `line` (trimmed) declares something `public` or `open`, after any attributes on the same line.
@@ -104,7 +140,7 @@ import Testing
         return words.dropFirst().first != "import"
     }
 
-    @Test("the doc-comment check finds a public declaration without a summary, past attributes")
+    @Test("the doc-comment check finds public declarations and public enum cases without a summary")
     func docCommentCheck() {
         let source = """
             /// Documented.
@@ -114,10 +150,25 @@ import Testing
             public var b = 1
             @discardableResult public func c() -> Int { 1 }
             func internalOne() {}
+            /// Documented.
+            public enum E {
+                /// Documented.
+                case one
+                case two, three
+                func f(_ e: E) -> String {
+                    switch e {
+                    case .one: return "{"
+                    default: return ""
+                    }
+                }
+            }
+            enum Internal {
+                case four
+            }
             """
         #expect(
             Self.undocumentedPublicDeclarations(in: source) == [
-                "5: public var b = 1", "6: @discardableResult public func c() -> Int { 1 }",
+                "5: public var b = 1", "6: @discardableResult public func c() -> Int { 1 }", "12: case two, three",
             ])
     }
 }

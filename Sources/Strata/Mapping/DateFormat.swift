@@ -44,5 +44,6 @@ public enum DateFormat: Sendable, Hashable, CustomStringConvertible {
 
 /// A locale date or time style, as Foundation's `DateFormatter.Style` names them.
 public enum DateStyle: String, Sendable, Hashable, CaseIterable {
+    /// No date or time part, then shortest (`1/2/24`) to fullest (`Tuesday, January 2, 2024`).
     case none, short, medium, long, full
 }

@@ -49,6 +49,7 @@ public struct Tree: Sendable {
 
 /// The kind of a tree node.
 public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    /// The containers, then the scalar kinds.
     case object = 0, array, string, number, bool, null
 
     /// True for objects and arrays.

@@ -75,6 +75,30 @@ struct PaneTests {
             """)
     }
 
+    @Test("routes: the list starts at the state's top row, and without focus the marker and selection are dimmed")
+    func routesScrolledUnfocused() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "j j j Tab")
+        state.routeTop = 2
+        var buffer = Buffer(width: 26, height: 4)
+        var cursor: Position? = nil
+        RoutesPane.render(state, in: buffer.area, into: &buffer, cursor: &cursor)
+        expectGrid(
+            buffer,
+            """
+            |┌ Routes 4 ──────────────┐|
+            |│  catalogXML        GET │|
+            |│▸ createOrder      POST │|
+            |└────────────────────────┘|
+            """,
+            styles: """
+                |..bbbbbbdd................|
+                |.b...................ccc..|
+                |.bbbbbbbbbbbbbbbbbbbbbbbb.|
+                |..........................|
+                """)
+    }
+
     @Test("parsed: folds, keys, indices, counts and typed scalars in document order")
     func parsed() throws {
         var state = try state(body: #"{"id": 3, "tags": ["a", "b"], "maker": {"name": "Kami"}, "ok": true, "n": null}"#)

@@ -53,10 +53,7 @@ import Testing
             _ = try await MockSource(session: s).send(r)
             Issue.record("answered")
         } catch {
-            guard case .noMatch(let report) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
+            let report = try #require(error.noMatchReport, "unexpected \(error)")
             #expect(report.method == "POST")
             #expect(report.candidates.count == 3)
         }
@@ -121,10 +118,7 @@ import Testing
         try dir.write("fixtures/late.txt", "here now")
         #expect(try await source.send(r).body == Array("here now".utf8))
         try FileManager.default.removeItem(atPath: dir.url("fixtures/late.txt"))
-        guard case .failure(let report) = source.match(r) else {
-            Issue.record("a pair whose body file is gone still matched")
-            return
-        }
+        let report = try #require(source.match(r).failure, "a pair whose body file is gone still matched")
         #expect(
             report.problems.map(\.message) == [
                 "bodyFile 'late.txt' of pair #1 of '/r' does not exist (looked for \(dir.url("fixtures/late.txt")))"

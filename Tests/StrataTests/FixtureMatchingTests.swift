@@ -61,10 +61,7 @@ import Testing
                 #"{ "/orders": [ { "request": { "method": "GET" }, "response": { "status": 200 } } ] }"#
         ])
         defer { shop.dir.remove() }
-        guard case .failure(let report) = try shop.match("createOrder") else {
-            Issue.record("a GET pair answered a POST")
-            return
-        }
+        let report = try #require(try shop.match("createOrder").failure, "a GET pair answered a POST")
         #expect(report.candidates.first?.differences == [.method(sent: "POST", expected: "GET")])
     }
 
@@ -85,10 +82,8 @@ import Testing
     func nearMisses() throws {
         let shop = try Shop()
         defer { shop.dir.remove() }
-        guard case .failure(let report) = try shop.match("product", [.set(name: "id", value: "9")]) else {
-            Issue.record("/products/9 matched")
-            return
-        }
+        let report = try #require(
+            try shop.match("product", [.set(name: "id", value: "9")]).failure, "/products/9 matched")
         #expect(report.pairCount == 3)
         #expect(report.candidates.map(\.path) == ["/products/1", "/products", "/products"])
         #expect(report.candidates[0].differences == [.path(sent: "/products/9", expected: "/products/1")])
@@ -114,10 +109,7 @@ import Testing
                 #"{ "/products": [ { "request": { "method": "GET", "params": { "page": "2", "q": "lamp" } }, "response": {} } ] }"#
         ])
         defer { shop.dir.remove() }
-        guard case .failure(let report) = try shop.match("listProducts", [.set(name: "page", value: "3")]) else {
-            Issue.record("matched")
-            return
-        }
+        let report = try #require(try shop.match("listProducts", [.set(name: "page", value: "3")]).failure, "matched")
         #expect(
             report.candidates.first?.differences == [
                 .param(name: "page", expected: "2", sent: "3"), .param(name: "q", expected: "lamp", sent: nil),
@@ -133,10 +125,7 @@ import Testing
         defer { dir.remove() }
         let s = try Session.load(from: dir.path)
         let r = try RequestBuilder(session: s, environment: [:]).build(s.routes[0])
-        guard case .failure(let report) = FixtureSet.load(for: s).match(r) else {
-            Issue.record("matched")
-            return
-        }
+        let report = try #require(FixtureSet.load(for: s).match(r).failure, "matched")
         #expect(
             report.description
                 == "no fixture matches GET /products?page=1: \(dir.path)/fixtures has no fixture pairs (record some with 'strata record SESSION ROUTE')"

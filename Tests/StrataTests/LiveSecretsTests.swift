@@ -42,10 +42,7 @@ import Testing
         }
         defer { server.stop() }
         let response = try await Self.send(try Self.session(server.baseURL), "hop")
-        guard case .live(let url, let redirects) = response.origin else {
-            Issue.record("not a live origin")
-            return
-        }
+        let (url, redirects) = try #require(response.origin.live, "not a live origin")
         #expect(url == server.baseURL + "/end?key=<redacted>")
         #expect(redirects.count == 1)
         #expect(!redirects.description.contains("hunter22"))

@@ -95,10 +95,7 @@ import Testing
         let response = try await Self.send(s, "r")
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"at":"end"}"#)
-        guard case .live(let url, let redirects) = response.origin else {
-            Issue.record("not live")
-            return
-        }
+        let (url, redirects) = try #require(response.origin.live, "not live")
         #expect(url == server.baseURL + "/end")
         #expect(
             redirects == [
@@ -177,10 +174,7 @@ import Testing
             _ = try await Self.send(s, "r")
             Issue.record("answered")
         } catch let e as TransportError {
-            guard case .tls = e else {
-                Issue.record("expected a TLS error, got \(e)")
-                return
-            }
+            try #require(e.isTLS, "expected a TLS error, got \(e)")
             #expect(!e.description.contains("\n"))
         }
     }

@@ -1,10 +1,59 @@
 import Strata
 import StrataUI
 
+// Payloads of enum cases as optionals, so a test can `try #require` the case it goes on to check:
+// `let (id, request, _) = try #require(effects.first?.sent)`.
+
 extension Effect {
-    /// The id, request and source of a `.send` effect, nil for any other: `try #require(effects.first?.sent)`.
+    /// The id, request and source of a `.send` effect, nil for any other.
     var sent: (id: Int, request: BuiltRequest, source: SourceMode)? {
         guard case .send(let id, let request, let source, _) = self else { return nil }
         return (id, request, source)
+    }
+
+    /// The id, route and session of a `.process` effect, nil for any other.
+    var processed: (id: Int, route: Route, session: Session)? {
+        guard case .process(let id, _, _, let route, let session) = self else { return nil }
+        return (id, route, session)
+    }
+
+    /// The request id of a `.cancel` effect, nil for any other.
+    var cancelled: Int? {
+        guard case .cancel(let id) = self else { return nil }
+        return id
+    }
+
+    /// The path of a `.loadSession` effect, nil for any other.
+    var loadedSession: String? {
+        guard case .loadSession(let path) = self else { return nil }
+        return path
+    }
+
+    /// The path of an `.editFile` effect, nil for any other.
+    var editedFile: String? {
+        guard case .editFile(let path) = self else { return nil }
+        return path
+    }
+}
+
+extension Overlay {
+    /// The title and lines of a `.message` overlay, nil for any other.
+    var message: (title: String, lines: [String])? {
+        guard case .message(let title, let lines, _) = self else { return nil }
+        return (title, lines)
+    }
+
+    /// The command of the `.curl` overlay, nil for any other.
+    var curlCommand: String? {
+        guard case .curl(let command) = self else { return nil }
+        return command
+    }
+}
+
+extension ResponseArea {
+    /// The near-miss report when the area shows a mock miss, nil otherwise.
+    var noMatchReport: NearMissReport? {
+        guard case .failure(_, .noMatch(let report)) = self else { return nil }
+        return report
     }
 }

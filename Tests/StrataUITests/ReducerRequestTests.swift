@@ -30,10 +30,7 @@ struct ReducerRequestTests {
             status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
             duration: .milliseconds(4), origin: .fixture(file: "x.json", index: 0))
         let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
-        guard case .process(let pid, _, _, let route, let session)? = effects.first else {
-            Issue.record("expected a process effect, got \(effects)")
-            return
-        }
+        let (pid, route, session) = try #require(effects.first?.processed, "expected a process effect, got \(effects)")
         #expect(pid == id)
         #expect(state.run?.phase == .processing(bytes: 7))
         let document = ResponseProcessor.process(request: request, response: response, route: route, session: session)
@@ -48,10 +45,7 @@ struct ReducerRequestTests {
         var state = try ExplorerFixtures.demoState()
         let (id, request, _) = try #require(try press(&state, "r").first?.sent)
         let effects = try press(&state, "Escape")
-        guard case .cancel(let cancelled)? = effects.first else {
-            Issue.record("expected a cancel effect, got \(effects)")
-            return
-        }
+        let cancelled = try #require(effects.first?.cancelled, "expected a cancel effect, got \(effects)")
         #expect(cancelled == id)
         #expect(state.run == nil)
         #expect(state.notice?.text == "cancelled GET /products")
@@ -64,10 +58,7 @@ struct ReducerRequestTests {
     func mockMissShowsReport() async throws {
         let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
         try await ExplorerFixtures.press(program, "Tab Enter C-u =7 Enter r")
-        guard case .failure(_, let error) = program.state.response, case .noMatch = error else {
-            Issue.record("expected a mock miss, got \(program.state.response)")
-            return
-        }
+        try #require(program.state.response.noMatchReport != nil, "expected a mock miss, got \(program.state.response)")
         let screen = ExplorerFixtures.screen(program)
         #expect(screen.contains("No fixture matches GET /products"))
         #expect(screen.contains("page=7"))
@@ -192,10 +183,7 @@ struct ReducerRequestTests {
     func curlOverlay() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "y")
-        guard case .curl(let command)? = state.overlay else {
-            Issue.record("expected the curl overlay")
-            return
-        }
+        let command = try #require(state.overlay?.curlCommand, "expected the curl overlay")
         #expect(command.contains("api_key=<redacted>"))
         #expect(!command.contains("demo-key"))
         #expect(ExplorerView.render(state).text().contains("curl 'https://shop.example.com/api/products?page=1"))
@@ -239,10 +227,7 @@ struct ReducerRequestTests {
         try press(&state, "r Tab Enter")
         let effects = try press(&state, "C-c")
         #expect(state.isFinished)
-        guard case .cancel? = effects.first else {
-            Issue.record("expected the running request to be cancelled")
-            return
-        }
+        try #require(effects.first?.cancelled != nil, "expected the running request to be cancelled")
     }
 
     @Test("clicking a route selects it and focuses the list; the wheel scrolls the pane under the pointer")

@@ -209,10 +209,9 @@ struct ReducerResponseTests {
         // A broken session is reported with file:line:col and the previous one is kept.
         try scratch.write("session.json", "{ \"name\": \"x\", \"routes\": [ { \"name\": 3 } ] }")
         try await ExplorerFixtures.press(program, "R")
-        guard case .message(let title, let lines, _)? = program.state.overlay else {
-            Issue.record("expected the diagnostics overlay, got \(String(describing: program.state.overlay))")
-            return
-        }
+        let (title, lines) = try #require(
+            program.state.overlay?.message,
+            "expected the diagnostics overlay, got \(String(describing: program.state.overlay))")
         #expect(title.contains("keeping the previous session"))
         #expect(lines.contains { $0.contains("session.json:1:") })
         #expect(program.state.session.routes.count == 4)
@@ -222,15 +221,11 @@ struct ReducerResponseTests {
     func editSession() async throws {
         var state = try ExplorerFixtures.demoState()
         let effects = try press(&state, "E")
-        guard case .editFile(let path)? = effects.first else {
-            Issue.record("expected an editFile effect")
-            return
-        }
+        let path = try #require(effects.first?.editedFile, "expected an editFile effect")
         #expect(path.hasSuffix("Sessions/demo/session.json"))
-        guard case .loadSession? = state.update(.editorFinished(problem: nil)).first else {
-            Issue.record("expected a reload after the editor exits")
-            return
-        }
+        try #require(
+            state.update(.editorFinished(problem: nil)).first?.loadedSession != nil,
+            "expected a reload after the editor exits")
         #expect(state.update(.editorFinished(problem: "the editor 'false' exited with status 1")).isEmpty)
         #expect(state.notice?.kind == .error)
         let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())

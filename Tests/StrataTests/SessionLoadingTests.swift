@@ -34,10 +34,12 @@ import Testing
         #expect(s.routes[2].method == "POST")
         #expect(s.routes[2].body == .json)
         #expect(s.routes[2].params.last?.location == .header)
-        let map = try #require(s.routes[0].mapNode)
-        #expect(s.document.canonicalJSON(map) == #"{"class":"Product","keyPath":"products"}"#)
-        #expect(s.routes[1].mapNode.map { s.document.canonicalJSON($0) } == #""Product""#)
-        #expect(s.routes[2].mapNode == nil)
+        let map = try #require(s.mapping(for: s.routes[0]))
+        #expect(map.className == "Product" && map.keyPath == "products")
+        #expect(s.mapping(for: s.routes[1])?.className == "Product")
+        #expect(s.mapping(for: s.routes[1])?.keyPath == nil)
+        #expect(s.mapping(for: s.routes[2]) == nil)
+        #expect(s.mapsResponses(of: s.routes[0]) && !s.mapsResponses(of: s.routes[2]))
         #expect(s.mappingsNode.map { s.document.kind($0) } == .object)
     }
 

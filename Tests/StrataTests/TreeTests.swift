@@ -166,7 +166,7 @@ import Testing
     @Test("TreeBuilder makes trees with explicit spans, keys and values, flagging duplicate keys when asked")
     func builder() {
         let source = Array("k=v;k=w;n=3".utf8)
-        var b = TreeBuilder(source: source, format: "custom")
+        var b = TreeBuilder(source: source, format: .custom("custom"))
         b.beginContainer(.object, start: 0)
         b.scalar(.string, key: "k", value: "v", start: 0, end: 3)
         b.scalar(.string, key: "k", value: "w", start: 4, end: 7)
@@ -174,7 +174,7 @@ import Testing
         b.beginContainer(.array, key: "open", start: 11)
         b.scalar(.bool, bool: true, start: 11, end: 11)
         let t = b.build()
-        #expect(t.format == "custom")
+        #expect(t.format == .custom("custom"))
         #expect(t.canonicalJSON() == #"{"k":"v","k":"w","n":3,"open":[true]}"#)
         #expect(t.isDuplicateKey(t.at("$.k")) && t.isDuplicateKey(t.at("$.k#1")))
         #expect(!t.isDuplicateKey(t.at("$.n")))
@@ -182,7 +182,7 @@ import Testing
         #expect(t.span(t.at("$.open")) == 11..<11)
         #expect(t.keySpan(t.at("$.n")) == nil)
 
-        var quiet = TreeBuilder(source: source, format: "custom", flagDuplicates: false)
+        var quiet = TreeBuilder(source: source, format: .custom("custom"), flagDuplicates: false)
         quiet.beginContainer(.object, start: 0)
         quiet.scalar(.string, key: "k", start: 0, end: 3)
         quiet.scalar(.string, key: "k", start: 4, end: 7)

@@ -164,7 +164,7 @@ extension MappingRun {
     ) {
         switch slot {
         case .member(let k):
-            if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
+            if p.fastScalar != nil, mapFastScalar(members[k], p, parent: parent) { return }
             mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
         case .repeated(let ks):
             let arr = add(.array, name: p.name, parent: parent, source: nil)

@@ -41,8 +41,8 @@ final class MappingRun {
         self.tree = tree
         self.compiled = compiled
         self.maxDepth = maxDepth
-        self.typed = tree.format == "json" || tree.format == "plist"
-        self.isXML = tree.format == "xml"
+        self.typed = tree.format.hasTypedScalars
+        self.isXML = tree.format == .xml
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)

@@ -36,6 +36,12 @@ extension Session {
     /// Problems in `route`'s own `map` value.
     public func mapDiagnostics(for route: Route) -> [Diagnostic] { routeMappingDiagnostics[route.name] ?? [] }
 
+    /// True when responses of `route` have something to show as mapped: the route has a `map` the session read
+    /// (`mapping(for:)`), or one with problems to report. False for routes without `map` and for `"map": null`.
+    public func mapsResponses(of route: Route) -> Bool {
+        mapping(for: route) != nil || !mapDiagnostics(for: route).isEmpty
+    }
+
     /// Maps a parsed response of `route`, or nil when the route has no `map`.
     public func map(_ tree: Tree, for route: Route) -> MappingResult? {
         guard let mapping = mapping(for: route) else { return nil }

@@ -37,12 +37,11 @@ public struct MappedDocument: Sendable {
 
     /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
     public static func map(_ tree: Tree, route: Route, session: Session) -> MappedDocument? {
-        guard route.mapNode != nil else { return nil }
+        guard session.mapsResponses(of: route) else { return nil }
         // The session read its mappings and compiled its mapper once, at load; reuse both for every response.
         let diagnostics = session.mappingDiagnostics(for: route)
         guard let routeMapping = session.mapping(for: route) else {
-            return session.mapDiagnostics(for: route).isEmpty
-                ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
+            return MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
         }
         let result = session.mapper.map(tree, with: routeMapping)
         let document = MappedDocument(result: result, routeMapping: routeMapping, diagnostics: diagnostics)

@@ -120,7 +120,7 @@ public final class TreeMemo: Sendable {
             if tree.kind(p) == .object {
                 let key = tree.key(c) ?? ""
                 var occurrence = 0
-                if tree.isDuplicateKey(c) || tree.format != "json" {
+                if tree.isDuplicateKey(c) || tree.format != .json {
                     for s in tree.children(p) {
                         if s == c { break }
                         if tree.key(s) == key { occurrence += 1 }

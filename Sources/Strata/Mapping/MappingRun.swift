@@ -164,24 +164,15 @@ final class MappingRun {
         var occurrences: [Int]
     }
 
-    /// The path of node `i` (as `Tree.path` writes it), fast even for elements of very large containers.
+    /// The path of node `i` (`Tree.path`), with positions and occurrences remembered per container, so it stays
+    /// fast for elements of very large containers.
     func pathText(_ i: Tree.Index) -> String {
-        var comps: [TreePath.Component] = []
-        var c = i
-        while let p = tree.parent(c) {
-            let (position, occurrence) = locate(c, in: p)
-            if tree.kind(p) == .object {
-                comps.append(.key(tree.key(c) ?? "", occurrence: occurrence))
-            } else {
-                comps.append(.index(position))
-            }
-            c = p
-        }
-        return TreePath(comps.reversed()).description
+        tree.path(i, position: { self.locate($0).position }, occurrence: { self.locate($0).occurrence }).description
     }
 
-    /// The position of child `c` of `p`, and how many earlier siblings share its key.
-    private func locate(_ c: Int, in p: Int) -> (Int, Int) {
+    /// The position of child `c` among its siblings, and how many earlier siblings share its key.
+    private func locate(_ c: Int) -> (position: Int, occurrence: Int) {
+        guard let p = tree.parent(c) else { return (0, 0) }
         if c - p < 64 {
             var position = 0
             var occurrence = 0

@@ -99,26 +99,6 @@ extension Tree {
         i >= ancestor && i < Int(nodes[ancestor].next)
     }
 
-    /// The deepest node whose span contains byte `offset`, or nil when none does.
-    public func node(containingByte offset: Int) -> Index? {
-        guard !nodes.isEmpty, span(Tree.root).contains(offset) || span(Tree.root).isEmpty && offset == 0 else {
-            return nil
-        }
-        var current = Tree.root
-        descend: while true {
-            for c in children(current) {
-                let s = span(c)
-                let key = keySpan(c)
-                if (key?.lowerBound ?? s.lowerBound) > offset { break }
-                if s.contains(offset) || key.map({ $0.contains(offset) }) == true {
-                    current = c
-                    continue descend
-                }
-            }
-            return current
-        }
-    }
-
     /// A sequence over the children of one node.
     public struct Children: Sequence, Sendable {
         @usableFromInline let tree: Tree

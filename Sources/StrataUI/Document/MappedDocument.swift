@@ -82,19 +82,7 @@ public struct MappedDocument: Sendable {
     /// The position of value `id` among the mapped values: `[2].maker.name` (array positions from the memo).
     public func path(of id: Int) -> String {
         guard let result, let outline else { return "" }
-        var components: [TreePath.Component] = []
-        var c = id
-        while let p = result.values[c].parent {
-            if let name = result.values[c].name, result.values[p].content != .array {
-                components.append(.key(name))
-            } else {
-                components.append(.index(memo.siblingIndex(c, in: outline)))
-            }
-            c = p
-        }
-        // Written like a source path without the `$`: `[2].maker.name`, `maker["odd key"]`.
-        let text = TreePath(components.reversed()).description.dropFirst()
-        return String(text.hasPrefix(".") ? text.dropFirst() : text)
+        return result.path(of: id, position: { memo.siblingIndex($0, in: outline) })
     }
 
     /// The Mapped pane's outline, when there are values.
@@ -117,6 +105,12 @@ public struct MappedOutline: FlatOutline, Sendable {
 
     /// The index after value `i`'s last descendant.
     public func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
+
+    /// The name of value `i` in its parent, as the result's paths use it.
+    public func pathKey(_ i: Int) -> String? { result.pathKey(i) }
+
+    /// As for the result's paths.
+    public func mayRepeatKey(_ i: Int) -> Bool { result.mayRepeatKey(i) }
 
     /// The parsed node value `i` was read from.
     public func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }

@@ -136,26 +136,8 @@ final class MappingRun {
             value: nil)
     }
 
-    /// A short description of what node `n` holds: its type and a raw fragment (`string "x1"`).
-    func found(_ n: Tree.Index) -> String {
-        switch tree.kind(n) {
-        case .string: return "string " + MappingRun.fragment(JSONString.quote(tree.string(n) ?? ""))
-        case .number: return "number " + MappingRun.fragment(tree.numberText(n) ?? "")
-        case .bool: return "bool " + (tree.bool(n)! ? "true" : "false")
-        case .null: return "null"
-        case .object:
-            let c = tree.childCount(n)
-            return c == 0 ? "empty object" : "object with \(c) field\(c == 1 ? "" : "s")"
-        case .array:
-            let c = tree.childCount(n)
-            return c == 0 ? "empty array" : "array of \(c)"
-        }
-    }
-
-    /// `text` cut to 40 characters with an ellipsis.
-    static func fragment(_ text: String) -> String {
-        text.count <= 40 ? text : String(text.prefix(39)) + "…"
-    }
+    /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).
+    func found(_ n: Tree.Index) -> String { tree.describe(n, sizes: true) }
 
     // MARK: Paths
 

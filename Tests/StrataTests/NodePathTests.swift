@@ -50,7 +50,7 @@ struct NodePathTests {
         let eight = try #require(result.values.first { $0.content == .int(8) })
         #expect(result.path(of: eight.id) == #"by-name["a.b"][0]"#)
         // A memo's positions give the same text as walking.
-        #expect(result.path(of: eight.id, position: { result.position($0) }) == result.path(of: eight.id))
+        #expect(result.path(of: eight.id, position: { result.siblingIndex($0) }) == result.path(of: eight.id))
     }
 
     @Test("mapping issues carry the parsed path, also past the 64th element and for duplicate keys")

@@ -21,7 +21,7 @@ extension FlatOutline {
     @inlinable public func hasChildren(_ i: Int) -> Bool { subtreeEnd(i) > i + 1 }
 
     /// The position of `i` among its siblings (0 for the first child and the root), by walking them.
-    public func position(_ i: Int) -> Int {
+    public func siblingIndex(_ i: Int) -> Int {
         guard let p = parent(i) else { return 0 }
         var n = 0
         var c = p + 1
@@ -48,7 +48,7 @@ extension FlatOutline {
     ///
     /// A keyed node is a `.key` step (counting earlier siblings with the same key when ``mayRepeatKey(_:)`` says
     /// they may exist), any other an `.index` step. `position` and `occurrence` answer for one node; a caller with
-    /// a memo (long arrays, large objects) passes its own, and they must agree with ``position(_:)`` and
+    /// a memo (long arrays, large objects) passes its own, and they must agree with ``siblingIndex(_:)`` and
     /// ``keyOccurrence(_:)``.
     public func path(_ i: Int, position: ((Int) -> Int)? = nil, occurrence: ((Int) -> Int)? = nil) -> TreePath {
         var components: [TreePath.Component] = []
@@ -58,7 +58,7 @@ extension FlatOutline {
                 let n = mayRepeatKey(c) ? (occurrence?(c) ?? keyOccurrence(c)) : 0
                 components.append(.key(key, occurrence: n))
             } else {
-                components.append(.index(position?(c) ?? self.position(c)))
+                components.append(.index(position?(c) ?? siblingIndex(c)))
             }
             c = parent(c)!
         }

@@ -60,18 +60,6 @@ extension Tree {
         return n
     }
 
-    /// The position of `i` among its siblings (0 for the first child or the root).
-    public func siblingIndex(_ i: Index) -> Int {
-        guard let p = parent(i) else { return 0 }
-        var n = 0
-        var c = p + 1
-        while c < i {
-            n += 1
-            c = Int(nodes[c].next)
-        }
-        return n
-    }
-
     /// The `n`-th child of `i`, or nil when it has fewer children.
     public func child(_ i: Index, at n: Int) -> Index? {
         guard n >= 0 else { return nil }

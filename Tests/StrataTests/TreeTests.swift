@@ -255,4 +255,15 @@ import Testing
         #expect(raw == [#""a\"b""#, #""c\\""#, #""\\\"""#])
         #expect(members.map { t.key($0) } == [#"a"b"#, #"c\"#, #"\""#])
     }
+
+    @Test("formats are an enum: built-in names read back as their cases, any other name is custom")
+    func formats() {
+        for format in [Tree.Format.json, .xml, .plist, .form, .text, .binary] {
+            #expect(Tree.Format(name: format.name) == format)
+        }
+        #expect(Tree.Format(name: "csv") == .custom("csv"))
+        #expect(Tree.Format.custom("csv").name == "csv")
+        #expect(Tree.Format.json.hasTypedScalars && Tree.Format.plist.hasTypedScalars)
+        #expect(!Tree.Format.xml.hasTypedScalars && !Tree.Format.form.hasTypedScalars)
+    }
 }

@@ -62,7 +62,8 @@ extension Tree {
         case text
         /// Bytes shown as a hex view.
         case binary
-        /// A format read by a parser outside Strata (`csv`), by name.
+        /// A format read by a parser outside Strata (`csv`), by name. Use `Format(name:)` for a name that may be
+        /// a built-in one, so `json` is always `.json`.
         case custom(String)
 
         /// The format called `name`: a built-in case when one has that name, else `custom(name)`.

@@ -15,7 +15,7 @@ struct CSVParser: Parser {
     func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
         let rows = try fields(bytes)
         guard let header = rows.first else { throw ParseError("empty CSV: expected a header row", at: 0, in: bytes) }
-        var builder = TreeBuilder(source: bytes, format: "csv")
+        var builder = TreeBuilder(source: bytes, format: .custom("csv"))
         builder.beginContainer(.array, start: 0)
         for row in rows.dropFirst() {
             guard row.count == header.count else {
@@ -94,7 +94,7 @@ struct CSVParser: Parser {
             tree.canonicalJSON()
                 == #"[{"name":"Ada","motto":"compute, then \"print\""},{"name":"Grace","motto":"ship it"}]"#)
         #expect(tree.string(tree.node(at: "$[1].motto")!) == "ship it")
-        #expect(registry.parse(body, type: "csv").tree?.format == "csv")
+        #expect(registry.parse(body, type: "csv").tree?.format == .custom("csv"))
         #expect(registry.names.first == "csv")
         // Without the registration, text/csv is plain text.
         #expect(ParserRegistry.standard.parse(body, contentType: "text/csv").parser == "text")

@@ -7,7 +7,7 @@ import Testing
     @Test("pairs become ordered members with percent-decoding and + as space; repeated names are kept")
     func pairs() throws {
         let t = try form.parse("name=Ada+Lovelace&tag=math&city=Z%C3%BCrich&tag=poetry&note=100%25+sure%21")
-        #expect(t.format == "form")
+        #expect(t.format == .form)
         #expect(
             t.canonicalJSON()
                 == #"{"name":"Ada Lovelace","tag":"math","city":"Zürich","tag":"poetry","note":"100% sure!"}"#)

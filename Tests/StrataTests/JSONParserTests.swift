@@ -36,7 +36,7 @@ import Testing
     func accepts(input: String, canonical: String) throws {
         let t = try json.parse(input)
         #expect(t.canonicalJSON() == canonical)
-        #expect(t.format == "json")
+        #expect(t.format == .json)
     }
 
     static let invalid: [String] = [

@@ -131,9 +131,9 @@ import Testing
             """)
         #expect(
             diagnostics == [
-                "session.json:1:21: unknown key \"propertes\" in class A; did you mean \"properties\"? (allowed: "
+                "session.json:1:21: unknown key 'propertes' in class A; did you mean 'properties'? (known keys: "
                     + "properties, dateFormat, dateStyle, timeStyle, timeZone, only, jsonapi)",
-                "session.json:2:27: unknown key \"optinal\" in property A.a; did you mean \"optional\"? (allowed: field, "
+                "session.json:2:27: unknown key 'optinal' in property A.a; did you mean 'optional'? (known keys: field, "
                     + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany)",
                 "session.json:3:39: optional of A.b must be true or false, found string \"yes\"",
                 "session.json:4:8: property A.c must be a type string or an object with \"type\", found number 42",
@@ -207,7 +207,7 @@ import Testing
         #expect(Self.route(#""Artcle""#).0 == RouteMapping(className: "Artcle"))
         #expect(
             Self.route(#"{"class": "Article", "keypath": "x"}"#).1 == [
-                "session.json:1:30: unknown key \"keypath\" in map; did you mean \"keyPath\"? (allowed: class, "
+                "session.json:1:30: unknown key 'keypath' in map; did you mean 'keyPath'? (known keys: class, "
                     + "keyPath, format, only)"
             ])
         #expect(

@@ -94,7 +94,7 @@ import Testing
 
     @Test("suggestions pick close names only")
     func suggestions() {
-        #expect(NameMatching.suggestion(for: "Articel", among: ["Article", "Person"]) == "Article")
-        #expect(NameMatching.suggestion(for: "copies", among: ["title", "body"]) == nil)
+        #expect(Suggestion.nearest("Articel", in: ["Article", "Person"]) == "Article")
+        #expect(Suggestion.nearest("copies", in: ["title", "body"]) == nil)
     }
 }

@@ -19,7 +19,7 @@ import Testing
         static func tree(_ root: XML) -> Tree {
             var source = ""
             root.write(into: &source)
-            var b = TreeBuilder(source: Array(source.utf8), format: "xml", flagDuplicates: false)
+            var b = TreeBuilder(source: Array(source.utf8), format: .xml, flagDuplicates: false)
             var offset = 0
             b.beginContainer(.object, start: 0)
             root.build(into: &b, key: nil, offset: &offset)

@@ -43,7 +43,7 @@ import Testing
     @Test("an XML plist becomes objects, arrays, numbers, bools and readable strings, keys in document order")
     func xmlPlistValues() throws {
         let t = try plist.parse(Self.xmlPlist)
-        #expect(t.format == "plist")
+        #expect(t.format == .plist)
         #expect(
             t.canonicalJSON()
                 == #"{"zeta":"last letter & first key","count":42,"ratio":0.25,"enabled":true,"hidden":false,"created":"2024-05-01T12:00:00Z","blob":"5 bytes, base64: aGVsbG8=","list":[-7,"",[],{}]}"#
@@ -117,7 +117,7 @@ import Testing
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         let t = try plist.parse([UInt8](data))
-        #expect(t.format == "plist")
+        #expect(t.format == .plist)
         #expect(t.childCount(Tree.root) == value.count)
         #expect(t.string(at: "$.name") == "Strata ✓")
         #expect(t.numberText(t.at("$.count")) == "42")

@@ -43,7 +43,7 @@ struct LinesParser: Parser {
     let name = "lines"
     func isDataTypeAcceptable(_ type: String) -> Bool { type == "lines" || type == "text/x-lines" }
     func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
-        var builder = TreeBuilder(source: bytes, format: name)
+        var builder = TreeBuilder(source: bytes, format: Tree.Format(name: name))
         builder.beginContainer(.array, start: 0)
         var start = 0
         for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {

@@ -34,10 +34,12 @@ import Testing
         #expect(s.routes[2].method == "POST")
         #expect(s.routes[2].body == .json)
         #expect(s.routes[2].params.last?.location == .header)
-        let map = try #require(s.routes[0].mapNode)
-        #expect(s.document.canonicalJSON(map) == #"{"class":"Product","keyPath":"products"}"#)
-        #expect(s.routes[1].mapNode.map { s.document.canonicalJSON($0) } == #""Product""#)
-        #expect(s.routes[2].mapNode == nil)
+        let map = try #require(s.mapping(for: s.routes[0]))
+        #expect(map.className == "Product" && map.keyPath == "products")
+        #expect(s.mapping(for: s.routes[1])?.className == "Product")
+        #expect(s.mapping(for: s.routes[1])?.keyPath == nil)
+        #expect(s.mapping(for: s.routes[2]) == nil)
+        #expect(s.mapsResponses(of: s.routes[0]) && !s.mapsResponses(of: s.routes[2]))
         #expect(s.mappingsNode.map { s.document.kind($0) } == .object)
     }
 
@@ -148,10 +150,33 @@ import Testing
         )
         #expect(
             p == [
-                "session.json:1:11: 'name' must be a string, found a number",
-                "session.json:1:24: 'redact' must be an array, found a string",
-                "session.json:1:53: header 'A' in session headers must be a string, found a number",
+                "session.json:1:11: 'name' must be a string, found number 3",
+                "session.json:1:24: 'redact' must be an array, found string \"api_key\"",
+                "session.json:1:53: header 'A' in session headers must be a string, found number 1",
                 "session.json:1:109: params of route 'a' must be an object of name: value, found an array",
             ])
+    }
+
+    @Test("mapping problems read through the session's reader keep their file:line:col")
+    func mappingDiagnosticsPositioned() throws {
+        let text = """
+            {"name": "é", "routes": [
+              {"name": "a", "path": "/a",
+               "map": {"class": "Artcle", "keyPath": 3}}],
+             "mappings": {"Article": {"properties": {"id": "int", "n": {"type": "string", "optinal": true}}}}}
+            """
+        let session = try Session.parse(Array(text.utf8), file: "s.json", directory: ".")
+        #expect(
+            session.mappingDiagnostics.map(\.description) == [
+                "s.json:3:21: unknown class \"Artcle\" in map; did you mean Article? (classes: Article)",
+                "s.json:3:42: keyPath must be a string, found number 3",
+                "s.json:4:79: unknown key 'optinal' in property Article.n; did you mean 'optional'? (known keys: field, "
+                    + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany)",
+            ])
+        // The standalone loaders place them the same.
+        let (set, setProblems) = MappingSet.load(from: session.document, at: session.mappingsNode, file: "s.json")
+        let mapNode = try #require(session.document.node(at: "$.routes[0].map"))
+        let (_, mapProblems) = RouteMapping.load(from: session.document, at: mapNode, file: "s.json", mappings: set)
+        #expect(session.mappingDiagnostics == (mapProblems + setProblems))
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test("text is one string node spanning the whole body, control characters kept")
     func textIsOneString() throws {
         let t = try text.parse("line one\nline\ttwo \u{1B}[1m\n")
-        #expect(t.format == "text")
+        #expect(t.format == .text)
         #expect(t.count == 1)
         #expect(t.kind(Tree.root) == .string)
         #expect(t.string(Tree.root) == "line one\nline\ttwo \u{1B}[1m\n")
@@ -30,7 +30,7 @@ import Testing
         var bytes = Array(#"{"a":1}"#.utf8) + [0x00, 0xFF, 0x0A]
         bytes += Array("0123456789".utf8)
         let t = try text.parse(bytes)
-        #expect(t.format == "binary")
+        #expect(t.format == .binary)
         #expect(
             TreePrinter().string(t) == """
                 $ {} 3
@@ -44,8 +44,8 @@ import Testing
         #expect(t.raw(at: "$.rows[1]") == "6789")
         #expect(t.span(t.at("$.rows[0]")) == 0..<16)
         #expect(t.span(t.at("$.rows")) == 0..<20)
-        #expect(try text.parse([0xC3, 0x28]).format == "binary")
-        #expect(try text.parse(Array("ok\u{0}".utf8)).format == "binary")
+        #expect(try text.parse([0xC3, 0x28]).format == .binary)
+        #expect(try text.parse(Array("ok\u{0}".utf8)).format == .binary)
     }
 
     @Test("the hex view shows at most maxBytes and says how much it left out")

@@ -118,7 +118,7 @@ import Testing
     @Test("a 100 000-deep tree prints without recursion")
     func deepTree() {
         let depth = 100_000
-        var b = TreeBuilder(source: [], format: "test")
+        var b = TreeBuilder(source: [], format: .custom("test"))
         for _ in 0..<depth { b.beginContainer(.array, start: 0) }
         b.scalar(.bool, bool: true, start: 0, end: 0)
         let t = b.build()

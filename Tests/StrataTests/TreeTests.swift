@@ -128,11 +128,12 @@ import Testing
         func offset(_ s: String) -> Int {
             text.utf8.count - text.components(separatedBy: s).last!.utf8.count - s.utf8.count
         }
-        #expect(t.node(containingByte: offset("20")) == t.at("$.a[1]"))
-        #expect(t.node(containingByte: offset(#""b""#)) == t.at("$.b"))
-        #expect(t.node(containingByte: offset(", 20")) == t.at("$.a"))
-        #expect(t.node(containingByte: 0) == Tree.root)
-        #expect(t.node(containingByte: text.utf8.count) == nil)
+        #expect(t.node(atByte: offset("20")) == t.at("$.a[1]"))
+        #expect(t.node(atByte: offset(#""b""#)) == t.at("$.b"))
+        #expect(t.node(atByte: offset(", 20")) == t.at("$.a"))
+        #expect(t.node(atByte: 0) == Tree.root)
+        // Past the document: the root, as a click after the last line selects it.
+        #expect(t.node(atByte: text.utf8.count) == Tree.root)
     }
 
     @Test("JSON containers span to their own closing bracket, whatever their last descendant is")
@@ -166,7 +167,7 @@ import Testing
     @Test("TreeBuilder makes trees with explicit spans, keys and values, flagging duplicate keys when asked")
     func builder() {
         let source = Array("k=v;k=w;n=3".utf8)
-        var b = TreeBuilder(source: source, format: "custom")
+        var b = TreeBuilder(source: source, format: .custom("custom"))
         b.beginContainer(.object, start: 0)
         b.scalar(.string, key: "k", value: "v", start: 0, end: 3)
         b.scalar(.string, key: "k", value: "w", start: 4, end: 7)
@@ -174,7 +175,7 @@ import Testing
         b.beginContainer(.array, key: "open", start: 11)
         b.scalar(.bool, bool: true, start: 11, end: 11)
         let t = b.build()
-        #expect(t.format == "custom")
+        #expect(t.format == .custom("custom"))
         #expect(t.canonicalJSON() == #"{"k":"v","k":"w","n":3,"open":[true]}"#)
         #expect(t.isDuplicateKey(t.at("$.k")) && t.isDuplicateKey(t.at("$.k#1")))
         #expect(!t.isDuplicateKey(t.at("$.n")))
@@ -182,7 +183,7 @@ import Testing
         #expect(t.span(t.at("$.open")) == 11..<11)
         #expect(t.keySpan(t.at("$.n")) == nil)
 
-        var quiet = TreeBuilder(source: source, format: "custom", flagDuplicates: false)
+        var quiet = TreeBuilder(source: source, format: .custom("custom"), flagDuplicates: false)
         quiet.beginContainer(.object, start: 0)
         quiet.scalar(.string, key: "k", start: 0, end: 3)
         quiet.scalar(.string, key: "k", start: 4, end: 7)
@@ -253,5 +254,16 @@ import Testing
         let raw = members.map { m in t.keySpan(m).map { String(decoding: t.source[$0], as: UTF8.self) } }
         #expect(raw == [#""a\"b""#, #""c\\""#, #""\\\"""#])
         #expect(members.map { t.key($0) } == [#"a"b"#, #"c\"#, #"\""#])
+    }
+
+    @Test("formats are an enum: built-in names read back as their cases, any other name is custom")
+    func formats() {
+        for format in [Tree.Format.json, .xml, .plist, .form, .text, .binary] {
+            #expect(Tree.Format(name: format.name) == format)
+        }
+        #expect(Tree.Format(name: "csv") == .custom("csv"))
+        #expect(Tree.Format.custom("csv").name == "csv")
+        #expect(Tree.Format.json.hasTypedScalars && Tree.Format.plist.hasTypedScalars)
+        #expect(!Tree.Format.xml.hasTypedScalars && !Tree.Format.form.hasTypedScalars)
     }
 }

@@ -23,7 +23,7 @@ import Testing
     @Test("elements become objects, attributes @members, text-only elements strings, empty elements null")
     func mapsElementsOntoNodeKinds() throws {
         let t = try xml.parse(Self.bookstore)
-        #expect(t.format == "xml")
+        #expect(t.format == .xml)
         #expect(
             t.canonicalJSON()
                 == ##"{"bookstore":{"@id":"s1","name":"HappyBook","book":{"@lang":"en","@year":"2024","title":"Swift & Co","price":{"@currency":"EUR","#text":"12.50"}},"book":{"@lang":"fr","title":"Rust"},"empty":null,"blank":null}}"##

@@ -103,4 +103,29 @@ struct OutlineCursorTests {
         #expect(node(at: "]") == "$.tags")
         #expect(node(at: "{") == "$")
     }
+
+    @Test("the memo's paths are the tree's and the mapping's: odd keys, duplicates, long arrays, XML elements")
+    func memoPathsAgree() throws {
+        var json = #"{"odd key": ["#
+        for k in 0..<600 { json += (k == 0 ? "" : ",") + #"{"a.b": \#(k), "a.b": 0}"# }
+        json += "]}"
+        let xml = "<r>" + String(repeating: "<e><f>1</f></e>", count: 300) + "</r>"
+        let trees = [try JSONParser().parse(Array(json.utf8)), try XMLFormat().parse(Array(xml.utf8))]
+        for tree in trees {
+            let memo = TreeMemo()
+            memo.warm(tree)
+            for i in tree.indices { #expect(memo.path(i, in: tree) == tree.path(i)) }
+        }
+        #expect(TreeMemo().path(trees[0].count - 1, in: trees[0]).description == #"$["odd key"][599]["a.b"]#1"#)
+
+        let config = try JSONParser().parse(
+            Array(#"{"Row": {"properties": {"a.b": "int"}}}"#.utf8))
+        let (set, problems) = MappingSet.load(from: config, at: Tree.root, file: "session.json")
+        #expect(problems.isEmpty)
+        let result = Mapper(mappings: set).map(
+            trees[0], with: RouteMapping(type: .array(.object("Row")), keyPath: "odd key"))
+        let document = MappedDocument(result: result, routeMapping: nil, diagnostics: [])
+        for value in result.values { #expect(document.path(of: value.id) == result.path(of: value.id)) }
+        #expect(document.path(of: result.values.count - 1) == #"[599]["a.b"]"#)
+    }
 }

@@ -171,7 +171,7 @@ struct PaneTests {
             |│                                                                                  │|
             |└──────────────────────────────────────────────────────────────────────────────────┘|
             """)
-        #expect(state.response.document?.tree?.format == "binary")
+        #expect(state.response.document?.tree?.format == .binary)
         #expect(buffer[5, 1].style.background == .cyan)
         #expect(buffer[5, 2].style.background != .cyan)
     }

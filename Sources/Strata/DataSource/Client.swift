@@ -89,7 +89,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unknownRoute(let name, let session, let available):
             var s = "no route named '\(name)' in session '\(session)'"
-            if let near = Suggestion.nearest(name, in: available) { s += "; did you mean '\(near)'?" }
+            s += Suggestion.didYouMean(name, in: available)
             return s + " (routes: \(available.joined(separator: ", ")))"
         case .request(let e): return e.description
         case .transport(let e): return e.description

@@ -79,7 +79,7 @@ public struct FixtureSet: Sendable {
         var contents = FileContents()
         guard tree.kind(Tree.root) == .object else {
             reader.error(
-                "a fixture file must be an object of \"/path\": [pairs], found \(reader.article(tree.kind(Tree.root)))",
+                "a fixture file must be an object of \"/path\": [pairs], found \(tree.describe(Tree.root))",
                 at: Tree.root)
             contents.diagnostics = reader.diagnostics
             return contents
@@ -135,13 +135,13 @@ public struct FixtureSet: Sendable {
                             params.append((name, value))
                         } else {
                             reader.error(
-                                "param '\(name)' in \(what) must be a string, found \(reader.article(tree.kind(p)))",
+                                "param '\(name)' in \(what) must be a string, found \(tree.describe(p))",
                                 at: p)
                         }
                     }
                 } else {
                     reader.error(
-                        "'params' of \(what) must be an object of name: value, found \(reader.article(tree.kind(n)))",
+                        "'params' of \(what) must be an object of name: value, found \(tree.describe(n))",
                         at: n)
                 }
             }
@@ -165,7 +165,7 @@ public struct FixtureSet: Sendable {
                         }
                     } else {
                         reader.error(
-                            "'headers' of \(what) must be an object of name: value, found \(reader.article(tree.kind(n)))",
+                            "'headers' of \(what) must be an object of name: value, found \(tree.describe(n))",
                             at: n)
                     }
                 }

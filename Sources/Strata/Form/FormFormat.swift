@@ -23,7 +23,7 @@ public struct FormFormat: Parser {
         var end = bytes.count
         if end > 0, bytes[end - 1] == 0x0A { end -= 1 }
         if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
-        var builder = TreeBuilder(source: bytes, format: "form", flagDuplicates: false)
+        var builder = TreeBuilder(source: bytes, format: .form, flagDuplicates: false)
         builder.beginContainer(.object, start: 0)
         var start = 0
         while start < end {

@@ -32,7 +32,7 @@ public struct JSONParser: Sendable {
         if let failure {
             throw ParseError(failure.message, at: failure.offset, in: bytes)
         }
-        return Tree(source: bytes, format: "json", nodes: nodes, side: nil)
+        return Tree(source: bytes, format: .json, nodes: nodes, side: nil)
     }
 
     /// Asks the kernel to back a big node buffer with 2 MiB pages: one fault per 2 MiB instead of per 4 KiB.

@@ -138,8 +138,8 @@ final class CompiledProperty: Sendable {
     let defaultContent: DefaultContent?
     let only: [String]?
     let isRelationship: Bool
-    /// For JSON fast paths: 1 string, 2 int, 3 double, 4 bool, 5 date; 0 for every other type.
-    let fastScalar: UInt8
+    /// The scalar type the JSON fast path can read directly; nil for every other type.
+    let fastScalar: FastScalar?
     /// A number unique among the properties of one mapper (and the run's synthetic ones), for per-run caches.
     let serial: Int
     /// The class of `.object(C)`, `[C]`, `hasOne C`, `hasMany C` properties, resolved once.
@@ -150,7 +150,7 @@ final class CompiledProperty: Sendable {
         _ p: PropertyMapping, owner: String, dateReader: Int, format: DateFormat?, timeZone: TimeZone?, serial: Int,
         classIndex: (String) -> Int?
     ) {
-        fastScalar = p.type.fastScalarCode
+        fastScalar = FastScalar(p.type)
         self.serial = serial
         let direct = p.type.directClassName
         directClassName = direct
@@ -172,7 +172,7 @@ final class CompiledProperty: Sendable {
 
     /// A synthetic property for the root value of a route (or an element with no owning property).
     init(root type: MappingType, label: String, dateReader: Int, only: [String]?, serial: Int, classIndex: Int?) {
-        fastScalar = type.fastScalarCode
+        fastScalar = FastScalar(type)
         self.serial = serial
         directClassName = type.directClassName
         directClass = classIndex
@@ -239,16 +239,19 @@ extension MappingType {
     }
 }
 
-extension MappingType {
-    /// The code of a scalar type for `CompiledProperty.fastScalar`.
-    var fastScalarCode: UInt8 {
-        switch self {
-        case .string: 1
-        case .int: 2
-        case .double: 3
-        case .bool: 4
-        case .date: 5
-        default: 0
+/// A scalar type the JSON fast path reads without the general conversion (see `MappingRun.mapFastScalar`).
+enum FastScalar: Sendable {
+    case string, int, double, bool, date
+
+    /// The fast-path type for `type`, or nil when `type` takes the general path.
+    init?(_ type: MappingType) {
+        switch type {
+        case .string: self = .string
+        case .int: self = .int
+        case .double: self = .double
+        case .bool: self = .bool
+        case .date: self = .date
+        default: return nil
         }
     }
 }

@@ -1,17 +1,21 @@
 import Foundation
 
 /// Reads mapping configuration out of a parsed session.json, reporting every mistake with file:line:col.
+///
+/// Built on the session's `DocumentReader`: its line index places every message (no rescans of the file), its
+/// type checks and unknown-key messages are the session's own, and values that later checks refer to are kept
+/// as `Located` values.
 struct MappingLoader {
-    let tree: Tree
-    let file: String
-    var diagnostics: [Diagnostic] = []
+    var reader: DocumentReader
+    var tree: Tree { reader.tree }
+    var diagnostics: [Diagnostic] { reader.diagnostics }
     /// Type strings seen, to check their class names once all classes are known.
     private var typeUses: [(node: Tree.Index, type: MappingType, label: String)] = []
+    /// `only` lists of properties, checked once all classes are known.
+    private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String)] = []
 
-    init(tree: Tree, file: String) {
-        self.tree = tree
-        self.file = file
-    }
+    /// A loader reporting into `reader` (usually a `part()` of the session's reader).
+    init(reader: DocumentReader) { self.reader = reader }
 
     static let classKeys = ["properties", "dateFormat", "dateStyle", "timeStyle", "timeZone", "only", "jsonapi"]
     static let propertyKeys = [
@@ -22,71 +26,20 @@ struct MappingLoader {
 
     // MARK: Reporting
 
-    mutating func error(_ node: Tree.Index, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message))
-    }
+    mutating func error(_ node: Tree.Index, _ message: String) { reader.error(message, at: node) }
 
-    mutating func errorAtKey(_ node: Tree.Index, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, keyOf: node, message: message))
-    }
+    mutating func errorAtKey(_ node: Tree.Index, _ message: String) { reader.error(message, atKeyOf: node) }
 
-    mutating func warning(_ node: Tree.Index, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, tree: tree, node: node, message: message, severity: .warning))
-    }
+    mutating func warning(_ node: Tree.Index, _ message: String) { reader.warning(message, at: node) }
 
-    /// `unknown key "x" in …; did you mean "y"? … has a, b, c`.
-    mutating func unknownKey(_ member: Tree.Index, in place: String, allowed: [String]) {
-        let k = tree.key(member) ?? ""
-        var message = "unknown key \(JSONString.quote(k)) in \(place)"
-        if let guess = NameMatching.suggestion(for: k, among: allowed) { message += "; did you mean \"\(guess)\"?" }
-        message += " (allowed: " + allowed.joined(separator: ", ") + ")"
-        errorAtKey(member, message)
-    }
-
-    func found(_ n: Tree.Index) -> String {
-        switch tree.kind(n) {
-        case .string: return "string " + JSONString.quote(tree.string(n) ?? "")
-        case .number: return "number " + (tree.numberText(n) ?? "")
-        case .bool: return "bool " + (tree.bool(n)! ? "true" : "false")
-        case .null: return "null"
-        case .object: return "an object"
-        case .array: return "an array"
-        }
-    }
+    /// What node `n` holds, for `found …` in messages.
+    func found(_ n: Tree.Index) -> String { tree.describe(n) }
 
     // MARK: Values
 
-    mutating func string(_ n: Tree.Index, _ what: String) -> String? {
-        guard tree.kind(n) == .string, let s = tree.string(n) else {
-            error(n, "\(what) must be a string, found \(found(n))")
-            return nil
-        }
-        return s
-    }
-
-    mutating func bool(_ n: Tree.Index, _ what: String) -> Bool? {
-        guard let b = tree.bool(n) else {
-            error(n, "\(what) must be true or false, found \(found(n))")
-            return nil
-        }
-        return b
-    }
-
-    mutating func strings(_ n: Tree.Index, _ what: String) -> [String]? {
-        guard tree.kind(n) == .array else {
-            error(n, "\(what) must be an array of strings, found \(found(n))")
-            return nil
-        }
-        var out: [String] = []
-        for c in tree.children(n) {
-            if let s = string(c, "each entry of \(what)") { out.append(s) }
-        }
-        return out
-    }
-
     /// Reads a type string and remembers it for the class check.
     mutating func type(_ n: Tree.Index, label: String) -> MappingType? {
-        guard let text = string(n, "the type of \(label)") else { return nil }
+        guard let text = reader.string(n, "the type of \(label)") else { return nil }
         guard let t = MappingType(parsing: text) else {
             error(
                 n,
@@ -100,7 +53,7 @@ struct MappingLoader {
 
     /// A date `format` value: a named format, or a pattern checked for errors and likely mistakes.
     mutating func dateFormat(_ n: Tree.Index, label: String) -> DateFormat? {
-        guard let text = string(n, "the date format of \(label)") else { return nil }
+        guard let text = reader.string(n, "the date format of \(label)") else { return nil }
         let format = DateFormat(configuration: text)
         if case .pattern = format {
             switch DatePattern.parse(text) {
@@ -115,7 +68,7 @@ struct MappingLoader {
     }
 
     mutating func dateStyle(_ n: Tree.Index, label: String) -> DateStyle? {
-        guard let text = string(n, label) else { return nil }
+        guard let text = reader.string(n, label) else { return nil }
         guard let style = DateStyle(rawValue: text) else {
             error(
                 n,
@@ -127,7 +80,7 @@ struct MappingLoader {
     }
 
     mutating func timeZone(_ n: Tree.Index, label: String) -> TimeZone? {
-        guard let text = string(n, label) else { return nil }
+        guard let text = reader.string(n, label) else { return nil }
         if let tz = TimeZone(identifier: text) ?? MappingLoader.offsetZone(text) { return tz }
         error(
             n,
@@ -135,7 +88,6 @@ struct MappingLoader {
         )
         return nil
     }
-
     /// `+02:00`, `-0530`, `Z` as a fixed-offset zone.
     static func offsetZone(_ text: String) -> TimeZone? {
         if text == "Z" { return TimeZone(secondsFromGMT: 0) }
@@ -154,6 +106,8 @@ struct MappingLoader {
 
     // MARK: Classes
 
+    /// Reads the `mappings` object (none when `node` is nil), then checks class names and `only` lists against
+    /// the classes read.
     mutating func loadSet(_ node: Tree.Index?) -> MappingSet {
         guard let node else { return MappingSet() }
         guard tree.kind(node) == .object else {
@@ -166,8 +120,8 @@ struct MappingLoader {
         for c in tree.children(node) {
             let name = tree.key(c) ?? ""
             if let first = seen[name] {
-                let (line, col) = TextPosition.lineColumn(of: tree.startOffset(first), in: tree.source)
-                errorAtKey(c, "class \(name) is defined twice (first at \(line):\(col)); the later one is used")
+                errorAtKey(
+                    c, "class \(name) is defined twice (first at \(reader.position(of: first))); the later one is used")
             }
             seen[name] = c
             if name.isEmpty || name.contains(where: { $0 == "[" || $0 == "]" || $0 == " " }) {
@@ -188,6 +142,13 @@ struct MappingLoader {
             set.add(cls)
         }
         checkClasses(in: set)
+        for pending in pendingOnly {
+            for className in pending.classes {
+                guard let cls = set[className] else { continue }
+                checkOnly(pending.only, properties: cls.properties.map(\.name), owner: className)
+            }
+        }
+        pendingOnly.removeAll()
         return set
     }
 
@@ -199,18 +160,13 @@ struct MappingLoader {
                 let isTypeLike = name.first.map { $0.isLowercase } ?? false
                 var message: String
                 if isTypeLike {
+                    let types = MappingType.scalarNames + ["dictionary"]
                     message = "unknown type \(JSONString.quote(name)) for \(use.label)"
-                    let candidates = MappingType.scalarNames + ["dictionary"] + known
-                    if let guess = NameMatching.suggestion(for: name, among: candidates) {
-                        message += "; did you mean \(guess)?"
-                    }
-                    message += " (types: " + (MappingType.scalarNames + ["dictionary"]).joined(separator: ", ")
-                    message += ", [T], or a class name)"
+                    message += Suggestion.didYouMean(name, in: types + known, quoting: .bare)
+                    message += " (types: " + types.joined(separator: ", ") + ", [T], or a class name)"
                 } else {
                     message = "unknown class \(JSONString.quote(name)) for \(use.label)"
-                    if let guess = NameMatching.suggestion(for: name, among: known) {
-                        message += "; did you mean \(guess)?"
-                    }
+                    message += Suggestion.didYouMean(name, in: known, quoting: .bare)
                     let defined = set.names
                     message +=
                         defined.isEmpty
@@ -231,8 +187,8 @@ struct MappingLoader {
         var hasProperties = false
         var dateStyle: DateStyle? = nil
         var timeStyle: DateStyle? = nil
-        var dateFormatNode: Tree.Index? = nil
-        var onlyNode: Tree.Index? = nil
+        var dateFormat: Located<DateFormat?>? = nil
+        var only: Located<[String]?>? = nil
         for m in tree.children(node) {
             switch tree.key(m) ?? "" {
             case "properties":
@@ -250,46 +206,137 @@ struct MappingLoader {
                     }
                     if let prop = loadProperty(p, owner: name) { cls.properties.append(prop) }
                 }
-            case "dateFormat":
-                dateFormatNode = m
-                cls.dateFormat = dateFormat(m, label: "class \(name)")
+            case "dateFormat": dateFormat = Located(value: self.dateFormat(m, label: "class \(name)"), node: m)
             case "dateStyle": dateStyle = self.dateStyle(m, label: "dateStyle of \(name)")
             case "timeStyle": timeStyle = self.dateStyle(m, label: "timeStyle of \(name)")
             case "timeZone": cls.timeZone = timeZone(m, label: "timeZone of \(name)")
-            case "only":
-                onlyNode = m
-                cls.only = strings(m, "only of \(name)")
+            case "only": only = Located(value: reader.strings(m, "only of \(name)"), node: m)
             case "jsonapi":
-                cls.jsonapiType = string(m, "jsonapi (the resource type) of \(name)")
+                cls.jsonapiType = reader.string(m, "jsonapi (the resource type) of \(name)")
             default:
-                unknownKey(m, in: "class \(name)", allowed: MappingLoader.classKeys)
+                reader.unknownKey(m, in: "class \(name)", known: MappingLoader.classKeys)
             }
         }
+        cls.dateFormat = dateFormat?.value
+        cls.only = only?.value
         if !hasProperties { error(node, "class \(name) has no \"properties\"") }
         if dateStyle != nil || timeStyle != nil {
-            if let dateFormatNode {
-                error(dateFormatNode, "class \(name) sets both dateFormat and dateStyle/timeStyle; use one")
+            if let dateFormat {
+                error(dateFormat.node, "class \(name) sets both dateFormat and dateStyle/timeStyle; use one")
             }
             cls.dateFormat = .styles(date: dateStyle ?? .none, time: timeStyle ?? .none)
         }
-        if let onlyNode, let only = cls.only {
-            checkOnly(only, node: onlyNode, properties: cls.properties.map(\.name), owner: name)
+        if let only, let list = only.value {
+            checkOnly(Located(value: list, node: only.node), properties: cls.properties.map(\.name), owner: name)
         }
         return cls
     }
 
-    /// Reports `only` entries that are not properties of the class.
-    mutating func checkOnly(_ only: [String], node: Tree.Index, properties: [String], owner: String) {
-        for (k, entry) in only.enumerated() where !properties.contains(entry) {
-            var message = "only lists \(JSONString.quote(entry)), which is not a property of \(owner)"
-            if let guess = NameMatching.suggestion(for: entry, among: properties) {
-                message += "; did you mean \(guess)?"
-            }
-            error(tree.child(node, at: k) ?? node, message)
+    /// Reports `only` entries that are not properties of the class, each at its own entry.
+    mutating func checkOnly(_ only: Located<[String]>, properties: [String], owner: String) {
+        for (k, entry) in only.value.enumerated() where !properties.contains(entry) {
+            let message =
+                "only lists \(JSONString.quote(entry)), which is not a property of \(owner)"
+                + Suggestion.didYouMean(entry, in: properties, quoting: .bare)
+            error(tree.child(only.node, at: k) ?? only.node, message)
         }
     }
 
     // MARK: Properties
+
+    /// What a property object says, member by member, before its type is put together: each entry is the value
+    /// read (nil when it was present but unusable, already reported) and where it was written.
+    private struct PropertySpec {
+        var type: Located<MappingType?>? = nil
+        /// `of`: the element type.
+        var element: Located<MappingType?>? = nil
+        var values: Located<MappingType?>? = nil
+        var keys: Located<[String: MappingType]?>? = nil
+        /// `hasOne` or `hasMany`.
+        var relationship: Located<MappingType?>? = nil
+        var format: Located<DateFormat?>? = nil
+        var dateStyle: Located<DateStyle?>? = nil
+        var timeStyle: Located<DateStyle?>? = nil
+        var defaultValue: Located<DefaultValue>? = nil
+        var only: Located<[String]?>? = nil
+        var field: String? = nil
+        var optional = false
+
+        /// The later of `dateStyle` and `timeStyle`, when either is set.
+        var style: Tree.Index? { [dateStyle?.node, timeStyle?.node].compactMap { $0 }.max() }
+    }
+
+    /// Reads the members of a property object into a spec.
+    private mutating func readSpec(_ node: Tree.Index, label: String) -> PropertySpec {
+        var spec = PropertySpec()
+        for m in tree.children(node) {
+            let key = tree.key(m) ?? ""
+            switch key {
+            case "type":
+                let t: MappingType? =
+                    tree.kind(m) == .string && tree.string(m) == "array" ? .array(.any) : type(m, label: label)
+                spec.type = Located(value: t, node: m)
+            case "field":
+                guard let f = reader.string(m, "field of \(label)") else { continue }
+                if FieldPath(f) == nil {
+                    error(m, "field \(JSONString.quote(f)) of \(label) is not a key path; write a key or a.b.0.c")
+                } else {
+                    spec.field = f
+                }
+            case "of": spec.element = Located(value: ofType(m, label: label), node: m)
+            case "values": spec.values = Located(value: type(m, label: "values of \(label)"), node: m)
+            case "keys": spec.keys = Located(value: keyTypes(m, label: label), node: m)
+            case "format": spec.format = Located(value: dateFormat(m, label: label), node: m)
+            case "dateStyle": spec.dateStyle = Located(value: dateStyle(m, label: "dateStyle of \(label)"), node: m)
+            case "timeStyle": spec.timeStyle = Located(value: dateStyle(m, label: "timeStyle of \(label)"), node: m)
+            case "optional": spec.optional = reader.bool(m, "optional of \(label)") ?? false
+            case "default":
+                let value: DefaultValue =
+                    switch tree.kind(m) {
+                    case .string: .string(tree.string(m) ?? "")
+                    case .bool: .bool(tree.bool(m) ?? false)
+                    case .null: .null
+                    default: .json(tree.canonicalJSON(m))
+                    }
+                spec.defaultValue = Located(value: value, node: m)
+            case "only": spec.only = Located(value: reader.strings(m, "only of \(label)"), node: m)
+            case "hasOne", "hasMany":
+                spec.relationship = Located(value: relationship(m, key: key, label: label), node: m)
+            default:
+                reader.unknownKey(m, in: "property \(label)", known: MappingLoader.propertyKeys)
+            }
+        }
+        return spec
+    }
+
+    /// `keys`: an object of types by key.
+    private mutating func keyTypes(_ m: Tree.Index, label: String) -> [String: MappingType]? {
+        guard tree.kind(m) == .object else {
+            error(m, "keys of \(label) must be an object of types by key, found \(found(m))")
+            return nil
+        }
+        var types: [String: MappingType] = [:]
+        for k in tree.children(m) {
+            if let t = type(k, label: "\(label) key \(JSONString.quote(tree.key(k) ?? ""))") {
+                types[tree.key(k) ?? ""] = t
+            }
+        }
+        return types
+    }
+
+    /// `hasOne` / `hasMany`: a class name or a list of them.
+    private mutating func relationship(_ m: Tree.Index, key: String, label: String) -> MappingType? {
+        let classes: [String]? =
+            tree.kind(m) == .string
+            ? reader.string(m, "\(key) of \(label)").map { [$0] } : reader.strings(m, "\(key) of \(label)")
+        guard let classes, !classes.isEmpty else {
+            if tree.kind(m) == .array { error(m, "\(key) of \(label) lists no class") }
+            return nil
+        }
+        let t: MappingType = key == "hasOne" ? .hasOne(classes) : .hasMany(classes)
+        typeUses.append((m, t, label))
+        return t
+    }
 
     private mutating func loadProperty(_ node: Tree.Index, owner: String) -> PropertyMapping? {
         let name = tree.key(node) ?? ""
@@ -302,160 +349,76 @@ struct MappingLoader {
             error(node, "property \(label) must be a type string or an object with \"type\", found \(found(node))")
             return nil
         }
-        var prop = PropertyMapping(name, .any)
-        var baseType: MappingType? = nil
-        var typeNode: Tree.Index? = nil
-        var element: MappingType? = nil
-        var ofNode: Tree.Index? = nil
-        var valuesType: MappingType? = nil
-        var valuesNode: Tree.Index? = nil
-        var keyTypes: [String: MappingType]? = nil
-        var keysNode: Tree.Index? = nil
-        var relationship: MappingType? = nil
-        var relationshipNode: Tree.Index? = nil
-        var formatNode: Tree.Index? = nil
-        var dateStyle: DateStyle? = nil
-        var timeStyle: DateStyle? = nil
-        var styleNode: Tree.Index? = nil
-        var defaultNode: Tree.Index? = nil
-        var onlyNode: Tree.Index? = nil
-        for m in tree.children(node) {
-            let key = tree.key(m) ?? ""
-            switch key {
-            case "type":
-                typeNode = m
-                if tree.kind(m) == .string, tree.string(m) == "array" {
-                    baseType = .array(.any)
-                } else {
-                    baseType = type(m, label: label)
-                }
-            case "field":
-                guard let f = string(m, "field of \(label)") else { continue }
-                if FieldPath(f) == nil {
-                    error(m, "field \(JSONString.quote(f)) of \(label) is not a key path; write a key or a.b.0.c")
-                } else {
-                    prop.field = f
-                }
-            case "of":
-                ofNode = m
-                element = ofType(m, label: label)
-            case "values":
-                valuesNode = m
-                valuesType = type(m, label: "values of \(label)")
-            case "keys":
-                keysNode = m
-                guard tree.kind(m) == .object else {
-                    error(m, "keys of \(label) must be an object of types by key, found \(found(m))")
-                    continue
-                }
-                var types: [String: MappingType] = [:]
-                for k in tree.children(m) {
-                    if let t = type(k, label: "\(label) key \(JSONString.quote(tree.key(k) ?? ""))") {
-                        types[tree.key(k) ?? ""] = t
-                    }
-                }
-                keyTypes = types
-            case "format":
-                formatNode = m
-                prop.format = dateFormat(m, label: label)
-            case "dateStyle":
-                styleNode = m
-                dateStyle = self.dateStyle(m, label: "dateStyle of \(label)")
-            case "timeStyle":
-                styleNode = m
-                timeStyle = self.dateStyle(m, label: "timeStyle of \(label)")
-            case "optional":
-                prop.optional = bool(m, "optional of \(label)") ?? false
-            case "default":
-                defaultNode = m
-                switch tree.kind(m) {
-                case .string: prop.defaultValue = .string(tree.string(m) ?? "")
-                case .bool: prop.defaultValue = .bool(tree.bool(m)!)
-                case .null: prop.defaultValue = .null
-                default: prop.defaultValue = .json(tree.canonicalJSON(m))
-                }
-            case "only":
-                onlyNode = m
-                prop.only = strings(m, "only of \(label)")
-            case "hasOne", "hasMany":
-                relationshipNode = m
-                let classes: [String]?
-                if tree.kind(m) == .string {
-                    classes = string(m, "\(key) of \(label)").map { [$0] }
-                } else {
-                    classes = strings(m, "\(key) of \(label)")
-                }
-                guard let classes, !classes.isEmpty else {
-                    if tree.kind(m) == .array { error(m, "\(key) of \(label) lists no class") }
-                    continue
-                }
-                relationship = key == "hasOne" ? .hasOne(classes) : .hasMany(classes)
-                typeUses.append((m, relationship!, label))
-            default:
-                unknownKey(m, in: "property \(label)", allowed: MappingLoader.propertyKeys)
+        let spec = readSpec(node, label: label)
+        guard let type = propertyType(spec, node: node, label: label) else { return nil }
+        var prop = PropertyMapping(name, type)
+        prop.field = spec.field
+        prop.optional = spec.optional
+        prop.format = spec.format?.value
+        prop.defaultValue = spec.defaultValue?.value
+        prop.only = spec.only?.value
+        if spec.dateStyle?.value != nil || spec.timeStyle?.value != nil {
+            if spec.format != nil, let style = spec.style {
+                error(style, "\(label) sets both format and dateStyle/timeStyle; use one")
             }
+            prop.format = .styles(date: spec.dateStyle?.value ?? .none, time: spec.timeStyle?.value ?? .none)
         }
-        // Put the type together from type, of, values/keys and hasOne/hasMany.
-        var t: MappingType? = baseType
-        if let relationship {
-            if let typeNode {
-                errorAtKey(
-                    typeNode, "property \(label) has both \"type\" and \"\(tree.key(relationshipNode!)!)\"; use one")
-            }
-            t = relationship
+        if let at = spec.format?.node ?? spec.style, !type.involvesDate {
+            errorAtKey(at, "\"\(tree.key(at) ?? "")\" applies to dates; \(label) has type \(type)")
         }
-        if let ofNode {
-            switch t {
-            case nil, .array(.any)?: t = element.map { .array($0) } ?? .array(.any)
-            case .hasMany?, .hasOne?: errorAtKey(ofNode, "\"of\" does not apply to relationships (\(label))")
-            case let other?:
-                errorAtKey(
-                    ofNode,
-                    "\"of\" applies to arrays; \(label) has type \(other) (write \"type\": \"[T]\" or leave out type)")
-            }
-        }
-        if valuesNode != nil || keysNode != nil {
-            if case .dictionary? = t {
-                t = .dictionary(values: valuesType ?? .any, keys: keyTypes ?? [:])
-            } else {
-                let which = keysNode ?? valuesNode!
-                let shown = t.map { "has type \($0)" } ?? "has no type"
-                errorAtKey(
-                    which,
-                    "\"\(tree.key(which)!)\" applies to dictionaries only; \(label) \(shown) (set \"type\": \"dictionary\")"
-                )
-            }
-        }
-        guard let finalType = t else {
-            if typeNode == nil {
-                error(node, "property \(label) has no type; add \"type\" (or \"of\", \"hasOne\", \"hasMany\")")
-            }
-            return nil
-        }
-        prop.type = finalType
-        if dateStyle != nil || timeStyle != nil {
-            if formatNode != nil { error(styleNode!, "\(label) sets both format and dateStyle/timeStyle; use one") }
-            prop.format = .styles(date: dateStyle ?? .none, time: timeStyle ?? .none)
-        }
-        if let where_ = formatNode ?? styleNode, !finalType.involvesDate {
-            errorAtKey(where_, "\"\(tree.key(where_)!)\" applies to dates; \(label) has type \(finalType)")
-        }
-        if let defaultNode, let d = prop.defaultValue,
-            case .unusable(let why) = DefaultContent(d, type: finalType, format: prop.format, timeZone: nil)
+        if let d = spec.defaultValue,
+            case .unusable(let why) = DefaultContent(d.value, type: type, format: prop.format, timeZone: nil)
         {
-            error(defaultNode, "default of \(label): \(why)")
+            error(d.node, "default of \(label): \(why)")
         }
-        if onlyNode != nil, finalType.referencedClasses.isEmpty {
-            errorAtKey(onlyNode!, "\"only\" applies to class-typed properties; \(label) has type \(finalType)")
-        }
-        if let onlyNode, let only = prop.only {
-            pendingOnly.append((onlyNode, only, finalType.referencedClasses, label))
+        if let only = spec.only {
+            if type.referencedClasses.isEmpty {
+                errorAtKey(only.node, "\"only\" applies to class-typed properties; \(label) has type \(type)")
+            }
+            if let list = only.value {
+                pendingOnly.append((Located(value: list, node: only.node), type.referencedClasses, label))
+            }
         }
         return prop
     }
 
-    /// `only` lists of properties, checked once all classes are known.
-    var pendingOnly: [(node: Tree.Index, only: [String], classes: [String], label: String)] = []
+    /// The property's type put together from `type`, `of`, `values` / `keys` and `hasOne` / `hasMany`.
+    private mutating func propertyType(_ spec: PropertySpec, node: Tree.Index, label: String) -> MappingType? {
+        var t = spec.type?.value
+        if let relationship = spec.relationship, let r = relationship.value {
+            if let typeNode = spec.type?.node {
+                errorAtKey(
+                    typeNode,
+                    "property \(label) has both \"type\" and \"\(tree.key(relationship.node) ?? "")\"; use one")
+            }
+            t = r
+        }
+        if let of = spec.element {
+            switch t {
+            case nil, .array(.any)?: t = of.value.map { .array($0) } ?? .array(.any)
+            case .hasMany?, .hasOne?: errorAtKey(of.node, "\"of\" does not apply to relationships (\(label))")
+            case let other?:
+                errorAtKey(
+                    of.node,
+                    "\"of\" applies to arrays; \(label) has type \(other) (write \"type\": \"[T]\" or leave out type)")
+            }
+        }
+        if let which = spec.keys?.node ?? spec.values?.node {
+            if case .dictionary? = t {
+                t = .dictionary(values: spec.values?.value ?? .any, keys: spec.keys?.value ?? [:])
+            } else {
+                let shown = t.map { "has type \($0)" } ?? "has no type"
+                errorAtKey(
+                    which,
+                    "\"\(tree.key(which) ?? "")\" applies to dictionaries only; \(label) \(shown) (set \"type\": \"dictionary\")"
+                )
+            }
+        }
+        if t == nil, spec.type == nil {
+            error(node, "property \(label) has no type; add \"type\" (or \"of\", \"hasOne\", \"hasMany\")")
+        }
+        return t
+    }
 
     /// Reads `of`: an element type string, or a discriminator `{ "by": field, "map": { value: class } }`.
     private mutating func ofType(_ n: Tree.Index, label: String) -> MappingType? {
@@ -469,7 +432,7 @@ struct MappingLoader {
         var hasMap = false
         for m in tree.children(n) {
             switch tree.key(m) ?? "" {
-            case "by": by = string(m, "\"by\" of \(label)")
+            case "by": by = reader.string(m, "\"by\" of \(label)")
             case "map":
                 hasMap = true
                 guard tree.kind(m) == .object else {
@@ -477,13 +440,14 @@ struct MappingLoader {
                     continue
                 }
                 for c in tree.children(m) {
-                    guard let cls = string(c, "class for \(JSONString.quote(tree.key(c) ?? "")) in \(label)") else {
+                    guard let cls = reader.string(c, "class for \(JSONString.quote(tree.key(c) ?? "")) in \(label)")
+                    else {
                         continue
                     }
                     cases.append(Discriminator.Case(value: tree.key(c) ?? "", className: cls))
                     typeUses.append((c, .object(cls), label))
                 }
-            default: unknownKey(m, in: "\"of\" of \(label)", allowed: ["by", "map"])
+            default: reader.unknownKey(m, in: "\"of\" of \(label)", known: ["by", "map"])
             }
         }
         guard let by else {
@@ -502,15 +466,8 @@ extension MappingSet {
     /// patterns, `keys` on a non-dictionary, unknown keys, values of the wrong type. What can be read is kept, so
     /// one mistake does not hide the rest of the configuration. A nil `node` is an empty set.
     public static func load(from tree: Tree, at node: Tree.Index?, file: String) -> (MappingSet, [Diagnostic]) {
-        var loader = MappingLoader(tree: tree, file: file)
+        var loader = MappingLoader(reader: DocumentReader(tree: tree, file: file))
         let set = loader.loadSet(node)
-        for pending in loader.pendingOnly {
-            for className in pending.classes {
-                guard let cls = set[className] else { continue }
-                loader.checkOnly(
-                    pending.only, node: pending.node, properties: cls.properties.map(\.name), owner: className)
-            }
-        }
         return (set, loader.diagnostics)
     }
 }
@@ -523,7 +480,7 @@ extension RouteMapping {
     public static func load(from tree: Tree, at node: Tree.Index, file: String, mappings: MappingSet)
         -> (RouteMapping?, [Diagnostic])
     {
-        var loader = MappingLoader(tree: tree, file: file)
+        var loader = MappingLoader(reader: DocumentReader(tree: tree, file: file))
         let route = loader.loadRoute(node, mappings: mappings)
         return (route, loader.diagnostics)
     }
@@ -542,17 +499,17 @@ extension MappingLoader {
             return nil
         }
         var route = RouteMapping(type: nil)
-        var classNode: Tree.Index? = nil
-        var keyPathNode: Tree.Index? = nil
-        var onlyNode: Tree.Index? = nil
+        var hasClass = false
+        var keyPath: Tree.Index? = nil
+        var only: Located<[String]?>? = nil
         for m in tree.children(node) {
             switch tree.key(m) ?? "" {
             case "class":
-                classNode = m
+                hasClass = true
                 route.type = routeType(m, mappings: mappings)
             case "keyPath":
-                keyPathNode = m
-                if let kp = string(m, "keyPath") {
+                keyPath = m
+                if let kp = reader.string(m, "keyPath") {
                     if kp.isEmpty || FieldPath(kp) != nil {
                         route.keyPath = kp
                     } else {
@@ -560,43 +517,40 @@ extension MappingLoader {
                     }
                 }
             case "format":
-                guard let f = string(m, "format") else { continue }
+                guard let f = reader.string(m, "format") else { continue }
                 if let format = RouteMapping.Format(rawValue: f) {
                     route.format = format
                 } else {
                     error(m, "unknown map format \(JSONString.quote(f)); use jsonapi, or leave it out for plain data")
                 }
-            case "only":
-                onlyNode = m
-                route.only = strings(m, "only")
+            case "only": only = Located(value: reader.strings(m, "only"), node: m)
             default:
-                unknownKey(m, in: "map", allowed: MappingLoader.routeKeys)
+                reader.unknownKey(m, in: "map", known: MappingLoader.routeKeys)
             }
         }
-        if classNode == nil, route.format == .plain {
+        route.only = only?.value
+        if !hasClass, route.format == .plain {
             error(node, "map needs \"class\": the class the response maps to")
         }
-        if route.format == .jsonapi, let keyPathNode {
-            warning(keyPathNode, "keyPath is not used for JSON:API documents (resources are found by type)")
+        if route.format == .jsonapi, let keyPath {
+            warning(keyPath, "keyPath is not used for JSON:API documents (resources are found by type)")
         }
-        if let onlyNode, let only = route.only, let name = route.className, let cls = mappings[name] {
-            checkOnly(only, node: onlyNode, properties: cls.properties.map(\.name), owner: name)
+        if let only, let list = only.value, let name = route.className, let cls = mappings[name] {
+            checkOnly(Located(value: list, node: only.node), properties: cls.properties.map(\.name), owner: name)
         }
         return route
     }
 
     /// A route's class (or `[Class]`, or another type), checked against the defined classes.
     private mutating func routeType(_ n: Tree.Index, mappings: MappingSet) -> MappingType? {
-        guard let text = string(n, "map class") else { return nil }
+        guard let text = reader.string(n, "map class") else { return nil }
         guard let t = MappingType(parsing: text) else {
             error(n, "malformed class \(JSONString.quote(text)) in map; write a class name such as Article")
             return nil
         }
         for name in t.referencedClasses where mappings[name] == nil {
             var message = "unknown class \(JSONString.quote(name)) in map"
-            if let guess = NameMatching.suggestion(for: name, among: mappings.names) {
-                message += "; did you mean \(guess)?"
-            }
+            message += Suggestion.didYouMean(name, in: mappings.names, quoting: .bare)
             message +=
                 mappings.isEmpty
                 ? " (no classes are defined under \"mappings\")"

@@ -124,20 +124,32 @@ public struct MappingResult: Sendable {
     public var hasErrors: Bool { issues.contains { $0.severity == .error } }
 
     /// The position of value `id` in the mapped tree: `catalogue[0].title`; the root is the empty string.
-    public func path(of id: MappedValue.ID) -> String {
-        var parts: [String] = []
-        var c = id
-        while let p = values[c].parent {
-            if let name = values[c].name, values[p].content != .array {
-                parts.append((TreePath.isIdentifier(name) ? "." + name : "[" + JSONString.quote(name) + "]"))
-            } else {
-                parts.append("[\(children(of: p).firstIndex(of: c) ?? 0)]")
-            }
-            c = p
-        }
-        let s = parts.reversed().joined()
-        return s.hasPrefix(".") ? String(s.dropFirst()) : s
+    ///
+    /// Built by the same path builder as parsed nodes (`FlatOutline.path`); `position` gives array positions from
+    /// a memo when the caller has one.
+    public func path(of id: MappedValue.ID, position: ((Int) -> Int)? = nil) -> String {
+        path(id, position: position).relativeDescription
     }
+}
+
+extension MappingResult: FlatOutline {
+    /// The number of values.
+    public var count: Int { values.count }
+
+    /// The value containing value `i`.
+    public func parent(_ i: Int) -> Int? { values[i].parent }
+
+    /// The index after value `i`'s last descendant.
+    public func subtreeEnd(_ i: Int) -> Int { values[i].end }
+
+    /// The name of property or dictionary entry `i`; nil for array elements and the root.
+    public func pathKey(_ i: Int) -> String? {
+        guard let p = values[i].parent, values[p].content != .array else { return nil }
+        return values[i].name
+    }
+
+    /// False: a mapped value is addressed by its name alone (a class's properties are unique).
+    public func mayRepeatKey(_ i: Int) -> Bool { false }
 }
 
 /// A step of `MappingResult.value(at:)`: a property name (`String`) or an array position (`Int`).

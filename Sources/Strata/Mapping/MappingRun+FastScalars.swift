@@ -6,21 +6,21 @@ extension MappingRun {
         guard tree.side == nil else { return false }
         let kind = tree.kind(node)
         switch p.fastScalar {
-        case 1:
+        case .string?:
             guard kind == .string else { return false }
             add(.string(ScalarConversion.string(tree, node)), name: p.name, parent: parent, source: node)
-        case 2:
+        case .int?:
             guard kind == .number, let v = ScalarConversion.fastInt(tree, node) else { return false }
             add(.int(v), name: p.name, parent: parent, source: node)
-        case 3:
+        case .double?:
             guard kind == .number, let v = ScalarConversion.fastDouble(tree, node) ?? tree.double(node) else {
                 return false
             }
             add(.double(v), name: p.name, parent: parent, source: node)
-        case 4:
+        case .bool?:
             guard kind == .bool else { return false }
             add(.bool(tree.bool(node)!), name: p.name, parent: parent, source: node)
-        case 5:
+        case .date?:
             guard kind == .string else { return false }
             let r = reader(p.dateReader)
             guard !r.readsNumbers else { return false }
@@ -28,7 +28,7 @@ extension MappingRun {
                 return false
             }
             add(.date(date), name: p.name, parent: parent, source: node)
-        default:
+        case nil:
             return false
         }
         return true

@@ -164,7 +164,7 @@ extension MappingRun {
     ) {
         switch slot {
         case .member(let k):
-            if p.fastScalar != 0, mapFastScalar(members[k], p, parent: parent) { return }
+            if p.fastScalar != nil, mapFastScalar(members[k], p, parent: parent) { return }
             mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
         case .repeated(let ks):
             let arr = add(.array, name: p.name, parent: parent, source: nil)
@@ -219,8 +219,8 @@ extension MappingRun {
     func missingReason(_ p: CompiledProperty, candidates: [Tree.Index]) -> String {
         let keys = candidates.compactMap { tree.key($0) }
         var s = "no field matches \(JSONString.quote(p.name))"
-        if let guess = NameMatching.suggestion(for: p.name, among: keys) {
-            s += "; did you mean \(JSONString.quote(guess))? set \"field\": \(JSONString.quote(guess))"
+        if let guess = Suggestion.nearest(p.name, in: keys) {
+            s += Suggestion.phrase(guess, quoting: .json) + " set \"field\": \(JSONString.quote(guess))"
         } else if !keys.isEmpty {
             s += " (unmapped fields here: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")
         }

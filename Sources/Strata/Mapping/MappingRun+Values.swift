@@ -195,9 +195,7 @@ extension MappingRun {
     {
         let id = add(.invalid, name: name, parent: parent, source: node)
         var message = "no class named \(JSONString.quote(className)) in mappings"
-        if let guess = NameMatching.suggestion(for: className, among: compiled.classes.map(\.name)) {
-            message += "; did you mean \(guess)?"
-        }
+        message += Suggestion.didYouMean(className, in: compiled.classes.map(\.name), quoting: .bare)
         report(
             .error, .unknownClass, node: node, property: p.qualified, expected: className, found: found(node),
             message: message + " — define it under \"mappings\" or fix the type of \(p.qualified)", value: id)
@@ -300,8 +298,8 @@ extension MappingRun {
                 if tree.kind(at) == .object {
                     let keys = tree.children(at).compactMap { tree.key($0) }
                     message += "no member \(JSONString.quote(missingStep))"
-                    if let guess = NameMatching.suggestion(for: missingStep, among: keys) {
-                        message += "; did you mean \(JSONString.quote(guess))?"
+                    if let guess = Suggestion.nearest(missingStep, in: keys) {
+                        message += Suggestion.phrase(guess, quoting: .json)
                     } else {
                         message +=
                             " (members: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")

@@ -41,8 +41,8 @@ final class MappingRun {
         self.tree = tree
         self.compiled = compiled
         self.maxDepth = maxDepth
-        self.typed = tree.format == "json" || tree.format == "plist"
-        self.isXML = tree.format == "xml"
+        self.typed = tree.format.hasTypedScalars
+        self.isXML = tree.format == .xml
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
@@ -136,26 +136,8 @@ final class MappingRun {
             value: nil)
     }
 
-    /// A short description of what node `n` holds: its type and a raw fragment (`string "x1"`).
-    func found(_ n: Tree.Index) -> String {
-        switch tree.kind(n) {
-        case .string: return "string " + MappingRun.fragment(JSONString.quote(tree.string(n) ?? ""))
-        case .number: return "number " + MappingRun.fragment(tree.numberText(n) ?? "")
-        case .bool: return "bool " + (tree.bool(n)! ? "true" : "false")
-        case .null: return "null"
-        case .object:
-            let c = tree.childCount(n)
-            return c == 0 ? "empty object" : "object with \(c) field\(c == 1 ? "" : "s")"
-        case .array:
-            let c = tree.childCount(n)
-            return c == 0 ? "empty array" : "array of \(c)"
-        }
-    }
-
-    /// `text` cut to 40 characters with an ellipsis.
-    static func fragment(_ text: String) -> String {
-        text.count <= 40 ? text : String(text.prefix(39)) + "…"
-    }
+    /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).
+    func found(_ n: Tree.Index) -> String { tree.describe(n, sizes: true) }
 
     // MARK: Paths
 
@@ -164,24 +146,15 @@ final class MappingRun {
         var occurrences: [Int]
     }
 
-    /// The path of node `i` (as `Tree.path` writes it), fast even for elements of very large containers.
+    /// The path of node `i` (`Tree.path`), with positions and occurrences remembered per container, so it stays
+    /// fast for elements of very large containers.
     func pathText(_ i: Tree.Index) -> String {
-        var comps: [TreePath.Component] = []
-        var c = i
-        while let p = tree.parent(c) {
-            let (position, occurrence) = locate(c, in: p)
-            if tree.kind(p) == .object {
-                comps.append(.key(tree.key(c) ?? "", occurrence: occurrence))
-            } else {
-                comps.append(.index(position))
-            }
-            c = p
-        }
-        return TreePath(comps.reversed()).description
+        tree.path(i, position: { self.locate($0).position }, occurrence: { self.locate($0).occurrence }).description
     }
 
-    /// The position of child `c` of `p`, and how many earlier siblings share its key.
-    private func locate(_ c: Int, in p: Int) -> (Int, Int) {
+    /// The position of child `c` among its siblings, and how many earlier siblings share its key.
+    private func locate(_ c: Int) -> (position: Int, occurrence: Int) {
+        guard let p = tree.parent(c) else { return (0, 0) }
         if c - p < 64 {
             var position = 0
             var occurrence = 0

@@ -66,13 +66,4 @@ public enum NameMatching {
         "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse", "feet": "foot",
         "teeth": "tooth", "geese": "goose", "criteria": "criterion", "indices": "index",
     ]
-
-    /// The closest of `candidates` to `name` (compared normalized, by Unicode scalars) when it is close enough to be
-    /// a likely typo: at most a third of `name`'s characters differ.
-    public static func suggestion(for name: String, among candidates: [String]) -> String? {
-        let n = Array(normalized(name).unicodeScalars)
-        return Suggestion.closest(candidates, within: { _ in max(1, name.count / 3) }) {
-            Suggestion.editDistance(n, Array(normalized($0).unicodeScalars))
-        }
-    }
 }

@@ -1,21 +1,49 @@
-/// Finding the name a person probably meant, for `did you mean …?` in messages.
-enum Suggestion {
-    /// The candidate closest to `word` ignoring case, when it is close enough to be a likely typo (at most a third
-    /// of the candidate's characters differ).
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let lower = Array(word.lowercased())
-        return closest(candidates, within: { max(1, $0.count / 3) }) { editDistance(lower, Array($0.lowercased())) }
+/// The one policy for `did you mean …?`: which name a person probably meant, and how a message says so.
+///
+/// Session keys, mapping keys, class and type names, route names and data keys all go through it, so a typo gets
+/// the same suggestion wherever it is made.
+public enum Suggestion {
+    /// How the suggested name is written, matching the names in the rest of the message.
+    public enum Quoting: Sendable {
+        /// `'name'`, as session and fixture messages write names.
+        case single
+        /// `"name"`, JSON-quoted, as mapping messages write keys and values.
+        case json
+        /// `Name`, for class and type names.
+        case bare
+
+        /// `name` written this way.
+        func quote(_ name: String) -> String {
+            switch self {
+            case .single: "'\(name)'"
+            case .json: JSONString.quote(name)
+            case .bare: name
+            }
+        }
     }
 
-    /// The candidate with the smallest `distance`, when that is at most `limit` of the candidate; ties go to the
-    /// first.
-    static func closest(_ candidates: [String], within limit: (String) -> Int, distance: (String) -> Int) -> String? {
+    /// The candidate closest to `word` when it is close enough to be a likely typo: compared as
+    /// `NameMatching.normalized` words (case, `_`, `-`, `@`, `#` ignored), at most a third of `word`'s characters
+    /// differ. Ties go to the first candidate.
+    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+        let w = Array(NameMatching.normalized(word).unicodeScalars)
+        let limit = max(1, word.count / 3)
         var best: (candidate: String, distance: Int)? = nil
         for c in candidates {
-            let d = distance(c)
-            if d <= limit(c), best == nil || d < best!.distance { best = (c, d) }
+            let d = editDistance(w, Array(NameMatching.normalized(c).unicodeScalars))
+            if d <= limit, best == nil || d < best!.distance { best = (c, d) }
         }
         return best?.candidate
+    }
+
+    /// `; did you mean 'name'?` for the candidate nearest to `word`, or the empty string when none is near.
+    public static func didYouMean(_ word: String, in candidates: [String], quoting: Quoting = .single) -> String {
+        nearest(word, in: candidates).map { phrase($0, quoting: quoting) } ?? ""
+    }
+
+    /// `; did you mean 'name'?` for a guess already made.
+    public static func phrase(_ guess: String, quoting: Quoting = .single) -> String {
+        "; did you mean \(quoting.quote(guess))?"
     }
 
     /// The Levenshtein distance between two sequences (of characters, Unicode scalars, bytes).

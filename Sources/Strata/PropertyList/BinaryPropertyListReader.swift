@@ -34,7 +34,7 @@ struct BinaryPropertyListReader {
                 "unsupported binary property list version '\(version)' (only bplist00 is read)", at: 6, in: bytes)
         }
         let trailer = try readTrailer()
-        var builder = TreeBuilder(source: bytes, format: "plist")
+        var builder = TreeBuilder(source: bytes, format: .plist)
         var onStack = [Bool](repeating: false, count: trailer.objectCount)
         var stack: [Frame] = []
         if let frame = try add(trailer.top, key: nil, trailer, &builder) {

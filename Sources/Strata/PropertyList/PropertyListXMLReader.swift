@@ -14,7 +14,7 @@ struct PropertyListXMLReader {
     }
 
     func read() throws(ParseError) -> Tree {
-        var builder = TreeBuilder(source: xml.source, format: "plist")
+        var builder = TreeBuilder(source: xml.source, format: .plist)
         guard let rootElement = xml.firstChild(Tree.root) else {
             throw ParseError("empty property list", at: 0, in: xml.source)
         }

@@ -1,7 +1,17 @@
+/// A value read from a configuration document, with the node it was written at: a later check about the value
+/// (a style that contradicts a format, an `only` naming no property) is reported at file:line:col of that node.
+struct Located<Value> {
+    /// The value as read; nil (for optional values) when it was present but unusable, already reported.
+    var value: Value
+    /// The member the value was read from; its key and value positions come from the reader's line index.
+    let node: Tree.Index
+}
+
 /// Reads a parsed JSON document (session.json, a fixture file) member by member, collecting every problem.
 ///
 /// Each accessor checks one member's type and records a `Diagnostic` pointing at it when it is wrong, so a
-/// loader can go on and report all problems at once instead of stopping at the first.
+/// loader can go on and report all problems at once instead of stopping at the first. Positions come from one
+/// line index of the document, shared by the readers of its parts (`part()`), so no message rescans the file.
 struct DocumentReader {
     /// The parsed document.
     let tree: Tree
@@ -19,6 +29,14 @@ struct DocumentReader {
         self.lines = LineLocator(tree.source)
     }
 
+    /// A reader of the same document and line index with no diagnostics yet, for a part whose problems are kept
+    /// apart (the `mappings`, one route's `map`).
+    func part() -> DocumentReader {
+        var reader = self
+        reader.diagnostics = []
+        return reader
+    }
+
     /// The line and column where node `node`'s value starts.
     mutating func lineColumn(of node: Tree.Index) -> (line: Int, column: Int) {
         lines.lineColumn(of: tree.startOffset(node))
@@ -29,16 +47,27 @@ struct DocumentReader {
         lines.lineColumn(of: tree.keySpan(node)?.lowerBound ?? tree.startOffset(node))
     }
 
-    /// Records an error pointing at node `node`.
-    mutating func error(_ message: String, at node: Tree.Index) {
+    /// Records an error (or a problem of another `severity`) pointing at node `node`.
+    mutating func error(_ message: String, at node: Tree.Index, severity: Diagnostic.Severity = .error) {
         let (line, column) = lineColumn(of: node)
-        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message, severity: severity))
     }
 
     /// Records an error pointing at the key of member `node`.
     mutating func error(_ message: String, atKeyOf node: Tree.Index) {
         let (line, column) = lineColumn(ofKey: node)
         diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
+    }
+
+    /// Records a warning pointing at node `node`.
+    mutating func warning(_ message: String, at node: Tree.Index) { error(message, at: node, severity: .warning) }
+
+    /// Records `unknown key 'k' in what; did you mean 'key'? (known keys: …)` at the key of member `member`.
+    mutating func unknownKey(_ member: Tree.Index, in what: String, known: [String]) {
+        let key = tree.key(member) ?? ""
+        error(
+            "unknown key '\(key)' in \(what)\(Suggestion.didYouMean(key, in: known)) (known keys: \(known.joined(separator: ", ")))",
+            atKeyOf: member)
     }
 
     /// The line:column of node `node`'s key (or value), for messages that refer to another place in the file.
@@ -51,7 +80,7 @@ struct DocumentReader {
     /// `node` is not an object. `what` names the object in messages (`session`, `route 'list'`).
     mutating func members(of node: Tree.Index, known: [String], what: String) -> [String: Tree.Index]? {
         guard tree.kind(node) == .object else {
-            error("\(what) must be an object, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be an object, found \(tree.describe(node))", at: node)
             return nil
         }
         var found: [String: Tree.Index] = [:]
@@ -62,10 +91,7 @@ struct DocumentReader {
                 continue
             }
             if !known.contains(key) {
-                var message = "unknown key '\(key)' in \(what)"
-                if let near = Suggestion.nearest(key, in: known) { message += "; did you mean '\(near)'?" }
-                message += " (known keys: \(known.joined(separator: ", ")))"
-                error(message, atKeyOf: member)
+                unknownKey(member, in: what, known: known)
                 continue
             }
             found[key] = member
@@ -76,7 +102,7 @@ struct DocumentReader {
     /// The string at `node`, or nil with an error naming `what`.
     mutating func string(_ node: Tree.Index, _ what: String) -> String? {
         guard tree.kind(node) == .string, let s = tree.string(node) else {
-            error("\(what) must be a string, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be a string, found \(tree.describe(node))", at: node)
             return nil
         }
         return s
@@ -85,7 +111,7 @@ struct DocumentReader {
     /// The number at `node` as a Double, or nil with an error naming `what`.
     mutating func number(_ node: Tree.Index, _ what: String) -> Double? {
         guard tree.kind(node) == .number, let d = tree.double(node), d.isFinite else {
-            error("\(what) must be a number, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be a number, found \(tree.describe(node))", at: node)
             return nil
         }
         return d
@@ -103,16 +129,26 @@ struct DocumentReader {
     /// The bool at `node`, or nil with an error naming `what`.
     mutating func bool(_ node: Tree.Index, _ what: String) -> Bool? {
         guard let b = tree.bool(node) else {
-            error("\(what) must be true or false, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be true or false, found \(tree.describe(node))", at: node)
             return nil
         }
         return b
     }
 
+    /// The strings of array `node`, or nil with an error naming `what` when it is not an array; entries that are
+    /// not strings are reported and left out.
+    mutating func strings(_ node: Tree.Index, _ what: String) -> [String]? {
+        guard tree.kind(node) == .array else {
+            error("\(what) must be an array of strings, found \(tree.describe(node))", at: node)
+            return nil
+        }
+        return tree.children(node).compactMap { string($0, "each entry of \(what)") }
+    }
+
     /// True when `node` is an array; otherwise records an error naming `what`.
     mutating func expectArray(_ node: Tree.Index, _ what: String) -> Bool {
         guard tree.kind(node) == .array else {
-            error("\(what) must be an array, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be an array, found \(tree.describe(node))", at: node)
             return false
         }
         return true
@@ -135,7 +171,7 @@ struct DocumentReader {
         of node: Tree.Index, what: String, noun: String, identity: (String) -> String = { $0 }
     ) -> [(name: String, node: Tree.Index)]? {
         guard tree.kind(node) == .object else {
-            error("\(what) must be an object of name: value, found \(article(tree.kind(node)))", at: node)
+            error("\(what) must be an object of name: value, found \(tree.describe(node))", at: node)
             return nil
         }
         var members: [(name: String, node: Tree.Index)] = []
@@ -159,15 +195,6 @@ struct DocumentReader {
         case .number: (tree.numberText(node) ?? "", .number)
         case .bool: (tree.bool(node)! ? "true" : "false", .bool)
         default: nil
-        }
-    }
-
-    /// `a string`, `an object`: the kind of a node for messages.
-    func article(_ kind: NodeKind) -> String {
-        switch kind {
-        case .object, .array: "an \(kind)"
-        case .null: "null"
-        default: "a \(kind)"
         }
     }
 }

@@ -18,8 +18,9 @@ public struct Route: Sendable {
     public let contentType: String?
     /// A note for people.
     public let description: String?
-    /// The node of the route's `map` value, left for the mapping component to interpret.
-    public let mapNode: Tree.Index?
+    /// The node of the route's `map` value, read by the session into `Session.mapping(for:)`; only `Strata` looks
+    /// at it.
+    let mapNode: Tree.Index?
     /// The route's object node in the session document.
     public let node: Tree.Index?
 

@@ -118,7 +118,7 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
-        let loaded = Session.loadMappings(tree: tree, file: file, mappingsNode: top["mappings"], routes: routes)
+        let loaded = Session.loadMappings(reader: reader, mappingsNode: top["mappings"], routes: routes)
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
@@ -231,7 +231,7 @@ struct SessionLoader {
         }
         guard tree.kind(member) == .object else {
             reader.error(
-                "param '\(name)' in \(what) must be a string or { \"value\": ..., \"in\": ... }, found \(reader.article(tree.kind(member)))",
+                "param '\(name)' in \(what) must be a string or { \"value\": ..., \"in\": ... }, found \(tree.describe(member))",
                 at: member)
             return nil
         }
@@ -246,7 +246,7 @@ struct SessionLoader {
                 kind = k
             } else {
                 reader.error(
-                    "'value' of param '\(name)' must be a string, number or bool, found \(reader.article(tree.kind(n)))",
+                    "'value' of param '\(name)' must be a string, number or bool, found \(tree.describe(n))",
                     at: n)
             }
         }

@@ -1,15 +1,16 @@
 /// Reading a session's class mappings and its routes' `map` values.
 extension Session {
-    /// Interprets `mappings` and every route's `map`; mistakes become diagnostics, what can be read is kept.
-    static func loadMappings(tree: Tree, file: String, mappingsNode: Tree.Index?, routes: [Route])
-        -> LoadedMappings
-    {
-        let (set, found) = MappingSet.load(from: tree, at: mappingsNode, file: file)
-        var loaded = LoadedMappings(set: set, setDiagnostics: found)
+    /// Interprets `mappings` and every route's `map` with parts of the session's `reader` (its line index, its
+    /// messages); mistakes become diagnostics kept apart from the session's own, what can be read is kept.
+    static func loadMappings(reader: DocumentReader, mappingsNode: Tree.Index?, routes: [Route]) -> LoadedMappings {
+        var setLoader = MappingLoader(reader: reader.part())
+        let set = setLoader.loadSet(mappingsNode)
+        var loaded = LoadedMappings(set: set, setDiagnostics: setLoader.diagnostics)
         for route in routes {
             guard let node = route.mapNode else { continue }
-            let (mapping, problems) = RouteMapping.load(from: tree, at: node, file: file, mappings: set)
-            loaded.routeDiagnostics[route.name] = problems
+            var loader = MappingLoader(reader: reader.part())
+            let mapping = loader.loadRoute(node, mappings: set)
+            loaded.routeDiagnostics[route.name] = loader.diagnostics
             if let mapping { loaded.routes[route.name] = mapping }
         }
         return loaded
@@ -35,6 +36,12 @@ extension Session {
 
     /// Problems in `route`'s own `map` value.
     public func mapDiagnostics(for route: Route) -> [Diagnostic] { routeMappingDiagnostics[route.name] ?? [] }
+
+    /// True when responses of `route` have something to show as mapped: the route has a `map` the session read
+    /// (`mapping(for:)`), or one with problems to report. False for routes without `map` and for `"map": null`.
+    public func mapsResponses(of route: Route) -> Bool {
+        mapping(for: route) != nil || !mapDiagnostics(for: route).isEmpty
+    }
 
     /// Maps a parsed response of `route`, or nil when the route has no `map`.
     public func map(_ tree: Tree, for route: Route) -> MappingResult? {

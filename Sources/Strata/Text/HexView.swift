@@ -18,7 +18,7 @@ public enum HexView {
 
     /// The hex view tree of `bytes`.
     public static func tree(_ bytes: [UInt8], maxBytes: Int = HexView.defaultMaxBytes) -> Tree {
-        var builder = TreeBuilder(source: bytes, format: "binary")
+        var builder = TreeBuilder(source: bytes, format: .binary)
         let shown = min(bytes.count, max(0, maxBytes))
         builder.beginContainer(.object, start: 0)
         builder.scalar(.string, key: "format", value: "binary", start: 0, end: 0)

@@ -29,7 +29,7 @@ public struct TextFormat: Parser {
 
     /// One string node for the whole body, or a hex view when the body is binary.
     public func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree {
-        var builder = TreeBuilder(source: bytes, format: "text")
+        var builder = TreeBuilder(source: bytes, format: .text)
         switch encoding {
         case .latin1 where !bytes.contains(0):
             let text = bytes.withUnsafeBufferPointer { TextDecoding.latin1($0) }

@@ -60,18 +60,6 @@ extension Tree {
         return n
     }
 
-    /// The position of `i` among its siblings (0 for the first child or the root).
-    public func siblingIndex(_ i: Index) -> Int {
-        guard let p = parent(i) else { return 0 }
-        var n = 0
-        var c = p + 1
-        while c < i {
-            n += 1
-            c = Int(nodes[c].next)
-        }
-        return n
-    }
-
     /// The `n`-th child of `i`, or nil when it has fewer children.
     public func child(_ i: Index, at n: Int) -> Index? {
         guard n >= 0 else { return nil }
@@ -97,26 +85,6 @@ extension Tree {
     /// True when `ancestor` is `i` or one of its ancestors.
     @inlinable public func contains(_ ancestor: Index, _ i: Index) -> Bool {
         i >= ancestor && i < Int(nodes[ancestor].next)
-    }
-
-    /// The deepest node whose span contains byte `offset`, or nil when none does.
-    public func node(containingByte offset: Int) -> Index? {
-        guard !nodes.isEmpty, span(Tree.root).contains(offset) || span(Tree.root).isEmpty && offset == 0 else {
-            return nil
-        }
-        var current = Tree.root
-        descend: while true {
-            for c in children(current) {
-                let s = span(c)
-                let key = keySpan(c)
-                if (key?.lowerBound ?? s.lowerBound) > offset { break }
-                if s.contains(offset) || key.map({ $0.contains(offset) }) == true {
-                    current = c
-                    continue descend
-                }
-            }
-            return current
-        }
     }
 
     /// A sequence over the children of one node.

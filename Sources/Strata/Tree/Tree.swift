@@ -17,14 +17,14 @@ public struct Tree: Sendable {
     /// The raw bytes the tree was parsed from.
     public let source: [UInt8]
 
-    /// The name of the format that produced the tree (`json`, `xml`, `plist`, `form`, `text`, `binary`).
-    public let format: String
+    /// The format that produced the tree; `format.name` is its name for people (`json`, `xml`, `csv`).
+    public let format: Format
 
     @usableFromInline var nodes: [RawNode]
     @usableFromInline var side: SideTable?
 
     /// Creates a tree from its parts; parsers use this, or `TreeBuilder` for formats with synthesized keys.
-    init(source: [UInt8], format: String, nodes: [RawNode], side: SideTable?) {
+    init(source: [UInt8], format: Format, nodes: [RawNode], side: SideTable?) {
         self.source = source
         self.format = format
         self.nodes = nodes
@@ -45,6 +45,61 @@ public struct Tree: Sendable {
 
     /// True when `i` is an object or an array.
     @inlinable public func isContainer(_ i: Index) -> Bool { nodes[i].kind.isContainer }
+}
+
+extension Tree {
+    /// The format a tree was parsed from: one case per built-in parser, `custom` for the rest.
+    public enum Format: Hashable, Sendable, CustomStringConvertible {
+        /// JSON (RFC 8259).
+        case json
+        /// XML.
+        case xml
+        /// An XML or binary property list.
+        case plist
+        /// An `application/x-www-form-urlencoded` body.
+        case form
+        /// Plain text, one node per line.
+        case text
+        /// Bytes shown as a hex view.
+        case binary
+        /// A format read by a parser outside Strata (`csv`), by name. Use `Format(name:)` for a name that may be
+        /// a built-in one, so `json` is always `.json`.
+        case custom(String)
+
+        /// The format called `name`: a built-in case when one has that name, else `custom(name)`.
+        public init(name: String) {
+            switch name {
+            case "json": self = .json
+            case "xml": self = .xml
+            case "plist": self = .plist
+            case "form": self = .form
+            case "text": self = .text
+            case "binary": self = .binary
+            default: self = .custom(name)
+            }
+        }
+
+        /// The name shown to people and used by parsers: `json`, `xml`, `plist`, `form`, `text`, `binary`, or a
+        /// custom format's name.
+        public var name: String {
+            switch self {
+            case .json: "json"
+            case .xml: "xml"
+            case .plist: "plist"
+            case .form: "form"
+            case .text: "text"
+            case .binary: "binary"
+            case .custom(let name): name
+            }
+        }
+
+        /// The format's name.
+        public var description: String { name }
+
+        /// True when scalars carry their type in the source (JSON, property lists), so a string `"42"` is not a
+        /// number; other formats hold only text.
+        public var hasTypedScalars: Bool { self == .json || self == .plist }
+    }
 }
 
 /// The kind of a tree node.

@@ -4,14 +4,14 @@
 /// are given for members of objects. Spans are byte ranges in `source`.
 public struct TreeBuilder: Sendable {
     private let source: [UInt8]
-    private let format: String
+    private let format: Tree.Format
     private let flagDuplicates: Bool
     private var nodes: [RawNode] = []
     private var side = SideTable()
     private var open: [Int] = []
 
     /// Creates a builder; `flagDuplicates` marks object members that share a key (off for XML's repeated elements).
-    public init(source: [UInt8], format: String, flagDuplicates: Bool = true) {
+    public init(source: [UInt8], format: Tree.Format, flagDuplicates: Bool = true) {
         self.source = source
         self.format = format
         self.flagDuplicates = flagDuplicates

@@ -31,6 +31,13 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
         return s
     }
 
+    /// The path as text without the `$` (and without the dot after it): `catalogue[0].title`, `["odd key"].a`;
+    /// the root is the empty string. Mapped values are shown this way.
+    public var relativeDescription: String {
+        let text = description.dropFirst()
+        return String(text.hasPrefix(".") ? text.dropFirst() : text)
+    }
+
     /// True when `k` can be written after a dot: a letter or `_` followed by letters, digits, `_` or `-`.
     static func isIdentifier(_ k: String) -> Bool {
         guard let f = k.unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
@@ -104,29 +111,6 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Tree {
-    /// The path of node `i` from the root.
-    public func path(_ i: Index) -> TreePath {
-        var comps: [TreePath.Component] = []
-        var c = i
-        while let p = parent(c) {
-            if kind(p) == .object {
-                let k = key(c) ?? ""
-                var occurrence = 0
-                if isDuplicateKey(c) || side != nil {
-                    for s in children(p) {
-                        if s == c { break }
-                        if key(s) == k { occurrence += 1 }
-                    }
-                }
-                comps.append(.key(k, occurrence: occurrence))
-            } else {
-                comps.append(.index(siblingIndex(c)))
-            }
-            c = p
-        }
-        return TreePath(comps.reversed())
-    }
-
     /// The node at `path`, or nil when there is none.
     public func node(at path: TreePath, from start: Index = Tree.root) -> Index? {
         guard !nodes.isEmpty else { return nil }

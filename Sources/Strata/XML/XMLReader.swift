@@ -53,7 +53,7 @@ struct XMLReader {
         self.input = input
         self.source = source
         self.maxDepth = maxDepth
-        builder = TreeBuilder(source: source, format: "xml", flagDuplicates: false)
+        builder = TreeBuilder(source: source, format: .xml, flagDuplicates: false)
     }
 
     // MARK: - Document

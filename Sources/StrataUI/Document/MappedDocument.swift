@@ -37,12 +37,11 @@ public struct MappedDocument: Sendable {
 
     /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
     public static func map(_ tree: Tree, route: Route, session: Session) -> MappedDocument? {
-        guard route.mapNode != nil else { return nil }
+        guard session.mapsResponses(of: route) else { return nil }
         // The session read its mappings and compiled its mapper once, at load; reuse both for every response.
         let diagnostics = session.mappingDiagnostics(for: route)
         guard let routeMapping = session.mapping(for: route) else {
-            return session.mapDiagnostics(for: route).isEmpty
-                ? nil : MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
+            return MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
         }
         let result = session.mapper.map(tree, with: routeMapping)
         let document = MappedDocument(result: result, routeMapping: routeMapping, diagnostics: diagnostics)
@@ -83,19 +82,7 @@ public struct MappedDocument: Sendable {
     /// The position of value `id` among the mapped values: `[2].maker.name` (array positions from the memo).
     public func path(of id: Int) -> String {
         guard let result, let outline else { return "" }
-        var components: [TreePath.Component] = []
-        var c = id
-        while let p = result.values[c].parent {
-            if let name = result.values[c].name, result.values[p].content != .array {
-                components.append(.key(name))
-            } else {
-                components.append(.index(memo.siblingIndex(c, in: outline)))
-            }
-            c = p
-        }
-        // Written like a source path without the `$`: `[2].maker.name`, `maker["odd key"]`.
-        let text = TreePath(components.reversed()).description.dropFirst()
-        return String(text.hasPrefix(".") ? text.dropFirst() : text)
+        return result.path(of: id, position: { memo.siblingIndex($0, in: outline) })
     }
 
     /// The Mapped pane's outline, when there are values.
@@ -118,6 +105,12 @@ public struct MappedOutline: FlatOutline, Sendable {
 
     /// The index after value `i`'s last descendant.
     public func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
+
+    /// The name of value `i` in its parent, as the result's paths use it.
+    public func pathKey(_ i: Int) -> String? { result.pathKey(i) }
+
+    /// As for the result's paths.
+    public func mayRepeatKey(_ i: Int) -> Bool { result.mayRepeatKey(i) }
 
     /// The parsed node value `i` was read from.
     public func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }

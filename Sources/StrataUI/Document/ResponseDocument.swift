@@ -35,5 +35,5 @@ public struct ResponseDocument: Sendable {
     public var body: [UInt8] { response.body }
 
     /// True when the body is shown as hex rows (binary data).
-    public var isBinary: Bool { tree?.format == "binary" }
+    public var isBinary: Bool { tree?.format == .binary }
 }

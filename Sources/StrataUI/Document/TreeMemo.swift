@@ -114,24 +114,6 @@ public final class TreeMemo: Sendable {
 
     /// The path of `i` from the root (`$.products[0].name`), with array positions from the memo.
     public func path(_ i: Int, in tree: Tree) -> TreePath {
-        var components: [TreePath.Component] = []
-        var c = i
-        while let p = tree.parent(c) {
-            if tree.kind(p) == .object {
-                let key = tree.key(c) ?? ""
-                var occurrence = 0
-                if tree.isDuplicateKey(c) || tree.format != "json" {
-                    for s in tree.children(p) {
-                        if s == c { break }
-                        if tree.key(s) == key { occurrence += 1 }
-                    }
-                }
-                components.append(.key(key, occurrence: occurrence))
-            } else {
-                components.append(.index(siblingIndex(c, in: tree)))
-            }
-            c = p
-        }
-        return TreePath(components.reversed())
+        tree.path(i, position: { self.siblingIndex($0, in: tree) })
     }
 }

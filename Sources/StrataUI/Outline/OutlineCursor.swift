@@ -1,3 +1,5 @@
+import Strata
+
 /// The selected row and the row at the top of a pane over a ``FlatOutline``, moved without listing visible rows.
 ///
 /// After jless: "next visible" is the first child when unfolded, else the node after the subtree (the next sibling

@@ -1,3 +1,4 @@
+import Strata
 import TermGrid
 
 /// Colours for raw lines: a small lexer per line for JSON and XML (no state carried between lines, so any line
@@ -12,10 +13,10 @@ enum RawSyntax {
     enum Language {
         case json, xml, plain
 
-        init(format: String?) {
+        init(format: Tree.Format?) {
             switch format {
-            case "json": self = .json
-            case "xml", "plist": self = .xml
+            case .json?: self = .json
+            case .xml?, .plist?: self = .xml
             default: self = .plain
             }
         }

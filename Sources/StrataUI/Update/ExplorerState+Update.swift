@@ -24,7 +24,7 @@ extension ExplorerState {
             install(document, id: id, routeName: current.routeName)
             // Map after the first frame: Raw and Parsed show while the objects are built.
             if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
-                route.mapNode != nil
+                session.mapsResponses(of: route)
             {
                 isMapping = true
                 return [.remap(responseID: id, tree: tree, route: route, session: session)]

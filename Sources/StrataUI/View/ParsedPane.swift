@@ -28,10 +28,12 @@ package enum ParsedPane {
         }
         var title = Line([
             TextSpan("Parsed", style: Theme.title),
-            TextSpan(" \(tree.format) · \(tree.count) node\(tree.count == 1 ? "" : "s")", style: Theme.secondary),
+            TextSpan(" \(tree.format.name) · \(tree.count) node\(tree.count == 1 ? "" : "s")", style: Theme.secondary),
         ])
         if tree.count == 1 {
-            title = Line([TextSpan("Parsed", style: Theme.title), TextSpan(" \(tree.format)", style: Theme.secondary)])
+            title = Line([
+                TextSpan("Parsed", style: Theme.title), TextSpan(" \(tree.format.name)", style: Theme.secondary),
+            ])
         }
         var right: Line? = nil
         if let search = state.search {
@@ -122,7 +124,7 @@ package enum ParsedPane {
 
     /// A string value quoted, reading at most ``previewBytes`` of a long one.
     static func stringPreview(_ node: Int, tree: Tree, limit: Int = previewBytes) -> String {
-        if tree.format == "json" {
+        if tree.format == .json {
             let span = tree.span(node)
             if span.count > limit + 2 {
                 let text = JSONString.decode(tree.source, span.lowerBound + 1, span.lowerBound + 1 + limit)

@@ -35,7 +35,7 @@ package enum RawPane {
         }
         let gutter = content.gutterWidth
         let width = content.textWidth(inner.width)
-        let language = RawSyntax.Language(format: document.tree?.format ?? document.outcome.parser)
+        let language = RawSyntax.Language(format: document.tree?.format ?? Tree.Format(name: document.outcome.parser))
         let highlights = highlightRanges(state, document)
         var line = state.raw.topLine
         var segment = state.raw.topSegment

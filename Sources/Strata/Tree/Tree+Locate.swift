@@ -1,12 +1,11 @@
-import Strata
-
 extension Tree {
     /// The deepest node whose value (or key) covers byte `offset`, by binary search over node starts. O(log n +
     /// depth).
     ///
     /// Node starts never decrease in document order, so the last node starting at or before `offset` is found by
     /// bisection; a key sits before its value's start, so the next node's key is checked too; then ancestors are
-    /// climbed until one's span covers the offset. Nil for an empty tree.
+    /// climbed until one's span covers the offset. A byte outside the root's span (whitespace around the
+    /// document) gives the root; nil only for an empty tree.
     public func node(atByte offset: Int) -> Int? { node(atByte: offset, span: { self.span($0) }) }
 
     /// ``node(atByte:)`` with spans from `span` (a memo), so long containers are not measured again.

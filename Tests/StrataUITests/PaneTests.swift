@@ -17,7 +17,7 @@ struct PaneTests {
     /// The demo state with a response of `bytes` installed.
     func state(bytes: [UInt8], contentType: String, width: Int = 120, height: Int = 40) throws -> ExplorerState {
         var state = try ExplorerFixtures.demoState(width: width, height: height)
-        let request = try #require(state.preview?.request)
+        let request = try #require(state.draft?.request)
         let route = try #require(state.route)
         let response = Response(
             status: 200, headers: HTTPHeaders([("Content-Type", contentType)]), body: bytes,

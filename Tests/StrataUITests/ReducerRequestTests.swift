@@ -105,7 +105,7 @@ struct ReducerRequestTests {
         try press(&state, "C-u =2 Enter")
         #expect(state.editor == nil)
         #expect(state.edits["listProducts"] == [.set(name: "page", value: "2")])
-        #expect(state.preview?.request?.url == "https://shop.example.com/api/products?page=2&api_key=demo-key")
+        #expect(state.draft?.request?.url == "https://shop.example.com/api/products?page=2&api_key=demo-key")
         let row = ExplorerView.render(state).lines().first { $0.contains("│ page") } ?? ""
         #expect(row.contains("edited (default 1)"))
     }
@@ -118,7 +118,7 @@ struct ReducerRequestTests {
         try press(&state, "Escape")
         #expect(state.editor == nil)
         #expect(state.edits["listProducts"] == nil)
-        #expect(state.preview?.request?.sentValue("page") == "1")
+        #expect(state.draft?.request?.sentValue("page") == "1")
     }
 
     @Test("setting a param back to its declared value drops the edit")
@@ -126,24 +126,46 @@ struct ReducerRequestTests {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Enter C-u =5 Enter Enter C-u =1 Enter")
         #expect(state.edits["listProducts"] == [])
-        #expect(state.preview?.params.first?.origin == .route)
+        #expect(state.draft?.params.first?.origin == .route)
     }
 
     @Test("a adds a param by name then value; d removes it; u resets a removed one")
     func addRemoveReset() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab a =sort Enter =price Enter")
-        #expect(state.preview?.request?.url.contains("sort=price") == true)
-        let added = try #require(state.preview?.params.firstIndex { $0.name == "sort" })
+        #expect(state.draft?.request?.url.contains("sort=price") == true)
+        let added = try #require(state.draft?.params.firstIndex { $0.name == "sort" })
         #expect(state.paramSelection == added)
-        #expect(state.preview?.params[added].origin == .added)
+        #expect(state.draft?.params[added].origin == .added)
         try press(&state, "d")
-        #expect(state.preview?.params.contains { $0.name == "sort" } == false)
+        #expect(state.draft?.params.contains { $0.name == "sort" } == false)
         try press(&state, "g d")
-        #expect(state.preview?.request?.sentValue("page") == nil)
-        #expect(state.preview?.params.first?.status == .removed)
+        #expect(state.draft?.request?.sentValue("page") == nil)
+        #expect(state.draft?.params.first?.status == .removed)
         try press(&state, "u")
-        #expect(state.preview?.request?.sentValue("page") == "1")
+        #expect(state.draft?.request?.sentValue("page") == "1")
+    }
+
+    @Test("adding a header under another case edits the declared header, in the draft and the request")
+    func addHeaderIgnoresCase() async throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab a =accept Enter =text/xml Enter")
+        let accept = try #require(state.draft?.params.filter { $0.name.lowercased() == "accept" })
+        #expect(accept.count == 1)
+        #expect(accept.first?.value == "text/xml")
+        #expect(state.draft?.request?.headers["Accept"] == "text/xml")
+    }
+
+    @Test("the draft is built by the reducer: keys that change no input keep it, an edit replaces it")
+    func draftIsStored() async throws {
+        var state = try ExplorerFixtures.demoState()
+        let before = try #require(state.draft?.request)
+        try press(&state, "Tab j k")
+        #expect(state.draft?.request == before)
+        try press(&state, "Enter =7")
+        #expect(state.draft?.request?.sentValue("page") == "17")
+        try press(&state, "Escape")
+        #expect(state.draft?.request == before)
     }
 
     @Test("adding a param whose name exists edits that param instead")

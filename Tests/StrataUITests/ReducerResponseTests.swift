@@ -94,7 +94,7 @@ struct ReducerResponseTests {
         text += "\", \"needle\": 1}"
         let tree = try JSONParser().parse(Array(text.utf8))
         var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.preview?.request)
+        let request = try #require(state.draft?.request)
         let response = Response(
             status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
         let document = ResponseDocument(

@@ -3,7 +3,17 @@ import TermGrid
 
 extension ExplorerState {
     /// Applies `action` and returns the effects to run: the only way the explorer's state changes.
+    ///
+    /// The request draft is brought up to date after every action (it is built again only when its route, edits
+    /// or session changed); steps that read it right after changing those refresh it themselves.
     public mutating func update(_ action: Action) -> [Effect] {
+        let effects = reduce(action)
+        refreshDraft()
+        return effects
+    }
+
+    /// Applies one action.
+    mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .key(let key):
             return handleKey(key)
@@ -101,13 +111,13 @@ extension ExplorerState {
         case .editSession:
             return [.editFile(path: session.file)]
         case .showCurl:
-            guard let preview else {
+            guard let draft else {
                 notice = Notice("select a route first", kind: .error)
                 return []
             }
-            guard let request = preview.request else {
+            guard let request = draft.request else {
                 notice = Notice(
-                    "cannot build the request: \(preview.error?.message ?? "unknown problem")", kind: .error)
+                    "cannot build the request: \(draft.error?.message ?? "unknown problem")", kind: .error)
                 return []
             }
             overlay = .curl(request.curl())

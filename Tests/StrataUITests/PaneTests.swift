@@ -21,7 +21,8 @@ struct PaneTests {
         let route = try #require(state.route)
         let response = Response(
             status: 200, headers: HTTPHeaders([("Content-Type", contentType)]), body: bytes,
-            duration: .milliseconds(3), origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", index: 0)
+            duration: .milliseconds(3),
+            origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", number: 1, delay: .zero)
         )
         let document = ResponseProcessor.process(
             request: request, response: response, route: route, session: state.session)
@@ -198,7 +199,7 @@ struct PaneTests {
         expectGrid(
             buffer,
             """
-            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#0 · 1 issue      $.a.b[0]  ? help  q quit|
+            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#1 · 1 issue      $.a.b[0]  ? help  q quit|
             """)
     }
 }

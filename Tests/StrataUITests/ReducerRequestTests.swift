@@ -12,7 +12,7 @@ struct ReducerRequestTests {
         var state = try ExplorerFixtures.demoState()
         let effects = try press(&state, "r")
         #expect(effects.count == 1)
-        guard case .send(let id, let request, let source, _)? = effects.first else {
+        guard case .send(let id, let request, let source)? = effects.first else {
             Issue.record("expected a send effect, got \(effects)")
             return
         }
@@ -28,10 +28,10 @@ struct ReducerRequestTests {
     @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
     func responseFlow() async throws {
         var state = try ExplorerFixtures.demoState()
-        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        guard case .send(let id, let request, _)? = try press(&state, "r").first else { return }
         let response = Response(
             status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
-            duration: .milliseconds(4), origin: .fixture(file: "x.json", index: 0))
+            duration: .milliseconds(4), origin: .fixture(file: "x.json", number: 1, delay: .zero))
         let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
         guard case .process(let pid, _, _, let route, let session)? = effects.first else {
             Issue.record("expected a process effect, got \(effects)")
@@ -49,7 +49,7 @@ struct ReducerRequestTests {
     @Test("Esc cancels the running request, and its late answer is dropped")
     func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()
-        guard case .send(let id, let request, _, _)? = try press(&state, "r").first else { return }
+        guard case .send(let id, let request, _)? = try press(&state, "r").first else { return }
         let effects = try press(&state, "Escape")
         guard case .cancel(let cancelled)? = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")
@@ -84,7 +84,7 @@ struct ReducerRequestTests {
         try press(&state, "m")
         #expect(state.source == .live)
         #expect(ExplorerView.render(state).line(0).contains("LIVE"))
-        guard case .send(_, _, let source, _)? = try press(&state, "r").first else { return }
+        guard case .send(_, _, let source)? = try press(&state, "r").first else { return }
         #expect(source == .live)
         try press(&state, "Escape m")
         #expect(state.source == .mock)

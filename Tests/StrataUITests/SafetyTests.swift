@@ -68,7 +68,7 @@ struct SecretTests {
     @Test("a transport error quoting the URL shows the secret as <redacted>, in the pane and the status bar")
     func transportErrorIsRedacted() throws {
         var state = try ExplorerFixtures.demoState()
-        guard case .send(let id, let request, _, _)? = try press(&state, "m r").first else { return }
+        guard case .send(let id, let request, _)? = try press(&state, "m r").first else { return }
         #expect(request.url.contains("api_key=demo-key"))
         let error = TransportError.hostNotFound(url: request.url)
         _ = state.update(.responseArrived(id: id, request: request, result: .failure(error)))

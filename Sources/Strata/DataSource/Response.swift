@@ -4,8 +4,9 @@ public struct Response: Sendable {
     public enum Origin: Sendable, Equatable {
         /// A live request to `url`, after following `redirects` in order.
         case live(url: String, redirects: [Redirect])
-        /// Pair number `index` (0-based, in its path's list) of fixture file `file`.
-        case fixture(file: String, index: Int)
+        /// Pair `number` of fixture file `file`, counted from 1 in its path's list as people count (and as
+        /// `#1` reads everywhere), answered after the pair's `delay`.
+        case fixture(file: String, number: Int, delay: Duration)
     }
 
     /// One redirect that was followed.

@@ -23,13 +23,14 @@ public final class ExplorerProgram {
     private var started: [Int: ContinuousClock.Instant] = [:]
     private let clock = ContinuousClock()
 
-    /// A program over `backend`, starting from `state` (its size is set to the backend's).
-    public init(state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost = ExplorerHost()) {
+    /// A program over `backend`, starting from `state` (its size is set to the backend's); `host` defaults to the
+    /// session's fixtures and the network.
+    public init(state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost? = nil) {
         var state = state
         state.size = backend.size
         self.state = state
         self.terminal = Terminal(backend: backend)
-        self.host = host
+        self.host = host ?? ExplorerHost(session: state.session)
         self.inbox = Inbox(waker: backend.waker)
     }
 
@@ -91,9 +92,9 @@ public final class ExplorerProgram {
     /// Runs one effect: async work in a task that posts its result, or loop work (editor, redraw) right here.
     private func perform(_ effect: Effect) {
         switch effect {
-        case .send(let id, let request, let mode, let session):
-            let source = host.makeSource(mode, session)
-            let fixed = host.fixedDurations && mode == .mock
+        case .send(let id, let request, let mode):
+            let source = host.source(for: mode)
+            let fixed = host.fixedDurations
             started[id] = clock.now
             inbox.begin()
             let inbox = self.inbox
@@ -101,9 +102,8 @@ public final class ExplorerProgram {
                 var result: Result<Response, TransportError>
                 do throws(TransportError) {
                     var response = try await source.send(request)
-                    if fixed, let mock = source as? MockSource, case .success(let pair) = mock.match(request) {
-                        response.duration = .milliseconds(pair.delay)
-                    }
+                    // A fixture says how long it waits; screenshots show that instead of the time measured.
+                    if fixed, case .fixture(_, _, let delay) = response.origin { response.duration = delay }
                     result = .success(response)
                 } catch {
                     result = .failure(error)

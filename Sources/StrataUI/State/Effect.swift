@@ -2,8 +2,8 @@ import Strata
 
 /// Work the reducer asks for; the program loop runs it off the UI thread and reports back with an ``Action``.
 public enum Effect: Sendable {
-    /// Send `request` through `source` (mock or live for `session`); reply with ``Action/responseArrived``.
-    case send(id: Int, request: BuiltRequest, source: SourceMode, session: Session)
+    /// Send `request` through the host's `source` (mock or live); reply with ``Action/responseArrived``.
+    case send(id: Int, request: BuiltRequest, source: SourceMode)
     /// Stop request `id` (its task is cancelled; no reply is expected).
     case cancel(id: Int)
     /// Parse, index and map a response; reply with ``Action/responseProcessed``.

@@ -20,7 +20,7 @@ extension ExplorerState {
         run = RunState(
             id: id, routeName: draft.route.name, summary: "\(request.method) \(request.redacted().path)",
             source: source)
-        effects.append(.send(id: id, request: request, source: source, session: session))
+        effects.append(.send(id: id, request: request, source: source))
         return effects
     }
 

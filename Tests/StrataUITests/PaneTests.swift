@@ -24,10 +24,13 @@ struct PaneTests {
             duration: .milliseconds(3),
             origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", number: 1, delay: .zero)
         )
-        let document = ResponseProcessor.process(
-            request: request, response: response, route: route, session: state.session)
+        let pipeline = ResponsePipeline(session: state.session)
+        let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
         state.run = RunState(id: 7, routeName: route.name, summary: "GET /products", source: .mock)
-        _ = state.update(.responseProcessed(id: 7, document: document))
+        if case .map(let id, let tree, let route, _)? = state.update(.responseParsed(id: 7, document: document)).first {
+            _ = state.update(
+                .responseMapped(responseID: id, mapping: MappedDocument.map(tree, route: route, with: pipeline)))
+        }
         return state
     }
 

@@ -10,14 +10,10 @@ struct ReducerRequestTests {
     @Test("r sends the selected route's request and shows a running state")
     func runSendsTheRequest() async throws {
         var state = try ExplorerFixtures.demoState()
+        let draft = try #require(state.draft?.request)
         let effects = try press(&state, "r")
-        #expect(effects.count == 1)
-        guard case .send(let id, let request, let source)? = effects.first else {
-            Issue.record("expected a send effect, got \(effects)")
-            return
-        }
-        #expect(id == 1)
-        #expect(source == .mock)
+        #expect(effects == [.send(id: 1, request: draft, source: .mock)])
+        guard case .send(_, let request, _)? = effects.first else { return }
         #expect(request.routeName == "listProducts")
         #expect(request.url == "https://shop.example.com/api/products?page=1&api_key=demo-key")
         #expect(state.run?.id == 1)
@@ -25,37 +21,53 @@ struct ReducerRequestTests {
         #expect(state.needsTicks)
     }
 
-    @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
+    @Test("a response comes back as an action, is parsed then mapped off the loop, and replaces the empty state")
     func responseFlow() async throws {
         var state = try ExplorerFixtures.demoState()
         guard case .send(let id, let request, _)? = try press(&state, "r").first else { return }
+        let route = try #require(state.session.route(named: "listProducts"))
         let response = Response(
-            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"products":[]}"#.utf8),
             duration: .milliseconds(4), origin: .fixture(file: "x.json", number: 1, delay: .zero))
         let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
-        guard case .process(let pid, _, _, let route, let session)? = effects.first else {
-            Issue.record("expected a process effect, got \(effects)")
-            return
-        }
-        #expect(pid == id)
-        #expect(state.run?.phase == .processing(bytes: 7))
-        let document = ResponseProcessor.process(request: request, response: response, route: route, session: session)
-        #expect(state.update(.responseProcessed(id: id, document: document)).isEmpty)
+        #expect(
+            effects == [.parse(id: id, request: request, response: response, route: route, session: state.session)])
+        #expect(state.run?.phase == .processing(bytes: 15))
+        let pipeline = ResponsePipeline(session: state.session)
+        let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
+        let tree = try #require(document.tree)
+        #expect(
+            state.update(.responseParsed(id: id, document: document))
+                == [.map(responseID: id, tree: tree, route: route, session: state.session)])
         #expect(state.run == nil)
+        #expect(state.isMapping)
         #expect(state.response.document?.tree?.count == 2)
         #expect(!state.needsTicks)
+        let mapping = MappedDocument.map(tree, route: route, with: pipeline)
+        #expect(state.update(.responseMapped(responseID: id, mapping: mapping)).isEmpty)
+        #expect(!state.isMapping)
+        #expect(state.response.document?.mapping?.issueCount == 0)
+    }
+
+    @Test("a reloaded session maps the shown response again: an effect of its own, named for what it does")
+    func reloadMapsAgain() async throws {
+        let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
+        try await ExplorerFixtures.press(program, "r")
+        var state = program.state
+        let tree = try #require(state.response.document?.tree)
+        let fresh = try ExplorerFixtures.demo()
+        let route = try #require(fresh.route(named: "listProducts"))
+        #expect(
+            state.update(.sessionLoaded(.success(fresh)))
+                == [.mapAgain(responseID: 1, tree: tree, route: route, session: fresh)])
+        #expect(!state.isMapping)
     }
 
     @Test("Esc cancels the running request, and its late answer is dropped")
     func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()
         guard case .send(let id, let request, _)? = try press(&state, "r").first else { return }
-        let effects = try press(&state, "Escape")
-        guard case .cancel(let cancelled)? = effects.first else {
-            Issue.record("expected a cancel effect, got \(effects)")
-            return
-        }
-        #expect(cancelled == id)
+        #expect(try press(&state, "Escape") == [.cancel(id: id)])
         #expect(state.run == nil)
         #expect(state.notice?.text == "cancelled GET /products")
         let late = Response(status: 200, headers: [:], body: [], duration: .zero, origin: .live(url: "", redirects: []))

@@ -101,7 +101,7 @@ struct ReducerResponseTests {
             request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
             lines: LineIndex(tree.source))
         state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseProcessed(id: 1, document: document))
+        _ = state.update(.responseParsed(id: 1, document: document))
         var effects = try press(&state, "2 / =needle Enter")
         var steps = 1
         while case .continueSearch? = effects.first {

@@ -1,5 +1,5 @@
 /// A response from any data source: status, headers, body, timing and where it came from.
-public struct Response: Sendable {
+public struct Response: Sendable, Equatable {
     /// Where a response came from.
     public enum Origin: Sendable, Equatable {
         /// A live request to `url`, after following `redirects` in order.

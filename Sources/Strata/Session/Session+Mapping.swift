@@ -35,10 +35,4 @@ extension Session {
 
     /// Problems in `route`'s own `map` value.
     public func mapDiagnostics(for route: Route) -> [Diagnostic] { routeMappingDiagnostics[route.name] ?? [] }
-
-    /// Maps a parsed response of `route`, or nil when the route has no `map`.
-    public func map(_ tree: Tree, for route: Route) -> MappingResult? {
-        guard let mapping = mapping(for: route) else { return nil }
-        return mapper.map(tree, with: mapping)
-    }
 }

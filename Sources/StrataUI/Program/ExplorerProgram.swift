@@ -113,21 +113,26 @@ public final class ExplorerProgram {
         case .cancel(let id):
             requests.removeValue(forKey: id)?.cancel()
             started.removeValue(forKey: id)
-        case .process(let id, let request, let response, let route, let session):
+        case .parse(let id, let request, let response, let route, let session):
             requests.removeValue(forKey: id)
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                let document = ResponseProcessor.process(
-                    request: request, response: response, route: route, session: session, map: false)
-                inbox.finish(.responseProcessed(id: id, document: document))
+                let document = ResponseDocument.parse(
+                    response, request: request, route: route, with: ResponsePipeline(session: session))
+                inbox.finish(.responseParsed(id: id, document: document))
             }
-        case .remap(let id, let tree, let route, let session):
+        case .map(let id, let tree, let route, let session), .mapAgain(let id, let tree, let route, let session):
+            let again: Bool
+            if case .mapAgain = effect { again = true } else { again = false }
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                let mapping = MappedDocument.map(tree, route: route, session: session)
-                inbox.finish(.remapped(responseID: id, mapping: mapping))
+                let mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
+                inbox.finish(
+                    again
+                        ? .responseMappedAgain(responseID: id, mapping: mapping)
+                        : .responseMapped(responseID: id, mapping: mapping))
             }
         case .loadSession(let path):
             inbox.begin()

@@ -37,7 +37,7 @@ extension ExplorerState {
                 notice = Notice("route '\(current.routeName)' is gone from the session", kind: .error)
                 return []
             }
-            return [.process(id: id, request: request, response: response, route: route, session: session)]
+            return [.parse(id: id, request: request, response: response, route: route, session: session)]
         case .failure(.cancelled):
             run = nil
             return []
@@ -103,7 +103,7 @@ extension ExplorerState {
             if let id = responseID, let document = response.document, let tree = document.tree,
                 let name = responseRouteName, let route = fresh.route(named: name)
             {
-                return [.remap(responseID: id, tree: tree, route: route, session: fresh)]
+                return [.mapAgain(responseID: id, tree: tree, route: route, session: fresh)]
             }
             return []
         }

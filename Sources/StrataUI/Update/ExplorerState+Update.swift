@@ -28,7 +28,7 @@ extension ExplorerState {
             return []
         case .responseArrived(let id, let request, let result):
             return responseArrived(id: id, request: request, result: result)
-        case .responseProcessed(let id, let document):
+        case .responseParsed(let id, let document):
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
@@ -37,16 +37,16 @@ extension ExplorerState {
                 route.mapNode != nil
             {
                 isMapping = true
-                return [.remap(responseID: id, tree: tree, route: route, session: session)]
+                return [.map(responseID: id, tree: tree, route: route, session: session)]
             }
             return []
-        case .remapped(let id, let mapping):
-            guard id == responseID, var document = response.document else { return [] }
-            let first = isMapping
-            isMapping = false
-            document.mapping = mapping
-            response = .document(document)
-            if first { mappingArrived() } else { mappingInstalled() }
+        case .responseMapped(let id, let mapping):
+            guard setMapping(mapping, responseID: id) else { return [] }
+            mappingArrived()
+            return []
+        case .responseMappedAgain(let id, let mapping):
+            guard setMapping(mapping, responseID: id) else { return [] }
+            mappingInstalled()
             return []
         case .sessionLoaded(let result):
             return sessionLoaded(result)
@@ -59,6 +59,15 @@ extension ExplorerState {
         case .searchStep:
             return searchStep()
         }
+    }
+
+    /// Puts `mapping` on the shown response when it is response `id`; false when another response is shown.
+    mutating func setMapping(_ mapping: MappedDocument?, responseID id: Int) -> Bool {
+        guard id == responseID, var document = response.document else { return false }
+        isMapping = false
+        document.mapping = mapping
+        response = .document(document)
+        return true
     }
 
     /// A key: Ctrl-C quits from anywhere; a text field being edited takes every other key; then the overlay; then

@@ -19,13 +19,18 @@ public final class ExplorerProgram {
     private let inbox: Inbox
     /// Running request tasks by request id.
     private var requests: [Int: Task<Void, Never>] = [:]
-    /// When each running request was sent.
-    private var started: [Int: ContinuousClock.Instant] = [:]
-    private let clock = ContinuousClock()
+    /// When each running request was sent, by ``clock``.
+    private var started: [Int: Duration] = [:]
+    /// Where the time comes from.
+    public let clock: any ProgramClock
 
     /// A program over `backend`, starting from `state` (its size is set to the backend's); `host` defaults to the
-    /// session's fixtures and the network.
-    public init(state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost? = nil) {
+    /// session's fixtures and the network, `clock` to the system's.
+    public init(
+        state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost? = nil,
+        clock: any ProgramClock = SystemProgramClock()
+    ) {
+        self.clock = clock
         var state = state
         state.size = backend.size
         self.state = state
@@ -40,19 +45,27 @@ public final class ExplorerProgram {
     /// Runs until the user quits; the caller restores the terminal afterwards (also on a throw).
     public func run() throws {
         draw()
-        while !state.isFinished {
-            let event = try terminal.nextEvent(timeout: state.needsTicks ? ExplorerProgram.tickInterval : nil)
-            switch event {
-            case .key(let key)?: dispatch(.key(key))
-            case .mouse(let mouse)?: dispatch(.mouse(mouse))
-            case .resize(let size)?: dispatch(.resize(size))
-            case .wake?, nil: break
-            }
-            drainInbox()
-            tick()
-            draw()
-        }
+        while !state.isFinished { try step() }
         for task in requests.values { task.cancel() }
+    }
+
+    /// How long the next ``step()`` may block waiting for input: nil (until input or a result arrives) when idle,
+    /// the clock's ``ProgramClock/tickWait`` while a spinner runs.
+    public var waitTimeout: Duration? { state.needsTicks ? clock.tickWait : nil }
+
+    /// One turn of the loop: waits for input (at most ``waitTimeout``), dispatches it and every effect result that
+    /// arrived, tells a running request how long it has taken, and draws.
+    public func step() throws {
+        let event = try terminal.nextEvent(timeout: waitTimeout)
+        switch event {
+        case .key(let key)?: dispatch(.key(key))
+        case .mouse(let mouse)?: dispatch(.mouse(mouse))
+        case .resize(let size)?: dispatch(.resize(size))
+        case .wake?, nil: break
+        }
+        drainInbox()
+        tick()
+        draw()
     }
 
     /// Applies `action` and starts the effects it asks for.
@@ -86,7 +99,7 @@ public final class ExplorerProgram {
     /// Tells the state how long the running request has taken.
     private func tick() {
         guard let run = state.run, let start = started[run.id] else { return }
-        dispatch(.tick(id: run.id, elapsed: clock.now - start))
+        dispatch(.tick(id: run.id, elapsed: clock.now() - start))
     }
 
     /// Runs one effect: async work in a task that posts its result, or loop work (editor, redraw) right here.
@@ -95,7 +108,7 @@ public final class ExplorerProgram {
         case .send(let id, let request, let mode):
             let source = host.source(for: mode)
             let fixed = host.fixedDurations
-            started[id] = clock.now
+            started[id] = clock.now()
             inbox.begin()
             let inbox = self.inbox
             requests[id] = Task.detached(executorPreference: EffectExecutor.shared) {

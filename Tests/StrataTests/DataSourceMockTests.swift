@@ -18,6 +18,22 @@ import Testing
         #expect(response.size == 18)
     }
 
+    @Test("a fixture pair has one number for people, from 1: the summary line and --json agree")
+    func fixtureNumbersFromOne() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let client = Client(session: s, source: MockSource(session: s), environment: [:])
+        // page=1 is answered by the second pair under /products.
+        let exchange = try await client.run("listProducts")
+        #expect(exchange.summaryLine.contains("mock \(dir.path)/fixtures/products.json #2 · "))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(exchange.jsonReport().utf8)) as? [String: Any])
+        let fixture = try #require(report["fixture"] as? [String: Any])
+        #expect(fixture["number"] as? Int == 2)
+        #expect(fixture["index"] == nil)
+    }
+
     @Test("a bodyFile is read relative to the fixture file with the pair's headers")
     func bodyFile() async throws {
         let dir = try ScratchDirectory(ShopSession.files())
@@ -127,5 +143,21 @@ import Testing
             report.problems.map(\.message) == [
                 "bodyFile 'late.txt' of pair #1 of '/r' does not exist (looked for \(dir.url("fixtures/late.txt")))"
             ])
+    }
+}
+
+@Suite struct FileBytesTests {
+    @Test("a file is read whole into an array of its exact size; a folder or a missing file is nil")
+    func readsWholeFiles() throws {
+        let dir = try ScratchDirectory(["a.bin": String(repeating: "xyz", count: 50_000), "empty.txt": ""])
+        defer { dir.remove() }
+        let bytes = try #require(FileBytes.read(dir.url("a.bin")))
+        #expect(bytes.count == 150_000)
+        // Sized from the file (the allocator may round up a few bytes), not grown while reading.
+        #expect(bytes.capacity - bytes.count < 64)
+        #expect(bytes.prefix(3) == [0x78, 0x79, 0x7A])
+        #expect(FileBytes.read(dir.url("empty.txt")) == [])
+        #expect(FileBytes.read(dir.path) == nil)
+        #expect(FileBytes.read(dir.url("missing")) == nil)
     }
 }

@@ -13,6 +13,8 @@ public struct RequestDraft: Sendable {
     public let request: BuiltRequest?
     /// Why the request cannot be built, one sentence each, in the order found (edits first, then values).
     public let problems: [String]
+    /// The value of each declared param as written in the session, before edits, by name.
+    private let declared: [String: String]
 
     /// Applies `edits` in order to `route`'s params (session defaults, then route values) with `${env:...}`
     /// expanded from `environment`.
@@ -24,6 +26,8 @@ public struct RequestDraft: Sendable {
     init(builder: RequestBuilder, route: Route, edits: [ParamEdit]) {
         let session = builder.session
         self.route = route
+        declared = Dictionary(
+            builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
         var params = builder.resolve(route, expand: true)
         var problems: [String] = []
         for edit in edits {
@@ -110,6 +114,10 @@ public struct RequestDraft: Sendable {
             missingVariables: missing, baseURL: base.value, pathTemplate: route.path, bodyEncoding: route.body)
     }
 
+    /// The declared (default) value of param `name` as written in the session, or nil for a param the route does
+    /// not declare.
+    public func declaredTemplate(_ name: String) -> String? { declared[name] }
+
     /// Why the request cannot be built, as one error; nil when it can.
     public var error: RequestError? {
         problems.isEmpty ? nil : RequestError(problems.joined(separator: "; "))
@@ -123,13 +131,5 @@ public struct RequestDraft: Sendable {
             return "\(shown.method) \(shown.url)"
         }
         return "\(route.method) \(route.path)"
-    }
-}
-
-extension RequestDraft {
-    /// The declared (default) value of param `name` as written in `session`, or nil for a param the route does
-    /// not declare.
-    public func declaredTemplate(_ name: String, session: Session) -> String? {
-        RequestBuilder(session: session, environment: [:]).declaredParams(route).first { $0.name == name }?.template
     }
 }

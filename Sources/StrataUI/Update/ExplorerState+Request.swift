@@ -99,7 +99,7 @@ extension ExplorerState {
     /// declared value, else an edit replacing earlier ones for that name.
     mutating func setParam(_ name: String, value: String) {
         guard let draft else { return }
-        let declared = draft.declaredTemplate(name, session: session)
+        let declared = draft.declaredTemplate(name)
         var list = edits[draft.route.name] ?? []
         let wasAdded = draft.params.first { $0.name == name }?.origin == .added
         list.removeAll { $0.name == name }

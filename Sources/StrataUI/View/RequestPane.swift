@@ -134,7 +134,7 @@ package enum RequestPane {
         var spans: [TextSpan] = []
         switch p.origin {
         case .edited:
-            let declared = draft.declaredTemplate(p.name, session: state.session) ?? ""
+            let declared = draft.declaredTemplate(p.name) ?? ""
             let shown = p.isSecret ? ResolvedParam.redacted : (declared.isEmpty ? "empty" : declared)
             spans.append(TextSpan("edited ", style: Theme.edited.removing(.bold)))
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))

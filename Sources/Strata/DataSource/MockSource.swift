@@ -48,7 +48,7 @@ public struct MockSource: DataSource {
         case .text(let s): body = Array(s.utf8)
         case .file(let name, let path):
             // Read once, straight into a buffer of the file's size: this array is the body all the way to the tree.
-            guard let bytes = FileBytes.read(path) else {
+            guard let bytes = try? FileBytes.read(path) else {
                 throw .fixture("\(pair.location): bodyFile '\(name)' cannot be read (looked for \(path))")
             }
             body = bytes

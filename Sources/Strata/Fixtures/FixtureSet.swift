@@ -35,7 +35,7 @@ public struct FixtureSet: Sendable {
         for name in names {
             let file = Session.join(directory, name)
             files.append(file)
-            guard let bytes = FileBytes.read(file) else {
+            guard let bytes = try? FileBytes.read(file) else {
                 diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
                 continue
             }

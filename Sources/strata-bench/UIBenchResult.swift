@@ -26,6 +26,7 @@ struct UIBenchResult {
             status: 200, headers: ["Content-Type": "application/json"], body: bytes, duration: .milliseconds(1),
             origin: .live(url: request.url, redirects: []))
         let clock = ContinuousClock()
+        let pipeline = ResponsePipeline(session: session)
         // The parts, best of `runs`.
         result.parse = BenchTiming.measure(runs: runs) { try! JSONParser().parse(bytes).count }.best
         result.lineIndex = BenchTiming.measure(runs: runs) { LineIndex(bytes).count }.best
@@ -33,7 +34,7 @@ struct UIBenchResult {
         result.nodes = tree.count
         result.mapping =
             BenchTiming.measure(runs: runs) {
-                MappedDocument.map(tree, route: route, session: session)?.result?.values.count ?? 0
+                MappedDocument.map(tree, route: route, with: pipeline)?.result?.values.count ?? 0
             }.best
         // First frame: from the response to the frame on the (in-memory) terminal, best of `runs`.
         var program: ExplorerProgram! = nil
@@ -47,9 +48,8 @@ struct UIBenchResult {
             p.dispatch(.key(.character("r")))  // a request in flight, id 1 (its send effect goes nowhere)
             // As the program does it: parse and index, draw; the mapping follows in its own effect.
             let elapsed = clock.measure {
-                let document = ResponseProcessor.process(
-                    request: request, response: response, route: route, session: session, map: false)
-                p.dispatch(.responseProcessed(id: 1, document: document))
+                let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
+                p.dispatch(.responseParsed(id: 1, document: document))
                 p.draw()
             }
             let mapped = try clock.measure {

@@ -30,11 +30,13 @@ enum ExploreCommand {
         var state = ExplorerState(
             session: session, size: backend.size, environment: ProcessInfo.processInfo.environment)
         state.source = source
-        let host = ExplorerHost(runEditor: { path in
-            backend.suspend()
-            defer { backend.resume() }
-            return EditorLauncher.run(path)
-        })
+        let host = ExplorerHost(
+            session: session,
+            runEditor: { path in
+                backend.suspend()
+                defer { backend.resume() }
+                return EditorLauncher.run(path)
+            })
         let program = ExplorerProgram(state: state, backend: backend, host: host)
         do {
             try program.run()

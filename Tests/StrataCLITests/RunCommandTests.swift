@@ -37,7 +37,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(o["source"] as? String == "mock")
         let fixture = try #require(o["fixture"] as? [String: Any])
         #expect(fixture["file"] as? String == dir.path + "/fixtures/products.json")
-        #expect(fixture["index"] as? Int == 1)
+        #expect(fixture["number"] as? Int == 2)
         let response = try #require(o["response"] as? [String: Any])
         #expect(response["status"] as? Int == 200)
         #expect(response["bodySize"] as? Int == 18)

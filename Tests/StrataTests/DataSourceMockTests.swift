@@ -14,8 +14,24 @@ import Testing
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{ "products": [] }"#)
         #expect(response.contentType == "application/json")
-        #expect(response.origin == .fixture(file: dir.path + "/fixtures/products.json", index: 1))
+        #expect(response.origin == .fixture(file: dir.path + "/fixtures/products.json", number: 2, delay: .zero))
         #expect(response.size == 18)
+    }
+
+    @Test("a fixture pair has one number for people, from 1: the summary line and --json agree")
+    func fixtureNumbersFromOne() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let client = Client(session: s, source: MockSource(session: s), environment: [:])
+        // page=1 is answered by the second pair under /products.
+        let exchange = try await client.run("listProducts")
+        #expect(exchange.summaryLine.contains("mock \(dir.path)/fixtures/products.json #2 · "))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(exchange.jsonReport().utf8)) as? [String: Any])
+        let fixture = try #require(report["fixture"] as? [String: Any])
+        #expect(fixture["number"] as? Int == 2)
+        #expect(fixture["index"] == nil)
     }
 
     @Test("a bodyFile is read relative to the fixture file with the pair's headers")
@@ -59,7 +75,7 @@ import Testing
         }
     }
 
-    @Test("a delay is honoured and cancelling the task ends it promptly")
+    @Test("a response names its fixture pair from 1 and its delay; cancelling ends a send without the delay")
     func delayCancellable() async throws {
         let dir = try ScratchDirectory(
             ShopSession.files().merging([
@@ -71,14 +87,12 @@ import Testing
         let b = RequestBuilder(session: s, environment: [:])
         let soon = try await MockSource(session: s).send(
             try b.build(s.route(named: "product")!, edits: [.set(name: "id", value: "2")]))
-        #expect(soon.durationMs >= 150)
+        #expect(soon.origin == .fixture(file: dir.path + "/fixtures/p.json", number: 1, delay: .milliseconds(150)))
+        // A cancelled send stops at its delay with `cancelled` (a 10 s delay would otherwise hold the test).
         let r = try b.build(s.route(named: "createOrder")!)
-        let start = ContinuousClock.now
         let task = Task { try await MockSource(session: s).send(r) }
-        try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(6), "cancelled well before the 10 s delay")
         #expect(throws: TransportError.cancelled) { try result.get() }
     }
 
@@ -123,5 +137,21 @@ import Testing
             report.problems.map(\.message) == [
                 "bodyFile 'late.txt' of pair #1 of '/r' does not exist (looked for \(dir.url("fixtures/late.txt")))"
             ])
+    }
+}
+
+@Suite struct FixtureBodyReadTests {
+    @Test("a fixture body file is read whole into an array of its exact size; a folder or a missing file is an error")
+    func readsWholeFiles() throws {
+        let dir = try ScratchDirectory(["a.bin": String(repeating: "xyz", count: 50_000), "empty.txt": ""])
+        defer { dir.remove() }
+        let bytes = try FileBytes.read(dir.url("a.bin"))
+        #expect(bytes.count == 150_000)
+        // Sized from the file (the allocator may round up a few bytes), not grown while reading.
+        #expect(bytes.capacity - bytes.count < 64)
+        #expect(bytes.prefix(3) == [0x78, 0x79, 0x7A])
+        #expect(try FileBytes.read(dir.url("empty.txt")) == [])
+        #expect((try? FileBytes.read(dir.path)) == nil)
+        #expect((try? FileBytes.read(dir.url("missing"))) == nil)
     }
 }

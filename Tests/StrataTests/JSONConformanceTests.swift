@@ -52,14 +52,12 @@ import Testing
     }
 
     @Test(
-        "every i_ document is handled within a second",
+        "every i_ document is handled without a crash",
         .enabled(if: directory != nil, "../shared/conformance is not beside this clone"))
     func survivesImplementationDefined() throws {
         for name in Self.files("i_") {
             let b = try Self.bytes(name)
-            let start = Date()
             if let t = try? JSONParser().parse(b) { _ = t.canonicalJSON() }
-            #expect(Date().timeIntervalSince(start) < 1, "\(name) took too long")
         }
     }
 }

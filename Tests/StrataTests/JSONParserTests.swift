@@ -157,7 +157,7 @@ import Testing
         #expect(t.raw(at: "$") == #"{ "name" : "Ada", "list": [1, -2.5e3, true, null, {"k": []}] }"#)
     }
 
-    @Test("nesting up to the limit is accepted; 100 000 open brackets are rejected quickly without a crash")
+    @Test("nesting up to the limit is accepted; 100 000 open brackets are rejected without a crash")
     func nesting() throws {
         let ok = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let t = try json.parse(ok)
@@ -166,12 +166,10 @@ import Testing
         #expect(json.error("[" + ok + "]")?.message == "nesting deeper than 10000 levels")
 
         let deep = String(repeating: "[", count: 100_000)
-        let clock = ContinuousClock()
-        var error: ParseError? = nil
-        let elapsed = clock.measure { error = json.error(deep) }
+        // How fast it is rejected is measured by `strata-bench limits`.
+        let error = json.error(deep)
         #expect(error?.message == "nesting deeper than 10000 levels")
         #expect(error?.offset == 10_000)
-        #expect(elapsed < .seconds(1))
         #expect(json.error(String(repeating: "{\"a\":", count: 100_000)) != nil)
     }
 

@@ -60,7 +60,7 @@ import Testing
         #expect(replay.status == 201)
         #expect(replay.body == Array(body.utf8))
         #expect(replay.contentType == "application/json")
-        #expect(replay.origin == .fixture(file: written.file, index: 0))
+        #expect(replay.origin == .fixture(file: written.file, number: 1, delay: .zero))
         let text = try #require(setup.dir.read("fixtures/product.json"))
         #expect(
             text == """

@@ -240,14 +240,11 @@ import Testing
         }
     }
 
-    @Test("100 000 nested elements are rejected quickly without a crash; 5 000 are fine")
+    @Test("100 000 nested elements are rejected without a crash; 5 000 are fine")
     func deepNesting() throws {
         let deep = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(xml.error(deep)?.message == "elements nested deeper than 10000 levels")
-        }
-        #expect(elapsed < .seconds(2))
+        // How fast it is rejected is measured by `strata-bench limits`.
+        #expect(xml.error(deep)?.message == "elements nested deeper than 10000 levels")
         let ok = String(repeating: "<a>", count: 5000) + "x" + String(repeating: "</a>", count: 5000)
         let t = try xml.parse(ok)
         #expect(t.count == 5001)

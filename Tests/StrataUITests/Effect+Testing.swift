@@ -7,13 +7,13 @@ import StrataUI
 extension Effect {
     /// The id, request and source of a `.send` effect, nil for any other.
     var sent: (id: Int, request: BuiltRequest, source: SourceMode)? {
-        guard case .send(let id, let request, let source, _) = self else { return nil }
+        guard case .send(let id, let request, let source) = self else { return nil }
         return (id, request, source)
     }
 
-    /// The id, route and session of a `.process` effect, nil for any other.
-    var processed: (id: Int, route: Route, session: Session)? {
-        guard case .process(let id, _, _, let route, let session) = self else { return nil }
+    /// The id, route and session of a `.parse` effect, nil for any other.
+    var parsed: (id: Int, route: Route, session: Session)? {
+        guard case .parse(let id, _, _, let route, let session) = self else { return nil }
         return (id, route, session)
     }
 

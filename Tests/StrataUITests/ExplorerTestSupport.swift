@@ -27,7 +27,7 @@ enum ExplorerFixtures {
         let backend = MemoryBackend(width: width, height: height)
         let program = ExplorerProgram(
             state: ExplorerState(session: session, size: Size(width: width, height: height)), backend: backend,
-            host: ExplorerHost(fixedDurations: true))
+            host: ExplorerHost(session: session, fixedDurations: true))
         let box = Unchecked(program)
         try await offPool { try box.value.settle() }
         return program

@@ -48,9 +48,10 @@ struct GoldenScreenTests {
     @Test("the terminal shows exactly the rendered frame after diffed draws, resizes included")
     func drawnScreenMatchesRender() async throws {
         let backend = MemoryBackend(width: 120, height: 40)
+        let session = try ExplorerFixtures.demo()
         let program = ExplorerProgram(
-            state: ExplorerState(session: try ExplorerFixtures.demo(), size: Size(width: 120, height: 40)),
-            backend: backend, host: ExplorerHost(fixedDurations: true))
+            state: ExplorerState(session: session, size: Size(width: 120, height: 40)),
+            backend: backend, host: ExplorerHost(session: session, fixedDurations: true))
         for keys in ["r", "2 Down Down", "3 Down", "1 w", "Tab Enter =9"] {
             try await ExplorerFixtures.press(program, keys)
             program.draw()

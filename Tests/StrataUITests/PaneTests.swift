@@ -17,16 +17,20 @@ struct PaneTests {
     /// The demo state with a response of `bytes` installed.
     func state(bytes: [UInt8], contentType: String, width: Int = 120, height: Int = 40) throws -> ExplorerState {
         var state = try ExplorerFixtures.demoState(width: width, height: height)
-        let request = try #require(state.preview?.request)
+        let request = try #require(state.draft?.request)
         let route = try #require(state.route)
         let response = Response(
             status: 200, headers: HTTPHeaders([("Content-Type", contentType)]), body: bytes,
-            duration: .milliseconds(3), origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", index: 0)
+            duration: .milliseconds(3),
+            origin: .fixture(file: ExplorerFixtures.demoPath + "/fixtures/x.json", number: 1, delay: .zero)
         )
-        let document = ResponseProcessor.process(
-            request: request, response: response, route: route, session: state.session)
+        let pipeline = ResponsePipeline(session: state.session)
+        let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
         state.run = RunState(id: 7, routeName: route.name, summary: "GET /products", source: .mock)
-        _ = state.update(.responseProcessed(id: 7, document: document))
+        if case .map(let id, let tree, let route, _)? = state.update(.responseParsed(id: 7, document: document)).first {
+            _ = state.update(
+                .responseMapped(responseID: id, mapping: MappedDocument.map(tree, route: route, with: pipeline)))
+        }
         return state
     }
 
@@ -222,7 +226,7 @@ struct PaneTests {
         expectGrid(
             buffer,
             """
-            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#0 · 1 issue      $.a.b[0]  ? help  q quit|
+            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#1 · 1 issue      $.a.b[0]  ? help  q quit|
             """)
     }
 }

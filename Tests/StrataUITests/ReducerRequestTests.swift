@@ -10,11 +10,10 @@ struct ReducerRequestTests {
     @Test("r sends the selected route's request and shows a running state")
     func runSendsTheRequest() async throws {
         var state = try ExplorerFixtures.demoState()
+        let draft = try #require(state.draft?.request)
         let effects = try press(&state, "r")
-        #expect(effects.count == 1)
-        let (id, request, source) = try #require(effects.first?.sent, "expected a send effect, got \(effects)")
-        #expect(id == 1)
-        #expect(source == .mock)
+        #expect(effects == [.send(id: 1, request: draft, source: .mock)])
+        let request = try #require(effects.first?.sent).request
         #expect(request.routeName == "listProducts")
         #expect(request.url == "https://shop.example.com/api/products?page=1&api_key=demo-key")
         #expect(state.run?.id == 1)
@@ -22,31 +21,53 @@ struct ReducerRequestTests {
         #expect(state.needsTicks)
     }
 
-    @Test("a response comes back as an action, is processed off the loop, and replaces the empty state")
+    @Test("a response comes back as an action, is parsed then mapped off the loop, and replaces the empty state")
     func responseFlow() async throws {
         var state = try ExplorerFixtures.demoState()
         let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+        let route = try #require(state.session.route(named: "listProducts"))
         let response = Response(
-            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"a":1}"#.utf8),
-            duration: .milliseconds(4), origin: .fixture(file: "x.json", index: 0))
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"products":[]}"#.utf8),
+            duration: .milliseconds(4), origin: .fixture(file: "x.json", number: 1, delay: .zero))
         let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
-        let (pid, route, session) = try #require(effects.first?.processed, "expected a process effect, got \(effects)")
-        #expect(pid == id)
-        #expect(state.run?.phase == .processing(bytes: 7))
-        let document = ResponseProcessor.process(request: request, response: response, route: route, session: session)
-        #expect(state.update(.responseProcessed(id: id, document: document)).isEmpty)
+        #expect(
+            effects == [.parse(id: id, request: request, response: response, route: route, session: state.session)])
+        #expect(state.run?.phase == .processing(bytes: 15))
+        let pipeline = ResponsePipeline(session: state.session)
+        let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
+        let tree = try #require(document.tree)
+        #expect(
+            state.update(.responseParsed(id: id, document: document))
+                == [.map(responseID: id, tree: tree, route: route, session: state.session)])
         #expect(state.run == nil)
+        #expect(state.isMapping)
         #expect(state.response.document?.tree?.count == 2)
         #expect(!state.needsTicks)
+        let mapping = MappedDocument.map(tree, route: route, with: pipeline)
+        #expect(state.update(.responseMapped(responseID: id, mapping: mapping)).isEmpty)
+        #expect(!state.isMapping)
+        #expect(state.response.document?.mapping?.issueCount == 0)
+    }
+
+    @Test("a reloaded session maps the shown response again: an effect of its own, named for what it does")
+    func reloadMapsAgain() async throws {
+        let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
+        try await ExplorerFixtures.press(program, "r")
+        var state = program.state
+        let tree = try #require(state.response.document?.tree)
+        let fresh = try ExplorerFixtures.demo()
+        let route = try #require(fresh.route(named: "listProducts"))
+        #expect(
+            state.update(.sessionLoaded(.success(fresh)))
+                == [.mapAgain(responseID: 1, tree: tree, route: route, session: fresh)])
+        #expect(!state.isMapping)
     }
 
     @Test("Esc cancels the running request, and its late answer is dropped")
     func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()
         let (id, request, _) = try #require(try press(&state, "r").first?.sent)
-        let effects = try press(&state, "Escape")
-        let cancelled = try #require(effects.first?.cancelled, "expected a cancel effect, got \(effects)")
-        #expect(cancelled == id)
+        #expect(try press(&state, "Escape") == [.cancel(id: id)])
         #expect(state.run == nil)
         #expect(state.notice?.text == "cancelled GET /products")
         let late = Response(status: 200, headers: [:], body: [], duration: .zero, origin: .live(url: "", redirects: []))
@@ -93,7 +114,7 @@ struct ReducerRequestTests {
         try press(&state, "C-u =2 Enter")
         #expect(state.editor == nil)
         #expect(state.edits["listProducts"] == [.set(name: "page", value: "2")])
-        #expect(state.preview?.request?.url == "https://shop.example.com/api/products?page=2&api_key=demo-key")
+        #expect(state.draft?.request?.url == "https://shop.example.com/api/products?page=2&api_key=demo-key")
         let row = ExplorerView.render(state).lines().first { $0.contains("│ page") } ?? ""
         #expect(row.contains("edited (default 1)"))
     }
@@ -106,7 +127,7 @@ struct ReducerRequestTests {
         try press(&state, "Escape")
         #expect(state.editor == nil)
         #expect(state.edits["listProducts"] == nil)
-        #expect(state.preview?.request?.sentValue("page") == "1")
+        #expect(state.draft?.request?.sentValue("page") == "1")
     }
 
     @Test("setting a param back to its declared value drops the edit")
@@ -114,24 +135,46 @@ struct ReducerRequestTests {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Enter C-u =5 Enter Enter C-u =1 Enter")
         #expect(state.edits["listProducts"] == [])
-        #expect(state.preview?.params.first?.origin == .route)
+        #expect(state.draft?.params.first?.origin == .route)
     }
 
     @Test("a adds a param by name then value; d removes it; u resets a removed one")
     func addRemoveReset() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab a =sort Enter =price Enter")
-        #expect(state.preview?.request?.url.contains("sort=price") == true)
-        let added = try #require(state.preview?.params.firstIndex { $0.name == "sort" })
+        #expect(state.draft?.request?.url.contains("sort=price") == true)
+        let added = try #require(state.draft?.params.firstIndex { $0.name == "sort" })
         #expect(state.paramSelection == added)
-        #expect(state.preview?.params[added].origin == .added)
+        #expect(state.draft?.params[added].origin == .added)
         try press(&state, "d")
-        #expect(state.preview?.params.contains { $0.name == "sort" } == false)
+        #expect(state.draft?.params.contains { $0.name == "sort" } == false)
         try press(&state, "g d")
-        #expect(state.preview?.request?.sentValue("page") == nil)
-        #expect(state.preview?.params.first?.status == .removed)
+        #expect(state.draft?.request?.sentValue("page") == nil)
+        #expect(state.draft?.params.first?.status == .removed)
         try press(&state, "u")
-        #expect(state.preview?.request?.sentValue("page") == "1")
+        #expect(state.draft?.request?.sentValue("page") == "1")
+    }
+
+    @Test("adding a header under another case edits the declared header, in the draft and the request")
+    func addHeaderIgnoresCase() async throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab a =accept Enter =text/xml Enter")
+        let accept = try #require(state.draft?.params.filter { $0.name.lowercased() == "accept" })
+        #expect(accept.count == 1)
+        #expect(accept.first?.value == "text/xml")
+        #expect(state.draft?.request?.headers["Accept"] == "text/xml")
+    }
+
+    @Test("the draft is built by the reducer: keys that change no input keep it, an edit replaces it")
+    func draftIsStored() async throws {
+        var state = try ExplorerFixtures.demoState()
+        let before = try #require(state.draft?.request)
+        try press(&state, "Tab j k")
+        #expect(state.draft?.request == before)
+        try press(&state, "Enter =7")
+        #expect(state.draft?.request?.sentValue("page") == "17")
+        try press(&state, "Escape")
+        #expect(state.draft?.request == before)
     }
 
     @Test("adding a param whose name exists edits that param instead")

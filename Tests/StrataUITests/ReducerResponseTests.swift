@@ -23,7 +23,7 @@ struct ReducerResponseTests {
         #expect(screen.contains("▾ products [] 3"))
         #expect(screen.contains("▾ [Product] 3"))
         #expect(screen.contains("releaseDate  2024-03-01"))
-        #expect(screen.contains("200 OK · application/json · 655 B · 0 ms · fixtures/products.json#0 · 1 issue"))
+        #expect(screen.contains("200 OK · application/json · 655 B · 0 ms · fixtures/products.json#1 · 1 issue"))
     }
 
     @Test("moving in Parsed selects the mapped value built from the node and scrolls Raw to its bytes")
@@ -94,14 +94,14 @@ struct ReducerResponseTests {
         text += "\", \"needle\": 1}"
         let tree = try JSONParser().parse(Array(text.utf8))
         var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.preview?.request)
+        let request = try #require(state.draft?.request)
         let response = Response(
             status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
         let document = ResponseDocument(
             request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
             lines: LineIndex(tree.source))
         state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseProcessed(id: 1, document: document))
+        _ = state.update(.responseParsed(id: 1, document: document))
         var effects = try press(&state, "2 / =needle Enter")
         var steps = 1
         while case .continueSearch? = effects.first {

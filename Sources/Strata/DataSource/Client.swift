@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs routes through the shared stack: build the request, send it through a data source, parse the body.
+/// Runs routes through the shared stack: build the request, send it through a data source, parse and map the body
+/// (``ResponsePipeline``).
 ///
 /// ```swift
 /// let client = Client(session: session, source: MockSource(session: session))
@@ -66,12 +67,13 @@ public struct Client: Sendable {
         return exchange(request, route: route, response: response)
     }
 
-    /// Parses `response` into an exchange (used by sources that send themselves, such as recording).
+    /// Parses and maps `response` into an exchange through the ``ResponsePipeline`` (used by sources that send
+    /// themselves, such as recording).
     public func exchange(_ request: BuiltRequest, route: Route, response: Response) -> Exchange {
-        let parsed = registry.parse(response.body, type: route.contentType, contentType: response.contentType)
-        let mapping = parsed.tree.flatMap { session.map($0, for: route) }
+        let (parsed, mapping) = ResponsePipeline(session: session, registry: registry).run(response, for: route)
         return Exchange(
-            route: route, request: request, response: response, parsed: parsed, source: source.name, mapping: mapping)
+            route: route, request: request, response: response, parsed: parsed, source: source.name,
+            mapping: mapping?.result)
     }
 }
 

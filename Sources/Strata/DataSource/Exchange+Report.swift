@@ -24,8 +24,8 @@ extension Exchange {
         var liveURL = OutputJSON.null
         var redirects: [OutputJSON] = []
         switch response.origin {
-        case .fixture(let file, let index):
-            fixture = .object([("file", .string(file)), ("index", .int(index))])
+        case .fixture(let file, let number, _):
+            fixture = .object([("file", .string(file)), ("number", .int(number))])
         case .live(let url, let list):
             liveURL = .string(url)
             redirects = list.map {
@@ -101,7 +101,7 @@ extension Exchange {
         let shown = request.redacted()
         var from: String
         switch response.origin {
-        case .fixture(let file, let index): from = "\(source) \(file) #\(index + 1)"
+        case .fixture(let file, let number, _): from = "\(source) \(file) #\(number)"
         case .live(_, let redirects):
             from = source
             if !redirects.isEmpty { from += " after \(redirects.count) redirect\(redirects.count == 1 ? "" : "s")" }

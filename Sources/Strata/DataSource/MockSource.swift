@@ -49,13 +49,14 @@ public struct MockSource: DataSource {
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .text(let s): body = Array(s.utf8)
         case .file(let name, let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
+            // Read once, straight into a buffer of the file's size: this array is the body all the way to the tree.
+            guard let bytes = try? FileBytes.read(path) else {
                 throw .fixture("\(pair.location): bodyFile '\(name)' cannot be read (looked for \(path))")
             }
-            body = [UInt8](data)
+            body = bytes
         }
         return Response(
             status: pair.status, headers: headers, body: body, duration: ContinuousClock.now - start,
-            origin: .fixture(file: pair.file, index: pair.index))
+            origin: .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(pair.delay)))
     }
 }

@@ -1,11 +1,12 @@
 /// A response from any data source: status, headers, body, timing and where it came from.
-public struct Response: Sendable {
+public struct Response: Sendable, Equatable {
     /// Where a response came from.
     public enum Origin: Sendable, Equatable {
         /// A live request to `url`, after following `redirects` in order.
         case live(url: String, redirects: [Redirect])
-        /// Pair number `index` (0-based, in its path's list) of fixture file `file`.
-        case fixture(file: String, index: Int)
+        /// Pair `number` of fixture file `file`, counted from 1 in its path's list as people count (and as
+        /// `#1` reads everywhere), answered after the pair's `delay`.
+        case fixture(file: String, number: Int, delay: Duration)
     }
 
     /// One redirect that was followed.

@@ -35,11 +35,10 @@ public struct FixtureSet: Sendable {
         for name in names {
             let file = Session.join(directory, name)
             files.append(file)
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let bytes = try? FileBytes.read(file) else {
                 diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
                 continue
             }
-            let bytes = [UInt8](data)
             let one: FileContents
             if let cached = cache?.contents(of: file, bytes: bytes) {
                 one = cached

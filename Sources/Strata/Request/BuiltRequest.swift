@@ -1,5 +1,5 @@
 /// A request ready to send: method, URL, headers and body, plus the params it was built from.
-public struct BuiltRequest: Sendable {
+public struct BuiltRequest: Sendable, Equatable {
     /// The route it was built for.
     public var routeName: String
     /// The HTTP method.

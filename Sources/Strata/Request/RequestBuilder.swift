@@ -23,84 +23,18 @@ public struct RequestBuilder: Sendable {
         resolve(route, expand: false)
     }
 
-    /// Builds the request for `route` with `edits` applied in order.
+    /// Builds the request for `route` with `edits` applied in order: the ``RequestDraft``, or its problems.
     ///
     /// Throws when a required param (or a path param) would be empty, or an edit removes a path param.
     public func build(_ route: Route, edits: [ParamEdit] = []) throws(RequestError) -> BuiltRequest {
-        var params = resolve(route, expand: true)
-        for edit in edits {
-            let index =
-                params.firstIndex { $0.name == edit.name }
-                ?? params.firstIndex { $0.location == .header && $0.name.lowercased() == edit.name.lowercased() }
-            switch edit {
-            case .remove(let name):
-                guard let index else { continue }
-                if params[index].location == .path {
-                    throw RequestError(
-                        "param '\(name)' fills {\(name)} in the path of route '\(route.name)': it cannot be removed")
-                }
-                params[index].status = .removed
-                params[index].origin = .edited
-            case .set(let name, let value, let location):
-                if let index {
-                    params[index].value = value
-                    params[index].template = value
-                    params[index].origin = .edited
-                    params[index].missingVariables = []
-                    params[index].status = .sent
-                } else {
-                    guard !name.isEmpty else { throw RequestError("a param name is empty") }
-                    let loc = location ?? ParamLocation.defaultLocation(for: route.method)
-                    if loc == .header, !HTTPHeaders.isValidName(name) {
-                        throw RequestError("'\(name)' is not a valid header name")
-                    }
-                    if loc == .path {
-                        throw RequestError("route '\(route.name)' has no {\(name)} in its path \(route.path)")
-                    }
-                    params.append(
-                        ResolvedParam(
-                            name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
-                            required: false, isSecret: session.isRedacted(name), status: .sent, missingVariables: [],
-                            description: nil))
-                }
-            }
-        }
-        // Optional params left empty are not sent; required and path params must have a value (unless the value is
-        // empty only because an environment variable is missing, which a live send reports instead).
-        var problems: [String] = []
-        for i in params.indices where params[i].status != .removed {
-            let p = params[i]
-            guard p.value.isEmpty else {
-                params[i].status = .sent
-                continue
-            }
-            if p.location == .path || p.required {
-                if p.missingVariables.isEmpty {
-                    problems.append(
-                        p.location == .path
-                            ? "path param '\(p.name)' of route '\(route.name)' is empty"
-                            : "param '\(p.name)' of route '\(route.name)' is required but empty")
-                }
-                params[i].status = .sent
-            } else {
-                params[i].status = .empty
-            }
-        }
-        if !problems.isEmpty { throw RequestError(problems.joined(separator: "; ")) }
-        let base = session.baseURL.expand(environment)
-        var missing = base.missing.map { MissingVariable(name: $0, usedBy: "the base URL") }
-        for p in params where p.status != .removed {
-            for name in p.missingVariables {
-                missing.append(
-                    MissingVariable(name: name, usedBy: "\(p.location == .header ? "header" : "param") '\(p.name)'"))
-            }
-        }
-        let parts = RequestAssembly(
-            method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body)
-        return BuiltRequest(
-            routeName: route.name, method: route.method, url: parts.url, path: parts.path, headers: parts.headers,
-            body: parts.body, contentType: parts.contentType, params: params, timeout: session.timeout,
-            missingVariables: missing, baseURL: base.value, pathTemplate: route.path, bodyEncoding: route.body)
+        let draft = draft(route, edits: edits)
+        guard let request = draft.request else { throw draft.error ?? RequestError("the request is incomplete") }
+        return request
+    }
+
+    /// The request for `route` with `edits` applied, whether or not it can be sent.
+    public func draft(_ route: Route, edits: [ParamEdit] = []) -> RequestDraft {
+        RequestDraft(builder: self, route: route, edits: edits)
     }
 
     /// Session specs overridden by route specs of the same name (headers by name ignoring case), in the order:

@@ -42,10 +42,4 @@ extension Session {
     public func mapsResponses(of route: Route) -> Bool {
         mapping(for: route) != nil || !mapDiagnostics(for: route).isEmpty
     }
-
-    /// Maps a parsed response of `route`, or nil when the route has no `map`.
-    public func map(_ tree: Tree, for route: Route) -> MappingResult? {
-        guard let mapping = mapping(for: route) else { return nil }
-        return mapper.map(tree, with: mapping)
-    }
 }

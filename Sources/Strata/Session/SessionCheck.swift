@@ -15,9 +15,9 @@ public struct SessionCheck: Sendable {
         var (session, diagnostics) = Session.loadReportingProblems(from: path)
         let fixturesDirectory =
             session?.fixturesDirectory ?? Session.join(Session.location(of: path).directory, "fixtures")
-        // A route's contentType must name a parser the registry has, as responses choose it.
+        // A route's contentType must name a parser the response pipeline's parse stage has.
         if let session {
-            let registry = ParserRegistry.standard
+            let registry = ResponsePipeline(session: session).registry
             for route in session.routes {
                 guard let type = route.contentType, let routeNode = route.node else { continue }
                 if registry.parser(forType: type) == nil {

@@ -35,18 +35,15 @@ public struct MappedDocument: Sendable {
         errorCount = errors
     }
 
-    /// Maps `tree` as `route` says with `session`'s mappings; nil when the route has no `map`.
-    public static func map(_ tree: Tree, route: Route, session: Session) -> MappedDocument? {
-        guard session.mapsResponses(of: route) else { return nil }
-        // The session read its mappings and compiled its mapper once, at load; reuse both for every response.
-        let diagnostics = session.mappingDiagnostics(for: route)
-        guard let routeMapping = session.mapping(for: route) else {
-            return MappedDocument(result: nil, routeMapping: nil, diagnostics: diagnostics)
-        }
-        let result = session.mapper.map(tree, with: routeMapping)
-        let document = MappedDocument(result: result, routeMapping: routeMapping, diagnostics: diagnostics)
-        if let outline = document.outline { document.memo.warm(outline) }
-        return document
+    /// The map stage's outcome made ready to draw (child counts of the first screen remembered).
+    public init(_ outcome: MappingOutcome) {
+        self.init(result: outcome.result, routeMapping: outcome.routeMapping, diagnostics: outcome.diagnostics)
+        if let outline { memo.warm(outline) }
+    }
+
+    /// Maps `tree` with the ``ResponsePipeline``'s map stage; nil when the route has no `map`.
+    public static func map(_ tree: Tree, route: Route, with pipeline: ResponsePipeline) -> MappedDocument? {
+        pipeline.map(tree, for: route).map(MappedDocument.init)
     }
 
     /// Every issue, in the order found.

@@ -28,6 +28,21 @@ public struct ResponseDocument: Sendable {
         self.mapping = mapping
     }
 
+    /// Parses `response` with the ``ResponsePipeline``'s parse stage and indexes its lines; mapping comes later
+    /// (``MappedDocument/map(_:route:with:)``), so a huge response is on screen while its objects are built.
+    ///
+    /// Pure and possibly slow on big bodies, so the program runs it off the UI loop. The tree, the line index and
+    /// the Raw pane all read the response's one body array.
+    public static func parse(
+        _ response: Response, request: BuiltRequest, route: Route, with pipeline: ResponsePipeline
+    ) -> ResponseDocument {
+        let outcome = pipeline.parse(response, for: route)
+        let document = ResponseDocument(
+            request: request, response: response, outcome: outcome, lines: LineIndex(response.body))
+        if let tree = outcome.tree { document.memo.warm(tree, span: { tree.span($0) }) }
+        return document
+    }
+
     /// The parsed tree, when the body parsed.
     public var tree: Tree? { outcome.tree }
 

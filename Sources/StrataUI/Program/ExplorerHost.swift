@@ -3,30 +3,41 @@ import Strata
 
 /// What the program needs from the world around it: data sources, `$EDITOR`, and whether durations must be
 /// reproducible (headless screenshots).
+///
+/// The host owns one source per ``SourceMode``, made once and used for every send while the program runs, so a
+/// mock source's fixture cache lasts as long as the program (each fixture file is parsed once per change).
 public struct ExplorerHost {
-    /// The data source for a mode and session.
-    public var makeSource: @Sendable (SourceMode, Session) -> any DataSource
+    /// Where mock requests go: the session's fixtures.
+    public let mock: any DataSource
+    /// Where live requests go: the network.
+    public let live: any DataSource
     /// Runs `$EDITOR` on a file with the terminal handed over; returns a problem to show, or nil. Nil when there
     /// is no terminal to hand over (headless).
     public var runEditor: ((String) -> String?)?
     /// When true, a mocked response's duration is its fixture's `delay`, so screenshots do not change between runs.
     public var fixedDurations: Bool
 
-    /// Creates a host.
+    /// Creates a host with the given sources.
     public init(
-        makeSource: @escaping @Sendable (SourceMode, Session) -> any DataSource = ExplorerHost.standardSource,
-        runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false
+        mock: any DataSource, live: any DataSource = LiveSource(), runEditor: ((String) -> String?)? = nil,
+        fixedDurations: Bool = false
     ) {
-        self.makeSource = makeSource
+        self.mock = mock
+        self.live = live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
     }
 
-    /// Fixtures for mock, the network for live.
-    public static let standardSource: @Sendable (SourceMode, Session) -> any DataSource = { mode, session in
+    /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network.
+    public init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
+        self.init(mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations)
+    }
+
+    /// The source requests of `mode` go to.
+    public func source(for mode: SourceMode) -> any DataSource {
         switch mode {
-        case .mock: MockSource(session: session)
-        case .live: LiveSource()
+        case .mock: mock
+        case .live: live
         }
     }
 }

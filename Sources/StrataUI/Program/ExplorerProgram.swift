@@ -19,17 +19,23 @@ public final class ExplorerProgram {
     private let inbox: Inbox
     /// Running request tasks by request id.
     private var requests: [Int: Task<Void, Never>] = [:]
-    /// When each running request was sent.
-    private var started: [Int: ContinuousClock.Instant] = [:]
-    private let clock = ContinuousClock()
+    /// When each running request was sent, by ``clock``.
+    private var started: [Int: Duration] = [:]
+    /// Where the time comes from.
+    public let clock: any ProgramClock
 
-    /// A program over `backend`, starting from `state` (its size is set to the backend's).
-    public init(state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost = ExplorerHost()) {
+    /// A program over `backend`, starting from `state` (its size is set to the backend's); `host` defaults to the
+    /// session's fixtures and the network, `clock` to the system's.
+    public init(
+        state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost? = nil,
+        clock: any ProgramClock = SystemProgramClock()
+    ) {
+        self.clock = clock
         var state = state
         state.size = backend.size
         self.state = state
         self.terminal = Terminal(backend: backend)
-        self.host = host
+        self.host = host ?? ExplorerHost(session: state.session)
         self.inbox = Inbox(waker: backend.waker)
     }
 
@@ -39,19 +45,27 @@ public final class ExplorerProgram {
     /// Runs until the user quits; the caller restores the terminal afterwards (also on a throw).
     public func run() throws {
         draw()
-        while !state.isFinished {
-            let event = try terminal.nextEvent(timeout: state.needsTicks ? ExplorerProgram.tickInterval : nil)
-            switch event {
-            case .key(let key)?: dispatch(.key(key))
-            case .mouse(let mouse)?: dispatch(.mouse(mouse))
-            case .resize(let size)?: dispatch(.resize(size))
-            case .wake?, nil: break
-            }
-            drainInbox()
-            tick()
-            draw()
-        }
+        while !state.isFinished { try step() }
         for task in requests.values { task.cancel() }
+    }
+
+    /// How long the next ``step()`` may block waiting for input: nil (until input or a result arrives) when idle,
+    /// the clock's ``ProgramClock/tickWait`` while a spinner runs.
+    public var waitTimeout: Duration? { state.needsTicks ? clock.tickWait : nil }
+
+    /// One turn of the loop: waits for input (at most ``waitTimeout``), dispatches it and every effect result that
+    /// arrived, tells a running request how long it has taken, and draws.
+    public func step() throws {
+        let event = try terminal.nextEvent(timeout: waitTimeout)
+        switch event {
+        case .key(let key)?: dispatch(.key(key))
+        case .mouse(let mouse)?: dispatch(.mouse(mouse))
+        case .resize(let size)?: dispatch(.resize(size))
+        case .wake?, nil: break
+        }
+        drainInbox()
+        tick()
+        draw()
     }
 
     /// Applies `action` and starts the effects it asks for.
@@ -85,25 +99,24 @@ public final class ExplorerProgram {
     /// Tells the state how long the running request has taken.
     private func tick() {
         guard let run = state.run, let start = started[run.id] else { return }
-        dispatch(.tick(id: run.id, elapsed: clock.now - start))
+        dispatch(.tick(id: run.id, elapsed: clock.now() - start))
     }
 
     /// Runs one effect: async work in a task that posts its result, or loop work (editor, redraw) right here.
     private func perform(_ effect: Effect) {
         switch effect {
-        case .send(let id, let request, let mode, let session):
-            let source = host.makeSource(mode, session)
-            let fixed = host.fixedDurations && mode == .mock
-            started[id] = clock.now
+        case .send(let id, let request, let mode):
+            let source = host.source(for: mode)
+            let fixed = host.fixedDurations
+            started[id] = clock.now()
             inbox.begin()
             let inbox = self.inbox
             requests[id] = Task.detached(executorPreference: EffectExecutor.shared) {
                 var result: Result<Response, TransportError>
                 do throws(TransportError) {
                     var response = try await source.send(request)
-                    if fixed, let mock = source as? MockSource, case .success(let pair) = mock.match(request) {
-                        response.duration = .milliseconds(pair.delay)
-                    }
+                    // A fixture says how long it waits; screenshots show that instead of the time measured.
+                    if fixed, case .fixture(_, _, let delay) = response.origin { response.duration = delay }
                     result = .success(response)
                 } catch {
                     result = .failure(error)
@@ -113,21 +126,26 @@ public final class ExplorerProgram {
         case .cancel(let id):
             requests.removeValue(forKey: id)?.cancel()
             started.removeValue(forKey: id)
-        case .process(let id, let request, let response, let route, let session):
+        case .parse(let id, let request, let response, let route, let session):
             requests.removeValue(forKey: id)
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                let document = ResponseProcessor.process(
-                    request: request, response: response, route: route, session: session, map: false)
-                inbox.finish(.responseProcessed(id: id, document: document))
+                let document = ResponseDocument.parse(
+                    response, request: request, route: route, with: ResponsePipeline(session: session))
+                inbox.finish(.responseParsed(id: id, document: document))
             }
-        case .remap(let id, let tree, let route, let session):
+        case .map(let id, let tree, let route, let session), .mapAgain(let id, let tree, let route, let session):
+            let again: Bool
+            if case .mapAgain = effect { again = true } else { again = false }
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                let mapping = MappedDocument.map(tree, route: route, session: session)
-                inbox.finish(.remapped(responseID: id, mapping: mapping))
+                let mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
+                inbox.finish(
+                    again
+                        ? .responseMappedAgain(responseID: id, mapping: mapping)
+                        : .responseMapped(responseID: id, mapping: mapping))
             }
         case .loadSession(let path):
             inbox.begin()

@@ -7,14 +7,15 @@ import TermGrid
 public enum Screenshot {
     /// The screen after pressing `keys` (a session loaded, fixtures read, durations fixed).
     ///
-    /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read.
+    /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read; `host` defaults
+    /// to the session's fixtures with durations fixed.
     public static func capture(
-        session: Session, size: Size, keys: [Key], environment: [String: String] = [:],
-        host: ExplorerHost = ExplorerHost(fixedDurations: true)
+        session: Session, size: Size, keys: [Key], environment: [String: String] = [:], host: ExplorerHost? = nil
     ) throws -> (buffer: Buffer, state: ExplorerState) {
         let backend = MemoryBackend(width: size.width, height: size.height)
         let program = ExplorerProgram(
-            state: ExplorerState(session: session, size: size, environment: environment), backend: backend, host: host)
+            state: ExplorerState(session: session, size: size, environment: environment), backend: backend,
+            host: host ?? ExplorerHost(session: session, fixedDurations: true))
         try program.settle()
         for key in keys {
             if program.state.isFinished { break }

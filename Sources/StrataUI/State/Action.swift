@@ -13,10 +13,12 @@ public enum Action: Sendable {
     case tick(id: Int, elapsed: Duration)
     /// Request `id` got a response or an error.
     case responseArrived(id: Int, request: BuiltRequest, result: Result<Response, TransportError>)
-    /// Request `id`'s response is parsed, indexed and mapped.
-    case responseProcessed(id: Int, document: ResponseDocument)
-    /// The last response was mapped again with the reloaded session.
-    case remapped(responseID: Int, mapping: MappedDocument?)
+    /// Request `id`'s response is parsed and its lines indexed (not yet mapped).
+    case responseParsed(id: Int, document: ResponseDocument)
+    /// The shown response was mapped (nil: its route maps nothing).
+    case responseMapped(responseID: Int, mapping: MappedDocument?)
+    /// The shown response was mapped again with the reloaded session.
+    case responseMappedAgain(responseID: Int, mapping: MappedDocument?)
     /// session.json was read again (`R`, or after `$EDITOR`).
     case sessionLoaded(Result<Session, SessionError>)
     /// `$EDITOR` exited; `problem` says why it could not run, if it could not.

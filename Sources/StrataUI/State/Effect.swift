@@ -1,15 +1,21 @@
 import Strata
 
 /// Work the reducer asks for; the program loop runs it off the UI thread and reports back with an ``Action``.
-public enum Effect: Sendable {
-    /// Send `request` through `source` (mock or live for `session`); reply with ``Action/responseArrived``.
-    case send(id: Int, request: BuiltRequest, source: SourceMode, session: Session)
+///
+/// Effects compare with `==` so reducer tests can state the effects they expect. Values that are large or not
+/// comparable themselves compare by what identifies them: a session by its file and text, a route by its name, a
+/// tree by its bytes and node count.
+public enum Effect: Sendable, Equatable {
+    /// Send `request` through the host's `source` (mock or live); reply with ``Action/responseArrived``.
+    case send(id: Int, request: BuiltRequest, source: SourceMode)
     /// Stop request `id` (its task is cancelled; no reply is expected).
     case cancel(id: Int)
-    /// Parse, index and map a response; reply with ``Action/responseProcessed``.
-    case process(id: Int, request: BuiltRequest, response: Response, route: Route, session: Session)
-    /// Map a parsed document again with a reloaded session; reply with ``Action/remapped``.
-    case remap(responseID: Int, tree: Tree, route: Route, session: Session)
+    /// Parse and index a response (the pipeline's parse stage); reply with ``Action/responseParsed``.
+    case parse(id: Int, request: BuiltRequest, response: Response, route: Route, session: Session)
+    /// Map a parsed response for the first time (the pipeline's map stage); reply with ``Action/responseMapped``.
+    case map(responseID: Int, tree: Tree, route: Route, session: Session)
+    /// Map the shown response again with a reloaded session; reply with ``Action/responseMappedAgain``.
+    case mapAgain(responseID: Int, tree: Tree, route: Route, session: Session)
     /// Read the session file again; reply with ``Action/sessionLoaded``.
     case loadSession(path: String)
     /// Suspend the screen, run `$EDITOR` on `file`, resume; reply with ``Action/editorFinished``.
@@ -18,4 +24,30 @@ public enum Effect: Sendable {
     case continueSearch
     /// Redraw the whole screen (after it was disturbed).
     case redraw
+
+    public static func == (a: Effect, b: Effect) -> Bool {
+        switch (a, b) {
+        case (.send(let i, let r, let s), .send(let j, let q, let t)):
+            return i == j && r == q && s == t
+        case (.cancel(let i), .cancel(let j)):
+            return i == j
+        case (.parse(let i, let r, let p, let route, let s), .parse(let j, let q, let o, let other, let t)):
+            return i == j && r == q && p == o && route.name == other.name && same(s, t)
+        case (.map(let i, let tree, let route, let s), .map(let j, let other, let r, let t)),
+            (.mapAgain(let i, let tree, let route, let s), .mapAgain(let j, let other, let r, let t)):
+            return i == j && tree.count == other.count && tree.source == other.source && route.name == r.name
+                && same(s, t)
+        case (.loadSession(let p), .loadSession(let q)), (.editFile(let p), .editFile(let q)):
+            return p == q
+        case (.continueSearch, .continueSearch), (.redraw, .redraw):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Two sessions are the same when they were read from the same file with the same text.
+    private static func same(_ a: Session, _ b: Session) -> Bool {
+        a.file == b.file && a.document.source == b.document.source
+    }
 }

@@ -7,9 +7,13 @@ import TermGrid
 /// as ``Action``s. Nothing here touches a terminal, a file or the network.
 public struct ExplorerState: Sendable {
     /// The session being explored.
-    public var session: Session
+    public internal(set) var session: Session {
+        didSet { sessionRevision &+= 1 }
+    }
+    /// Counts session changes, so the draft knows when to be built again.
+    private var sessionRevision = 0
     /// The environment `${env:...}` templates read.
-    public var environment: [String: String]
+    public let environment: [String: String]
     /// The terminal size.
     public var size: Size
     /// The focused pane.
@@ -27,7 +31,12 @@ public struct ExplorerState: Sendable {
     public var routeTop = 0
 
     /// The user's param edits, per route name, applied in order.
-    public var edits: [String: [ParamEdit]] = [:]
+    public internal(set) var edits: [String: [ParamEdit]] = [:]
+    /// The selected route's request with the user's edits (or why it cannot be built), built by the reducer once
+    /// each time the route, its edits, the value being typed or the session change.
+    public private(set) var draft: RequestDraft?
+    /// What ``draft`` was built from.
+    private var draftInputs: DraftInputs?
     /// The selected param row.
     public var paramSelection = 0
     /// The first param row shown.
@@ -73,6 +82,7 @@ public struct ExplorerState: Sendable {
         self.size = size
         self.environment = environment
         self.routeName = session.routes.first?.name
+        refreshDraft()
     }
 
     /// The routes the filter lets through, in session order.
@@ -90,17 +100,31 @@ public struct ExplorerState: Sendable {
         return visibleRoutes.first { $0.name == routeName }
     }
 
-    /// The request the selected route would send now, with the user's edits (or why it cannot be built).
+    /// What the draft depends on: the route, the edits in force (with the value being typed), the session.
+    private struct DraftInputs: Equatable {
+        var routeName: String
+        var edits: [ParamEdit]
+        var sessionRevision: Int
+    }
+
+    /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
     ///
-    /// While a param's value is being typed, the preview already uses the text, so the URL follows the typing.
-    public var preview: RequestPreview? {
-        guard let route else { return nil }
-        var list = edits[route.name] ?? []
-        if case .paramValue(let name)? = editor?.purpose {
-            list.removeAll { $0.name == name }
-            list.append(.set(name: name, value: editor!.field.text))
+    /// While a param's value is being typed, the draft already uses the text, so the URL follows the typing.
+    mutating func refreshDraft() {
+        guard let route else {
+            draft = nil
+            draftInputs = nil
+            return
         }
-        return RequestPreview(session: session, route: route, edits: list, environment: environment)
+        var list = edits[route.name] ?? []
+        if case .paramValue(let name)? = editor?.purpose, let text = editor?.field.text {
+            list.removeAll { $0.name == name }
+            list.append(.set(name: name, value: text))
+        }
+        let inputs = DraftInputs(routeName: route.name, edits: list, sessionRevision: sessionRevision)
+        guard inputs != draftInputs else { return }
+        draftInputs = inputs
+        draft = RequestDraft(session: session, route: route, edits: list, environment: environment)
     }
 
     /// The key table in charge: a text field's, an overlay's, or the focused pane's.

@@ -41,20 +41,20 @@ extension ExplorerState {
                 notice = Notice("no param added: the name was empty")
                 return []
             }
-            if let params = preview?.params, let row = params.firstIndex(where: { $0.name == name }) {
+            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
                 // A param of that name exists: edit it rather than adding a second one.
                 selectParam(row)
                 editor = FieldEditor(
-                    .paramValue(name: name), text: editableValue(params[row], preview: preview!))
+                    .paramValue(name: name), text: editableValue(params[row], draft: draft!))
                 return []
             }
             editor = FieldEditor(.newParamValue(name: name))
         case .newParamValue(let name):
             setParam(name, value: text)
-            if let params = preview?.params, let row = params.firstIndex(where: { $0.name == name }) {
+            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
                 selectParam(row)
             }
-            if let error = preview?.error { notice = Notice(error.message, kind: .error) }
+            if let error = draft?.error { notice = Notice(error.message, kind: .error) }
         case .routeFilter:
             routeFilter = text
             keepRouteInView()

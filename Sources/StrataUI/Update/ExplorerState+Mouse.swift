@@ -58,7 +58,7 @@ extension ExplorerState {
         case .routes:
             if routeTop + row < visibleRoutes.count { selectRoute(routeTop + row) }
         case .request:
-            if let count = preview?.params.count, paramTop + row < count, row < paramRowsHeight {
+            if let count = draft?.params.count, paramTop + row < count, row < paramRowsHeight {
                 selectParam(paramTop + row)
             }
         case .raw:

@@ -6,17 +6,17 @@ extension ExplorerState {
         let height = max(layout.contentHeight(.request), 1)
         guard showRequestDetails else { return height }
         let width = layout.inner(.request).width - 2
-        let details = RequestPane.detailHeight(preview?.request?.redacted(), width: width, height: height)
+        let details = RequestPane.detailHeight(draft?.request?.redacted(), width: width, height: height)
         return max(height - details, 1)
     }
 
     /// Commands of the Request pane.
     mutating func requestCommand(_ command: Command) -> [Effect] {
-        guard let preview else {
+        guard let draft else {
             if command == .addParam || command == .edit { notice = Notice("select a route first", kind: .error) }
             return []
         }
-        let params = preview.params
+        let params = draft.params
         let page = max(paramRowsHeight - 1, 1)
         switch command {
         case .up: selectParam(paramSelection - 1)
@@ -31,16 +31,17 @@ extension ExplorerState {
                 return []
             }
             let param = params[paramSelection]
-            editor = FieldEditor(.paramValue(name: param.name), text: editableValue(param, preview: preview))
+            editor = FieldEditor(.paramValue(name: param.name), text: editableValue(param, draft: draft))
         case .addParam:
             editor = FieldEditor(.newParamName)
         case .removeParam:
             guard paramSelection < params.count else { return [] }
-            removeParam(params[paramSelection], route: preview.route)
+            removeParam(params[paramSelection], route: draft.route)
         case .resetParam:
             guard paramSelection < params.count else { return [] }
             let name = params[paramSelection].name
-            edits[preview.route.name]?.removeAll { $0.name == name }
+            edits[draft.route.name]?.removeAll { $0.name == name }
+            refreshDraft()
             selectParam(paramSelection)
         case .toggleDetails:
             showRequestDetails.toggle()
@@ -52,9 +53,9 @@ extension ExplorerState {
 
     /// The text an edit of `param` starts from: the edited value, or the declared template (never a secret that
     /// came from the environment).
-    func editableValue(_ param: ResolvedParam, preview: RequestPreview) -> String {
+    func editableValue(_ param: ResolvedParam, draft: RequestDraft) -> String {
         if param.origin == .edited || param.origin == .added {
-            if case .set(_, let value, _)? = edits[preview.route.name]?.last(where: { $0.name == param.name }) {
+            if case .set(_, let value, _)? = edits[draft.route.name]?.last(where: { $0.name == param.name }) {
                 return value
             }
         }
@@ -63,15 +64,16 @@ extension ExplorerState {
 
     /// Selects param row `row` (clamped) and keeps it on screen.
     mutating func selectParam(_ row: Int) {
-        let count = preview?.params.count ?? 0
+        let count = draft?.params.count ?? 0
         paramSelection = min(max(row, 0), max(count - 1, 0))
         keepParamInView()
     }
 
     /// Scrolls the params table so the selected row shows.
     mutating func keepParamInView() {
+        refreshDraft()
         let height = paramRowsHeight
-        let count = preview?.params.count ?? 0
+        let count = draft?.params.count ?? 0
         paramSelection = min(max(paramSelection, 0), max(count - 1, 0))
         if paramSelection < paramTop { paramTop = paramSelection }
         if paramSelection >= paramTop + height { paramTop = paramSelection - height + 1 }
@@ -89,18 +91,20 @@ extension ExplorerState {
         list.removeAll { $0.name == param.name }
         if param.origin != .added { list.append(.remove(name: param.name)) }
         edits[route.name] = list
+        refreshDraft()
         selectParam(paramSelection)
     }
 
     /// Stores a new value for param `name` of the selected route: back to the default when it equals the
     /// declared value, else an edit replacing earlier ones for that name.
     mutating func setParam(_ name: String, value: String) {
-        guard let preview else { return }
-        let declared = preview.declaredTemplate(name, session: session)
-        var list = edits[preview.route.name] ?? []
-        let wasAdded = preview.params.first { $0.name == name }?.origin == .added
+        guard let draft else { return }
+        let declared = draft.declaredTemplate(name)
+        var list = edits[draft.route.name] ?? []
+        let wasAdded = draft.params.first { $0.name == name }?.origin == .added
         list.removeAll { $0.name == name }
         if declared != value || wasAdded { list.append(.set(name: name, value: value)) }
-        edits[preview.route.name] = list
+        edits[draft.route.name] = list
+        refreshDraft()
     }
 }

@@ -56,6 +56,7 @@ extension ExplorerState {
         if row < routeTop { routeTop = row }
         if row >= routeTop + height { routeTop = row - height + 1 }
         routeTop = max(0, min(routeTop, max(routes.count - height, 0)))
+        refreshDraft()
     }
 
     /// True while the route filter is being typed (it takes the pane's last row).

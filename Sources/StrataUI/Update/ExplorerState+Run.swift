@@ -3,14 +3,14 @@ import Strata
 extension ExplorerState {
     /// `r`: sends the selected route's request (cancelling one still running).
     mutating func startRun() -> [Effect] {
-        guard let preview else {
+        guard let draft else {
             notice = Notice(
                 session.routes.isEmpty ? "the session has no routes" : "no route selected (clear the filter with Esc)",
                 kind: .error)
             return []
         }
-        guard let request = preview.request else {
-            notice = Notice("cannot send: \(preview.error?.message ?? "the request is incomplete")", kind: .error)
+        guard let request = draft.request else {
+            notice = Notice("cannot send: \(draft.error?.message ?? "the request is incomplete")", kind: .error)
             return []
         }
         var effects: [Effect] = []
@@ -18,9 +18,9 @@ extension ExplorerState {
         let id = nextRequestID
         nextRequestID += 1
         run = RunState(
-            id: id, routeName: preview.route.name, summary: "\(request.method) \(request.redacted().path)",
+            id: id, routeName: draft.route.name, summary: "\(request.method) \(request.redacted().path)",
             source: source)
-        effects.append(.send(id: id, request: request, source: source, session: session))
+        effects.append(.send(id: id, request: request, source: source))
         return effects
     }
 
@@ -37,7 +37,7 @@ extension ExplorerState {
                 notice = Notice("route '\(current.routeName)' is gone from the session", kind: .error)
                 return []
             }
-            return [.process(id: id, request: request, response: response, route: route, session: session)]
+            return [.parse(id: id, request: request, response: response, route: route, session: session)]
         case .failure(.cancelled):
             run = nil
             return []
@@ -103,7 +103,7 @@ extension ExplorerState {
             if let id = responseID, let document = response.document, let tree = document.tree,
                 let name = responseRouteName, let route = fresh.route(named: name)
             {
-                return [.remap(responseID: id, tree: tree, route: route, session: fresh)]
+                return [.mapAgain(responseID: id, tree: tree, route: route, session: fresh)]
             }
             return []
         }

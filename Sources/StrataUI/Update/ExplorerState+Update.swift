@@ -3,7 +3,17 @@ import TermGrid
 
 extension ExplorerState {
     /// Applies `action` and returns the effects to run: the only way the explorer's state changes.
+    ///
+    /// The request draft is brought up to date after every action (it is built again only when its route, edits
+    /// or session changed); steps that read it right after changing those refresh it themselves.
     public mutating func update(_ action: Action) -> [Effect] {
+        let effects = reduce(action)
+        refreshDraft()
+        return effects
+    }
+
+    /// Applies one action.
+    mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .key(let key):
             return handleKey(key)
@@ -18,7 +28,7 @@ extension ExplorerState {
             return []
         case .responseArrived(let id, let request, let result):
             return responseArrived(id: id, request: request, result: result)
-        case .responseProcessed(let id, let document):
+        case .responseParsed(let id, let document):
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
@@ -27,16 +37,16 @@ extension ExplorerState {
                 session.mapsResponses(of: route)
             {
                 isMapping = true
-                return [.remap(responseID: id, tree: tree, route: route, session: session)]
+                return [.map(responseID: id, tree: tree, route: route, session: session)]
             }
             return []
-        case .remapped(let id, let mapping):
-            guard id == responseID, var document = response.document else { return [] }
-            let first = isMapping
-            isMapping = false
-            document.mapping = mapping
-            response = .document(document)
-            if first { mappingArrived() } else { mappingInstalled() }
+        case .responseMapped(let id, let mapping):
+            guard setMapping(mapping, responseID: id) else { return [] }
+            mappingArrived()
+            return []
+        case .responseMappedAgain(let id, let mapping):
+            guard setMapping(mapping, responseID: id) else { return [] }
+            mappingInstalled()
             return []
         case .sessionLoaded(let result):
             return sessionLoaded(result)
@@ -49,6 +59,15 @@ extension ExplorerState {
         case .searchStep:
             return searchStep()
         }
+    }
+
+    /// Puts `mapping` on the shown response when it is response `id`; false when another response is shown.
+    mutating func setMapping(_ mapping: MappedDocument?, responseID id: Int) -> Bool {
+        guard id == responseID, var document = response.document else { return false }
+        isMapping = false
+        document.mapping = mapping
+        response = .document(document)
+        return true
     }
 
     /// A key: Ctrl-C quits from anywhere; a text field being edited takes every other key; then the overlay; then
@@ -101,13 +120,13 @@ extension ExplorerState {
         case .editSession:
             return [.editFile(path: session.file)]
         case .showCurl:
-            guard let preview else {
+            guard let draft else {
                 notice = Notice("select a route first", kind: .error)
                 return []
             }
-            guard let request = preview.request else {
+            guard let request = draft.request else {
                 notice = Notice(
-                    "cannot build the request: \(preview.error?.message ?? "unknown problem")", kind: .error)
+                    "cannot build the request: \(draft.error?.message ?? "unknown problem")", kind: .error)
                 return []
             }
             overlay = .curl(request.curl())

@@ -9,7 +9,7 @@ package enum RequestPane {
         let focused = state.focus == .request && state.overlay == nil
         let sourceTitle = Line(
             state.source.label, style: state.source == .live ? Theme.warning.adding(.bold) : Theme.title)
-        guard let preview = state.preview else {
+        guard let draft = state.draft else {
             let block = ExplorerView.block(Line("Request", style: Theme.title), right: sourceTitle, focused: focused)
             buffer.render(block, in: area)
             ExplorerView.emptyState(
@@ -20,26 +20,26 @@ package enum RequestPane {
                 in: block.inner(area), into: &buffer)
             return
         }
-        let shown = preview.request?.redacted()
-        let method = shown?.method ?? preview.route.method
+        let shown = draft.request?.redacted()
+        let method = shown?.method ?? draft.route.method
         let title = Line([
             TextSpan(method, style: Theme.method(method).adding(.bold)),
-            TextSpan(" " + (shown?.url ?? preview.route.path), style: Theme.title),
+            TextSpan(" " + (shown?.url ?? draft.route.path), style: Theme.title),
         ])
         let block = ExplorerView.block(title, right: sourceTitle, focused: focused)
         buffer.render(block, in: area)
         let inner = block.inner(area).inset(Margin(top: 0, right: 1, bottom: 0, left: 1))
         guard !inner.isEmpty else { return }
         var notes: [Line] = []
-        if let error = preview.error { notes.append(Line("⚠ " + error.message, style: Theme.error)) }
-        if state.source == .live, let missing = preview.request?.missingVariables, !missing.isEmpty {
+        if let error = draft.error { notes.append(Line("⚠ " + error.message, style: Theme.error)) }
+        if state.source == .live, let missing = draft.request?.missingVariables, !missing.isEmpty {
             notes.append(
                 Line(
                     "⚠ live sends need " + missing.map(\.description).joined(separator: ", "), style: Theme.warning))
         }
         let paramsHeight = max(state.paramRowsHeight - notes.count, 1)
         let paramsArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: min(paramsHeight, inner.height))
-        renderParams(state, preview, in: paramsArea, focused: focused, into: &buffer, cursor: &cursor)
+        renderParams(state, draft, in: paramsArea, focused: focused, into: &buffer, cursor: &cursor)
         var y = paramsArea.bottom
         for note in notes where y < inner.bottom {
             buffer.setLine(note, x: inner.x, y: y, width: inner.width)
@@ -47,16 +47,16 @@ package enum RequestPane {
         }
         if state.showRequestDetails, y < inner.bottom {
             renderDetails(
-                shown, preview, in: Rect(x: inner.x, y: y, width: inner.width, height: inner.bottom - y), into: &buffer)
+                shown, draft, in: Rect(x: inner.x, y: y, width: inner.width, height: inner.bottom - y), into: &buffer)
         }
     }
 
     /// The params table: name, value, where it goes, and where the value came from.
     static func renderParams(
-        _ state: ExplorerState, _ preview: RequestPreview, in area: Rect, focused: Bool, into buffer: inout Buffer,
+        _ state: ExplorerState, _ draft: RequestDraft, in area: Rect, focused: Bool, into buffer: inout Buffer,
         cursor: inout Position?
     ) {
-        let params = preview.params
+        let params = draft.params
         var editingRow: Int? = nil
         var addingName: String? = nil
         if let editor = state.editor {
@@ -99,7 +99,7 @@ package enum RequestPane {
             }
             buffer.setLine(Line(p.location.rawValue, style: Theme.secondary), x: whereX, y: y, width: whereWidth)
             buffer.setLine(
-                noteLine(p, preview: preview, state: state), x: noteX, y: y, width: max(area.right - noteX, 0))
+                noteLine(p, draft: draft, state: state), x: noteX, y: y, width: max(area.right - noteX, 0))
             if index == state.paramSelection && index != editingRow {
                 buffer.setStyle(
                     ExplorerView.selectionStyle(focused: focused),
@@ -130,11 +130,11 @@ package enum RequestPane {
     }
 
     /// The note cell: `(default 1)` for edited values, `session default`, `added`, `required`.
-    static func noteLine(_ p: ResolvedParam, preview: RequestPreview, state: ExplorerState) -> Line {
+    static func noteLine(_ p: ResolvedParam, draft: RequestDraft, state: ExplorerState) -> Line {
         var spans: [TextSpan] = []
         switch p.origin {
         case .edited:
-            let declared = preview.declaredTemplate(p.name, session: state.session) ?? ""
+            let declared = draft.declaredTemplate(p.name) ?? ""
             let shown = p.isSecret ? ResolvedParam.redacted : (declared.isEmpty ? "empty" : declared)
             spans.append(TextSpan("edited ", style: Theme.edited.removing(.bold)))
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))
@@ -154,7 +154,7 @@ package enum RequestPane {
 
     /// Headers and body of the request, below the params: one wrapped paragraph each.
     static func renderDetails(
-        _ request: BuiltRequest?, _ preview: RequestPreview, in area: Rect, into buffer: inout Buffer
+        _ request: BuiltRequest?, _ draft: RequestDraft, in area: Rect, into buffer: inout Buffer
     ) {
         buffer.render(Paragraph(detailLines(request), wrap: true), in: area)
     }

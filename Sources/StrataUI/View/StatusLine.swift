@@ -75,7 +75,7 @@ package enum StatusLine {
         }
     }
 
-    /// `200 OK · application/json · 1.2 KB · 4 ms · fixtures/products.json#0 · 1 issue`.
+    /// `200 OK · application/json · 1.2 KB · 4 ms · fixtures/products.json#1 · 1 issue`.
     static func summary(_ document: ResponseDocument, state: ExplorerState, detail: SummaryDetail = .full) -> Line {
         let response = document.response
         let dot = TextSpan(" · ", style: Theme.secondary)
@@ -87,8 +87,10 @@ package enum StatusLine {
         spans += [dot, TextSpan("\(Int(response.durationMs.rounded())) ms")]
         switch detail == .full ? response.origin : nil {
         case nil: break
-        case .fixture(let file, let index)?:
-            spans += [dot, TextSpan(relative(file, to: state.session.directory) + "#\(index)", style: Theme.secondary)]
+        case .fixture(let file, let number, _)?:
+            spans += [
+                dot, TextSpan(relative(file, to: state.session.directory) + "#\(number)", style: Theme.secondary),
+            ]
         case .live(_, let redirects)?:
             spans += [
                 dot,

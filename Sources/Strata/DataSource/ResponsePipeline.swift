@@ -1,0 +1,67 @@
+/// The two stages every response goes through, for `strata run`, `record` and the explorer alike: **parse** the
+/// body with the parser the route and the response choose, then **map** the tree with the route's `map`.
+///
+/// The stages are separate so a front end can show the parsed tree before the (possibly slow) mapping is done;
+/// ``run(_:for:)`` does both for callers that want the whole result at once.
+///
+/// ```swift
+/// let pipeline = ResponsePipeline(session: session)
+/// let parsed = pipeline.parse(response, for: route)
+/// let mapped = parsed.tree.flatMap { pipeline.map($0, for: route) }
+/// ```
+public struct ResponsePipeline: Sendable {
+    /// The session whose mappings (read and compiled once, at load) are used.
+    public let session: Session
+    /// The parsers for response bodies.
+    public let registry: ParserRegistry
+
+    /// A pipeline for `session`'s routes.
+    public init(session: Session, registry: ParserRegistry = .standard) {
+        self.session = session
+        self.registry = registry
+    }
+
+    /// The parse stage: the route's `contentType`, else the response's Content-Type, else sniffing (see
+    /// ``ParserRegistry/parse(_:type:contentType:)``). The tree holds the body's own bytes, not a copy.
+    public func parse(_ response: Response, for route: Route) -> ParseOutcome {
+        registry.parse(response.body, type: route.contentType, contentType: response.contentType)
+    }
+
+    /// The map stage: `tree` mapped as `route`'s `map` says; nil when the route has no `map`.
+    ///
+    /// When the route's `map` could not be read, the outcome has no result and carries the problems.
+    public func map(_ tree: Tree, for route: Route) -> MappingOutcome? {
+        guard session.mapsResponses(of: route) else { return nil }
+        let diagnostics = session.mappingDiagnostics(for: route)
+        guard let routeMapping = session.mapping(for: route) else {
+            return MappingOutcome(result: nil, routeMapping: nil, diagnostics: diagnostics)
+        }
+        return MappingOutcome(
+            result: session.mapper.map(tree, with: routeMapping), routeMapping: routeMapping,
+            diagnostics: diagnostics)
+    }
+
+    /// Both stages, one after the other.
+    public func run(_ response: Response, for route: Route) -> (parsed: ParseOutcome, mapping: MappingOutcome?) {
+        let parsed = parse(response, for: route)
+        return (parsed, parsed.tree.flatMap { map($0, for: route) })
+    }
+}
+
+/// What the map stage made of a tree: the mapped values and their issues, the route's `map` as read, and problems
+/// in the mapping configuration itself.
+public struct MappingOutcome: Sendable {
+    /// The mapped values and issues; nil when the configuration is too broken to map with.
+    public let result: MappingResult?
+    /// The route's `map`, as read.
+    public let routeMapping: RouteMapping?
+    /// Problems in the session's `mappings` or the route's `map` (file:line:col).
+    public let diagnostics: [Diagnostic]
+
+    /// Creates an outcome from its parts.
+    public init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
+        self.result = result
+        self.routeMapping = routeMapping
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,135 @@
+/// A route's request with the user's edits applied, whether or not it can be sent: every param with its value
+/// and provenance, the request when it can be built, and the problems when it cannot.
+///
+/// This is the one place edits are applied. ``RequestBuilder/build(_:edits:)`` is a draft that throws its
+/// problems, so `strata run`, `--curl`, `record` and the explorer's Request pane all see the same params: an
+/// added param stays listed while a required one is empty, and a header edit finds its header ignoring case.
+public struct RequestDraft: Sendable {
+    /// The route.
+    public let route: Route
+    /// Every param: sent, left out when empty, or removed; each with its value and origin.
+    public let params: [ResolvedParam]
+    /// The request, when it can be built (``problems`` is empty).
+    public let request: BuiltRequest?
+    /// Why the request cannot be built, one sentence each, in the order found (edits first, then values).
+    public let problems: [String]
+    /// The value of each declared param as written in the session, before edits, by name.
+    private let declared: [String: String]
+
+    /// Applies `edits` in order to `route`'s params (session defaults, then route values) with `${env:...}`
+    /// expanded from `environment`.
+    public init(session: Session, route: Route, edits: [ParamEdit], environment: [String: String]) {
+        self.init(builder: RequestBuilder(session: session, environment: environment), route: route, edits: edits)
+    }
+
+    /// Applies `edits` with `builder`'s session and environment.
+    init(builder: RequestBuilder, route: Route, edits: [ParamEdit]) {
+        let session = builder.session
+        self.route = route
+        declared = Dictionary(
+            builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
+        var params = builder.resolve(route, expand: true)
+        var problems: [String] = []
+        for edit in edits {
+            // The exact name first, then a header of that name in any case (HTTP header names ignore case).
+            let index =
+                params.firstIndex { $0.name == edit.name }
+                ?? params.firstIndex { $0.location == .header && $0.name.lowercased() == edit.name.lowercased() }
+            switch edit {
+            case .remove(let name):
+                guard let index else { continue }
+                if params[index].location == .path {
+                    problems.append(
+                        "param '\(name)' fills {\(name)} in the path of route '\(route.name)': it cannot be removed")
+                    continue
+                }
+                params[index].status = .removed
+                params[index].origin = .edited
+            case .set(let name, let value, let location):
+                if let index {
+                    params[index].value = value
+                    params[index].template = value
+                    params[index].origin = .edited
+                    params[index].missingVariables = []
+                    params[index].status = .sent
+                    continue
+                }
+                let loc = location ?? ParamLocation.defaultLocation(for: route.method)
+                if name.isEmpty {
+                    problems.append("a param name is empty")
+                    continue
+                }
+                if loc == .header, !HTTPHeaders.isValidName(name) {
+                    problems.append("'\(name)' is not a valid header name")
+                } else if loc == .path {
+                    problems.append("route '\(route.name)' has no {\(name)} in its path \(route.path)")
+                }
+                // Listed even when it is a problem, so the user sees the row to fix.
+                params.append(
+                    ResolvedParam(
+                        name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
+                        required: false, isSecret: session.isRedacted(name), status: .sent, missingVariables: [],
+                        description: nil))
+            }
+        }
+        // Optional params left empty are not sent; required and path params must have a value (unless the value is
+        // empty only because an environment variable is missing, which a live send reports instead).
+        for i in params.indices where params[i].status != .removed {
+            let p = params[i]
+            guard p.value.isEmpty else {
+                params[i].status = .sent
+                continue
+            }
+            if p.location == .path || p.required {
+                if p.missingVariables.isEmpty {
+                    problems.append(
+                        p.location == .path
+                            ? "path param '\(p.name)' of route '\(route.name)' is empty"
+                            : "param '\(p.name)' of route '\(route.name)' is required but empty")
+                }
+                params[i].status = .sent
+            } else {
+                params[i].status = .empty
+            }
+        }
+        self.params = params
+        self.problems = problems
+        guard problems.isEmpty else {
+            request = nil
+            return
+        }
+        let base = session.baseURL.expand(builder.environment)
+        var missing = base.missing.map { MissingVariable(name: $0, usedBy: "the base URL") }
+        for p in params where p.status != .removed {
+            for name in p.missingVariables {
+                missing.append(
+                    MissingVariable(name: name, usedBy: "\(p.location == .header ? "header" : "param") '\(p.name)'"))
+            }
+        }
+        let parts = RequestAssembly(
+            method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body)
+        request = BuiltRequest(
+            routeName: route.name, method: route.method, url: parts.url, path: parts.path, headers: parts.headers,
+            body: parts.body, contentType: parts.contentType, params: params, timeout: session.timeout,
+            missingVariables: missing, baseURL: base.value, pathTemplate: route.path, bodyEncoding: route.body)
+    }
+
+    /// The declared (default) value of param `name` as written in the session, or nil for a param the route does
+    /// not declare.
+    public func declaredTemplate(_ name: String) -> String? { declared[name] }
+
+    /// Why the request cannot be built, as one error; nil when it can.
+    public var error: RequestError? {
+        problems.isEmpty ? nil : RequestError(problems.joined(separator: "; "))
+    }
+
+    /// The method and URL as shown (secrets as `<redacted>`), or the method and path template when the request
+    /// cannot be built.
+    public var title: String {
+        if let request {
+            let shown = request.redacted()
+            return "\(shown.method) \(shown.url)"
+        }
+        return "\(route.method) \(route.path)"
+    }
+}

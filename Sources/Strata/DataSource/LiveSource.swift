@@ -17,7 +17,8 @@ public struct LiveSource: DataSource {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         let urlRequest = try LiveSource.urlRequest(for: request)
-        let delegate = LiveTaskDelegate(url: request.redacted().url, timeout: request.timeout)
+        let delegate = LiveTaskDelegate(
+            url: request.redacted().url, timeout: request.timeout, redirects: RedirectPolicy(for: request))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -90,15 +91,17 @@ final class LiveTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private let url: String
     private let timeout: Double
+    private let policy: RedirectPolicy
     private var continuation: CheckedContinuation<Outcome, Never>? = nil
     private var early: Outcome? = nil
     private var done = false
     private var body: [UInt8] = []
     private var redirects: [Response.Redirect] = []
 
-    init(url: String, timeout: Double) {
+    init(url: String, timeout: Double, redirects policy: RedirectPolicy) {
         self.url = url
         self.timeout = timeout
+        self.policy = policy
     }
 
     /// Registers the waiting send; false (after resuming it) when the task already finished or was cancelled.
@@ -141,7 +144,18 @@ final class LiveTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             status: response.statusCode, from: response.url?.absoluteString ?? "",
             to: request.url?.absoluteString ?? "")
         lock.withLock { redirects.append(entry) }
-        completionHandler(request)
+        completionHandler(LiveTaskDelegate.applying(policy, to: request))
+    }
+
+    /// `request` as `policy` lets it follow a redirect: credentials removed when it leaves their origin.
+    static func applying(_ policy: RedirectPolicy, to request: URLRequest) -> URLRequest {
+        guard let target = request.url?.absoluteString else { return request }
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        let (url, kept) = policy.follow(to: target, headers: HTTPHeaders(fields.map { ($0.key, $0.value) }))
+        var out = request
+        if url != target, let u = URL(string: url) { out.url = u }
+        for (name, _) in fields where kept[name] == nil { out.setValue(nil, forHTTPHeaderField: name) }
+        return out
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -47,7 +47,14 @@ public struct MockSource: DataSource {
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .text(let s): body = Array(s.utf8)
         case .file(let name, let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
+            // Checked again at every send: the file may have been swapped for a symlink since it was listed.
+            let real: String
+            switch SessionFiles.resolve(path, inside: SessionFiles.root(ofFixtures: directory)) {
+            case .success(let r): real = r
+            case .failure(let refusal):
+                throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")
+            }
+            guard let data = FileManager.default.contents(atPath: real) else {
                 throw .fixture("\(pair.location): bodyFile '\(name)' cannot be read (looked for \(path))")
             }
             body = [UInt8](data)

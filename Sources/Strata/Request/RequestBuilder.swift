@@ -70,6 +70,12 @@ public struct RequestBuilder: Sendable {
         var problems: [String] = []
         for i in params.indices where params[i].status != .removed {
             let p = params[i]
+            if p.location == .header, !HTTPHeaders.isValidValue(p.value) {
+                // The value is never repeated: it may be a secret.
+                problems.append(
+                    "header '\(p.name)' of route '\(route.name)' contains a line break or NUL, which a header cannot carry"
+                )
+            }
             guard p.value.isEmpty else {
                 params[i].status = .sent
                 continue

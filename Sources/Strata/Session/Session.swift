@@ -45,6 +45,8 @@ public struct Session: Sendable {
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30
+    /// The longest `timeout` a session may set, in seconds (a day); larger values overflow the clock.
+    public static let maximumTimeout: Double = 86_400
 
     /// The folder where fixtures live: `DIRECTORY/fixtures`.
     public var fixturesDirectory: String { Session.join(directory, "fixtures") }

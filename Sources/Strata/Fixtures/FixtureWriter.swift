@@ -108,10 +108,17 @@ public struct FixtureWriter: Sendable {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if let bodyFile { try FixtureWriter.atomicWrite(response.body, to: Session.join(directory, bodyFile)) }
-            try FixtureWriter.atomicWrite(updated, to: plan.target)
         } catch {
-            throw .recording("cannot write \(plan.target): \(error)")
+            throw .recording("cannot create \(directory): \(error)")
+        }
+        // Every file goes through the one atomic writer: permissions kept, symlinks inside the session written
+        // through, stale temporary files cleaned up.
+        let root = SessionFiles.root(ofFixtures: directory)
+        do {
+            if let bodyFile { try AtomicFile.write(response.body, to: Session.join(directory, bodyFile), root: root) }
+            try AtomicFile.write(updated, to: plan.target, root: root)
+        } catch {
+            throw .recording(error.description)
         }
         return Written(
             file: plan.target, path: request.path, index: index, replaced: plan.existing != nil, bodyFile: bodyFile)
@@ -151,7 +158,12 @@ public struct FixtureWriter: Sendable {
         let file =
             existing?.file ?? set.pathKeys.first { PercentEncoding.decode($0.path) == decodedPath }?.file
             ?? Session.join(directory, FixtureWriter.fileName(for: request.routeName) + ".json")
-        let original = FileManager.default.contents(atPath: file).map { [UInt8]($0) }
+        let original: [UInt8]?
+        switch SessionFiles.resolve(file, inside: SessionFiles.root(ofFixtures: directory)) {
+        case .success(let real): original = FileManager.default.contents(atPath: real).map { [UInt8]($0) }
+        case .failure(.missing): original = nil
+        case .failure(let refusal): throw .recording("cannot add a pair to \(file): it \(refusal); nothing was sent")
+        }
         return Plan(listed: listed, existing: existing, target: file, original: original)
     }
 

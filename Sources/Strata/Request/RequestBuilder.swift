@@ -60,7 +60,8 @@ public struct RequestBuilder: Sendable {
                     params.append(
                         ResolvedParam(
                             name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
-                            required: false, isSecret: session.isRedacted(name), status: .sent, missingVariables: [],
+                            required: false, isSecret: session.isSecret(name, in: loc), status: .sent,
+                            missingVariables: [],
                             description: nil))
                 }
             }
@@ -123,7 +124,8 @@ public struct RequestBuilder: Sendable {
             let expanded = expand ? spec.value.expand(environment) : (value: spec.value.text, missing: [String]())
             return ResolvedParam(
                 name: spec.name, value: expanded.value, template: spec.value.text, location: location(spec),
-                origin: origin, kind: spec.kind, required: spec.required, isSecret: session.isRedacted(spec.name),
+                origin: origin, kind: spec.kind, required: spec.required,
+                isSecret: session.isSecret(spec.name, in: location(spec)),
                 status: .sent, missingVariables: expanded.missing, description: spec.description)
         }
         let routeKeys = Set((route.params + route.headers).map { key($0, location($0)) })

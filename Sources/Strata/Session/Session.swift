@@ -60,6 +60,14 @@ public struct Session: Sendable {
     /// True when values of the param or header `name` must be hidden in output and fixtures.
     public func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
 
+    /// True when the value of param or header `name` placed in `location` is secret: the `redact` list names it,
+    /// or it is a credential header (`Authorization`, `Cookie`, `Proxy-Authorization`).
+    public func isSecret(_ name: String, in location: ParamLocation) -> Bool {
+        isRedacted(name)
+            || (location == .header
+                && RedirectPolicy.credentialHeaders.contains { $0.lowercased() == name.lowercased() })
+    }
+
     /// True when the `redact` list names `name` (ignoring case).
     static func isRedacted(_ name: String, in redact: [String]) -> Bool {
         let lower = name.lowercased()

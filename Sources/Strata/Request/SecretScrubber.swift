@@ -11,6 +11,8 @@ import Foundation
 public struct SecretScrubber: Sendable {
     /// The byte sequences to replace, longest first.
     let secrets: [[UInt8]]
+    /// Which bytes start some secret, so most bytes are passed over with one lookup.
+    let starts: [Bool]
     static let replacement = Array(ResolvedParam.redacted.utf8)
 
     /// Creates a scrubber for `values`; values shorter than 4 bytes are ignored (too likely to be ordinary text).
@@ -22,7 +24,7 @@ public struct SecretScrubber: Sendable {
             all.insert(Array(PercentEncoding.formEncode(v).utf8))
             all.insert(Array(JSONString.quote(v).utf8.dropFirst().dropLast()))
         }
-        secrets = all.sorted { $0.count > $1.count }
+        self.init(sorted: Array(all))
     }
 
     /// Creates the scrubber for `request`'s secrets.
@@ -49,6 +51,15 @@ public struct SecretScrubber: Sendable {
 
     private init(sorted secrets: [[UInt8]]) {
         self.secrets = secrets.sorted { $0.count > $1.count }
+        var starts = [Bool](repeating: false, count: 256)
+        for s in secrets { starts[Int(s[0])] = true }
+        self.starts = starts
+    }
+
+    /// The longest secret at `bytes[i...]`, if any.
+    private func secret(in bytes: [UInt8], at i: Int) -> [UInt8]? {
+        guard starts[Int(bytes[i])] else { return nil }
+        return secrets.first { matches($0, bytes, at: i) }
     }
 
     /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
@@ -58,7 +69,7 @@ public struct SecretScrubber: Sendable {
         var out: [Range<Int>] = []
         var i = 0
         while i < bytes.count {
-            if let secret = secrets.first(where: { matches($0, bytes, at: i) }) {
+            if let secret = secret(in: bytes, at: i) {
                 out.append(i..<(i + secret.count))
                 i += secret.count
             } else {
@@ -110,7 +121,7 @@ public struct SecretScrubber: Sendable {
                 i += 1
                 continue
             }
-            if let secret = secrets.first(where: { matches($0, body, at: i) }) {
+            if let secret = secret(in: body, at: i) {
                 out.append(contentsOf: SecretScrubber.replacement)
                 i += secret.count
                 continue

@@ -143,18 +143,24 @@ final class LiveTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         let entry = Response.Redirect(
             status: response.statusCode, from: response.url?.absoluteString ?? "",
             to: request.url?.absoluteString ?? "")
-        lock.withLock { redirects.append(entry) }
-        completionHandler(LiveTaskDelegate.applying(policy, to: request))
+        let next = LiveTaskDelegate.applying(policy, to: request)
+        if next != nil { lock.withLock { redirects.append(entry) } }
+        completionHandler(next)
     }
 
-    /// `request` as `policy` lets it follow a redirect: credentials removed when it leaves their origin.
-    static func applying(_ policy: RedirectPolicy, to request: URLRequest) -> URLRequest {
+    /// `request` as `policy` lets it follow a redirect: credentials removed when it leaves their origin; nil when
+    /// it may not follow.
+    static func applying(_ policy: RedirectPolicy, to request: URLRequest) -> URLRequest? {
         guard let target = request.url?.absoluteString else { return request }
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
-        let (url, kept) = policy.follow(to: target, headers: HTTPHeaders(fields.map { ($0.key, $0.value) }))
+        guard
+            let next = policy.follow(
+                to: target, headers: HTTPHeaders(fields.map { ($0.key, $0.value) }),
+                resendsBody: request.httpBody.map { !$0.isEmpty } ?? false)
+        else { return nil }
         var out = request
-        if url != target, let u = URL(string: url) { out.url = u }
-        for (name, _) in fields where kept[name] == nil { out.setValue(nil, forHTTPHeaderField: name) }
+        if next.url != target, let u = URL(string: next.url) { out.url = u }
+        for (name, _) in fields where next.headers[name] == nil { out.setValue(nil, forHTTPHeaderField: name) }
         return out
     }
 

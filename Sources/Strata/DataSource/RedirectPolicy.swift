@@ -4,8 +4,9 @@ import Foundation
 ///
 /// When a redirect leaves the request's origin (scheme, host or port differ, as curl and python-requests judge
 /// it), the next request loses `Authorization`, `Cookie`, `Proxy-Authorization`, every header the session
-/// redacts, and every query param the session redacts. A redirect within the origin keeps everything. The rule
-/// is a pure function of URLs and headers, so any transport can apply it.
+/// redacts, and every query param the session redacts; a redirect that would carry a body holding secret params
+/// there (307, 308) is not followed at all. A redirect within the origin keeps everything. The rule is a pure
+/// function of URLs and headers, so any transport can apply it.
 public struct RedirectPolicy: Sendable, Equatable {
     /// Headers that carry credentials whatever the session's `redact` list says.
     public static let credentialHeaders = ["Authorization", "Cookie", "Proxy-Authorization"]
@@ -14,22 +15,33 @@ public struct RedirectPolicy: Sendable, Equatable {
     public var origin: String
     /// Param and header names the session redacts (matched ignoring case).
     public var secretNames: [String]
+    /// True when the request's body holds a secret param, so it may not be sent to another origin.
+    public var bodyHasSecrets: Bool
 
     /// Creates a policy for credentials configured for `origin`.
-    public init(origin: String, secretNames: [String]) {
+    public init(origin: String, secretNames: [String], bodyHasSecrets: Bool = false) {
         self.origin = origin
         self.secretNames = secretNames
+        self.bodyHasSecrets = bodyHasSecrets
     }
 
-    /// The policy for `request`: its URL, and the names of its secret params and headers.
+    /// The policy for `request`: its URL, the names of its secret params and headers, and whether its body holds
+    /// a secret.
     public init(for request: BuiltRequest) {
-        self.init(origin: request.url, secretNames: request.params.filter(\.isSecret).map(\.name))
+        self.init(
+            origin: request.url, secretNames: request.params.filter(\.isSecret).map(\.name),
+            bodyHasSecrets: request.sentParams.contains { $0.isSecret && $0.location == .body })
     }
 
     /// The request to send after a redirect to `target`: `target` and `headers` unchanged within the origin,
-    /// otherwise without credentials (headers dropped, secret query params removed from the URL).
-    public func follow(to target: String, headers: HTTPHeaders) -> (url: String, headers: HTTPHeaders) {
+    /// otherwise without credentials (headers dropped, secret query params removed from the URL); nil when the
+    /// redirect must not be followed (it would resend a body holding secrets to another origin), so the redirect
+    /// response itself is the answer.
+    public func follow(to target: String, headers: HTTPHeaders, resendsBody: Bool = false) -> (
+        url: String, headers: HTTPHeaders
+    )? {
         guard !RedirectPolicy.sameOrigin(origin, target) else { return (target, headers) }
+        if resendsBody && bodyHasSecrets { return nil }
         let strip = Set((RedirectPolicy.credentialHeaders + secretNames).map { $0.lowercased() })
         let kept = HTTPHeaders(headers.fields.filter { !strip.contains($0.name.lowercased()) })
         return (removingSecretQuery(target), kept)

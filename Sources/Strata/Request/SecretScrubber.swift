@@ -3,7 +3,8 @@ import Foundation
 /// The one scrubber for everything that leaves the process: command output, files, screens, history.
 ///
 /// It knows a request's secret values: params and headers the session redacts, the credential headers
-/// (`Authorization`, `Cookie`, `Proxy-Authorization`, and the credentials after an auth scheme such as `Bearer`),
+/// (`Authorization`, `Cookie`, `Proxy-Authorization`; also the credentials after an auth scheme such as `Bearer`
+/// and each cookie's value),
 /// and the password of the URL's userinfo (`https://user:${env:PW}@host`). Each is replaced by `<redacted>` as
 /// written, percent-encoded, form-encoded and JSON-escaped, wherever it appears: a server echoing it in a body or
 /// a header, a path param in a near-miss report, a URL in a title. In a JSON body only text inside string
@@ -35,6 +36,12 @@ public struct SecretScrubber: Sendable {
             // `Bearer abc`: the credentials alone are as secret as the whole value.
             if p.location == .header, let space = p.value.firstIndex(of: " ") {
                 values.append(String(p.value[p.value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+            }
+            // `Cookie: sid=abc; theme=dark`: each cookie's value too.
+            if p.location == .header, p.name.lowercased() == "cookie" {
+                for pair in p.value.split(separator: ";") {
+                    if let eq = pair.firstIndex(of: "=") { values.append(String(pair[pair.index(after: eq)...])) }
+                }
             }
         }
         for url in [request.baseURL, request.url] {

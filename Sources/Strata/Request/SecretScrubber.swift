@@ -44,11 +44,21 @@ public struct SecretScrubber: Sendable {
                 }
             }
         }
-        for url in [request.baseURL, request.url] {
-            guard let c = URLComponents(string: url) else { continue }
-            values += [c.password, c.percentEncodedPassword].compactMap { $0 }.filter { !$0.isEmpty }
+        if let password = SecretScrubber.userinfoPassword(request.baseURL), !password.isEmpty {
+            values += [password, PercentEncoding.decode(password)]
         }
         self.init(values: values)
+    }
+
+    /// The password of `url`'s userinfo (`https://me:PASSWORD@host`) as written, if there is one.
+    static func userinfoPassword(_ url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        let userinfo = authority[..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return nil }
+        return String(userinfo[userinfo.index(after: colon)...])
     }
 
     /// A scrubber that knows the secrets of both.

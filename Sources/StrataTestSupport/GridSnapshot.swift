@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import TermGrid
 import Testing
 
@@ -126,7 +127,7 @@ public func expectSnapshot(
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
+            try AtomicFile.write(actual, to: file.path)
             Issue.record(
                 "recorded snapshot \(file.path); read it, then rerun without RECORD_SNAPSHOTS to accept it",
                 sourceLocation: sourceLocation)

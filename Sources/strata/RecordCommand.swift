@@ -15,8 +15,9 @@ enum RecordCommand {
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
         let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }
         let verb = written.replaced ? "replaced" : "recorded"
-        print("\(verb) \(response.statusLine) \(request.method) \(request.path) → \(written)")
-        if let bodyFile = written.bodyFile { print("body written to \(bodyFile) beside it") }
+        let scrubber = request.scrubber
+        print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
+        if let bodyFile = written.bodyFile { print(scrubber.scrub("body written to \(bodyFile) beside it")) }
         return 0
     }
 }

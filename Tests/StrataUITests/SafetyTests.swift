@@ -77,4 +77,31 @@ struct SecretTests {
         #expect(screen.contains("api_key=<redacted>"))
         #expect(state.notice?.text.contains("demo-key") == false)
     }
+
+    @Test("a password in the base URL and a secret the response echoes never reach the screen or a screenshot")
+    func screensAreScrubbed() async throws {
+        let scratch = try ScratchDirectory([
+            "session.json": ShopSession.sessionJSON(baseURL: "http://me:${env:SHOP_PW}@api.test/v1"),
+            "fixtures/products.json":
+                #"{ "/products": [ { "response": { "body": { "echo": "key=s3cretkey", "pw": "pa55word!" } } } ] }"#,
+        ])
+        defer { scratch.remove() }
+        let session = try Session.load(from: scratch.path)
+        let environment = ["SHOP_KEY": "s3cretkey", "SHOP_PW": "pa55word!"]
+        let keys = try Key.parse(tmuxKeys: "r")
+        let shot = try await offPool {
+            Unchecked(
+                try Screenshot.capture(
+                    session: session, size: Size(width: 120, height: 40), keys: keys, environment: environment))
+        }
+        let text = shot.value.buffer.text()
+        #expect(text.contains("me:<redacted>@api.test"))
+        #expect(text.contains("key=<redacted>"))
+        #expect(!text.contains("s3cretkey"))
+        #expect(!text.contains("pa55word"))
+        for file in try Screenshot.write(shot.value.buffer, to: scratch.url("shots/screen")) {
+            let written = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+            #expect(!written.contains("s3cretkey") && !written.contains("pa55word"), "\(file)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ extension Exchange {
         case all
     }
 
-    /// The exchange as one JSON object: `request` (secrets redacted), `source`, `fixture`, `response`, `parser`,
+    /// The exchange as one JSON object (secrets scrubbed everywhere): `request`, `source`, `fixture`, `response`, `parser`,
     /// `parseError`, `parsed`, and `mapped` / `issues` (null when the route has no `map`).
     public func jsonReport(pretty: Bool = true) -> String {
         let shown = request.redacted()
@@ -76,7 +76,8 @@ extension Exchange {
             ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
             ("issues", mapping.map { .raw($0.issuesJSONText()) } ?? .null),
         ])
-        return report.text(pretty: pretty)
+        // The request's scrubber also catches secrets the server echoed in the response.
+        return request.scrubber.scrub(report.text(pretty: pretty))
     }
 
     /// Headers as an object; repeated names are joined with `, `.
@@ -108,7 +109,8 @@ extension Exchange {
         }
         let ms = response.durationMs
         let time = ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"
-        return "\(response.statusLine) · \(shown.method) \(shown.url) · \(from) · \(time) · \(response.size) B"
+        return request.scrubber.scrub(
+            "\(response.statusLine) · \(shown.method) \(shown.url) · \(from) · \(time) · \(response.size) B")
     }
 
     /// The body as text for people: UTF-8 as is, otherwise a note and a hex dump of the start.
@@ -143,8 +145,14 @@ extension Exchange {
     /// True when mapping found a problem of error severity.
     public var hasMappingErrors: Bool { mapping.map { $0.count(.error) > 0 } ?? false }
 
-    /// The text view `view`: what goes to standard output.
+    /// The text view `view`: what goes to standard output, with the request's secrets scrubbed (a server may echo
+    /// them).
     public func text(_ view: View) -> String {
+        request.scrubber.scrub(unscrubbedText(view))
+    }
+
+    /// The text view `view` as the exchange has it.
+    func unscrubbedText(_ view: View) -> String {
         switch view {
         case .raw: return rawText
         case .parsed: return parsedText

@@ -19,7 +19,8 @@ public struct LiveSource: DataSource {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         let urlRequest = try LiveSource.urlRequest(for: request)
-        let delegate = LiveTaskDelegate(url: request.redacted().url, timeout: request.timeout)
+        let delegate = LiveTaskDelegate(
+            url: request.redacted().url, timeout: request.timeout, redirects: RedirectPolicy(for: request))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -92,15 +93,17 @@ final class LiveTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private let url: String
     private let timeout: Double
+    private let policy: RedirectPolicy
     private var continuation: CheckedContinuation<Outcome, Never>? = nil
     private var early: Outcome? = nil
     private var done = false
     private var body: [UInt8] = []
     private var redirects: [Response.Redirect] = []
 
-    init(url: String, timeout: Double) {
+    init(url: String, timeout: Double, redirects policy: RedirectPolicy) {
         self.url = url
         self.timeout = timeout
+        self.policy = policy
     }
 
     /// Registers the waiting send; false (after resuming it) when the task already finished or was cancelled.
@@ -142,8 +145,25 @@ final class LiveTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         let entry = Response.Redirect(
             status: response.statusCode, from: response.url?.absoluteString ?? "",
             to: request.url?.absoluteString ?? "")
-        lock.withLock { redirects.append(entry) }
-        completionHandler(request)
+        let next = LiveTaskDelegate.applying(policy, to: request)
+        if next != nil { lock.withLock { redirects.append(entry) } }
+        completionHandler(next)
+    }
+
+    /// `request` as `policy` lets it follow a redirect: credentials removed when it leaves their origin; nil when
+    /// it may not follow.
+    static func applying(_ policy: RedirectPolicy, to request: URLRequest) -> URLRequest? {
+        guard let target = request.url?.absoluteString else { return request }
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        guard
+            let next = policy.follow(
+                to: target, headers: HTTPHeaders(fields.map { ($0.key, $0.value) }),
+                resendsBody: request.httpBody.map { !$0.isEmpty } ?? false)
+        else { return nil }
+        var out = request
+        if next.url != target, let u = URL(string: next.url) { out.url = u }
+        for (name, _) in fields where next.headers[name] == nil { out.setValue(nil, forHTTPHeaderField: name) }
+        return out
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

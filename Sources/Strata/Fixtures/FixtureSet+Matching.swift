@@ -39,7 +39,7 @@ extension FixtureSet {
         }
         return .failure(
             NearMissReport(
-                method: request.method, path: request.path, params: listed,
+                method: request.method, path: sent.shownPath, params: listed,
                 candidates: scored.prefix(limit).map(\.candidate), pairCount: pairs.count, directory: directory,
                 problems: diagnostics))
     }
@@ -48,12 +48,23 @@ extension FixtureSet {
     struct SentRequest {
         let request: BuiltRequest
         let decodedPath: String
+        /// The path as recorded and shown: secret path params as `<redacted>`.
+        let shownPath: String
+        let decodedShownPath: String
         let params: [ResolvedParam]
 
         init(_ request: BuiltRequest) {
             self.request = request
             decodedPath = PercentEncoding.decode(request.path)
+            shownPath = request.redacted().path
+            decodedShownPath = PercentEncoding.decode(shownPath)
             params = request.sentParams
+        }
+
+        /// True when a pair listed under `path` answers this path (a recorded `<redacted>` path param matches).
+        func pathMatches(_ path: String) -> Bool {
+            let decoded = PercentEncoding.decode(path)
+            return decoded == decodedPath || decoded == decodedShownPath
         }
     }
 
@@ -61,8 +72,8 @@ extension FixtureSet {
     func differences(_ pair: FixturePair, _ sent: SentRequest) -> [NearMissReport.Difference] {
         var out: [NearMissReport.Difference] = []
         let request = sent.request
-        if PercentEncoding.decode(pair.path) != sent.decodedPath {
-            out.append(.path(sent: request.path, expected: pair.path))
+        if !sent.pathMatches(pair.path) {
+            out.append(.path(sent: sent.shownPath, expected: pair.path))
         }
         if let m = pair.method, m != request.method {
             out.append(.method(sent: request.method, expected: m))

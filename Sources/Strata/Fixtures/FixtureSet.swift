@@ -13,6 +13,9 @@ public struct FixtureSet: Sendable {
     /// The path keys of each file, with their line and column, for checking them against routes.
     public let pathKeys: [(file: String, path: String, line: Int, column: Int)]
 
+    /// The longest `delay` a pair may ask for, in milliseconds (10 minutes).
+    static let maximumDelay = 600_000
+
     /// The keys allowed in a pair.
     static let pairKeys = ["request", "response", "description"]
     /// The keys allowed in a pair's request.
@@ -32,9 +35,16 @@ public struct FixtureSet: Sendable {
         var diagnostics: [Diagnostic] = []
         var keys: [(file: String, path: String, line: Int, column: Int)] = []
         var files: [String] = []
+        let root = SessionFiles.root(ofFixtures: directory)
         for name in names {
             let file = Session.join(directory, name)
             files.append(file)
+            if case .failure(let refusal) = SessionFiles.resolve(file, inside: root) {
+                // Never opened: a symlink out of the session is not read, and a FIFO would block.
+                diagnostics.append(
+                    Diagnostic(file: file, line: 1, column: 1, message: "fixture file \(refusal); it is not read"))
+                continue
+            }
             guard let bytes = try? FileBytes.read(file) else {
                 diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
                 continue
@@ -43,7 +53,7 @@ public struct FixtureSet: Sendable {
             if let cached = cache?.contents(of: file, bytes: bytes) {
                 one = cached
             } else {
-                one = read(bytes, file: file)
+                one = read(bytes, file: file, root: root)
                 cache?.store(one, of: file, bytes: bytes)
             }
             pairs += one.pairs
@@ -67,7 +77,7 @@ public struct FixtureSet: Sendable {
     }
 
     /// Reads one fixture file's bytes.
-    static func read(_ bytes: [UInt8], file: String) -> FileContents {
+    static func read(_ bytes: [UInt8], file: String, root: String) -> FileContents {
         let tree: Tree
         do {
             tree = try JSONParser().parse(bytes)
@@ -85,6 +95,7 @@ public struct FixtureSet: Sendable {
         }
         let directory = (file as NSString).deletingLastPathComponent
         var seen: [String: Tree.Index] = [:]
+        var refused: [Diagnostic] = []
         for member in tree.children(Tree.root) {
             let path = tree.key(member) ?? ""
             if let first = seen[path] {
@@ -104,19 +115,22 @@ public struct FixtureSet: Sendable {
             for (index, item) in tree.children(member).enumerated() {
                 let before = reader.diagnostics.count
                 let pair = readPair(
-                    item, path: path, index: index, file: file, directory: directory, reader: &reader,
-                    bodyFiles: &contents.bodyFiles)
+                    item, path: path, index: index, file: file, directory: directory, root: root, reader: &reader,
+                    bodyFiles: &contents.bodyFiles, refused: &refused)
                 if let pair, reader.diagnostics.count == before { contents.pairs.append(pair) }
             }
         }
-        contents.diagnostics = reader.diagnostics
+        contents.diagnostics = reader.diagnostics + refused
         return contents
     }
 
     /// Reads pair `node`; `bodyFiles` gets the body file it names, with whether it exists.
+    ///
+    /// A body file that exists but is refused (outside the session folder `root`, or not a regular file) is
+    /// reported in `refused` and the pair is kept, so a send that picks it names the pair and reads nothing.
     static func readPair(
-        _ node: Tree.Index, path: String, index: Int, file: String, directory: String, reader: inout DocumentReader,
-        bodyFiles: inout [String: Bool]
+        _ node: Tree.Index, path: String, index: Int, file: String, directory: String, root: String,
+        reader: inout DocumentReader, bodyFiles: inout [String: Bool], refused: inout [Diagnostic]
     ) -> FixturePair? {
         let tree = reader.tree
         let what = "pair #\(index + 1) of '\(path)'"
@@ -179,14 +193,30 @@ public struct FixtureSet: Sendable {
                     let full = name.hasPrefix("/") ? name : Session.join(directory, name)
                     let exists = FileManager.default.fileExists(atPath: full)
                     bodyFiles[full] = exists
-                    if exists {
+                    switch SessionFiles.resolve(full, inside: root) {
+                    case .success:
                         body = .file(name: name, path: full)
-                    } else {
+                    case .failure(.missing):
                         reader.error("bodyFile '\(name)' of \(what) does not exist (looked for \(full))", at: n)
+                    case .failure(let refusal):
+                        body = .file(name: name, path: full)
+                        let (line, column) = reader.lineColumn(of: n)
+                        refused.append(
+                            Diagnostic(
+                                file: file, line: line, column: column,
+                                message: "bodyFile '\(name)' of \(what) \(refusal); it is never served"))
                     }
                 }
                 if let n = rm["delay"], let d = reader.integer(n, "'delay' of \(what) (milliseconds)") {
-                    if d >= 0 { delay = d } else { reader.error("'delay' of \(what) must not be negative", at: n) }
+                    if d < 0 {
+                        reader.error("'delay' of \(what) must not be negative", at: n)
+                    } else if d > FixtureSet.maximumDelay {
+                        reader.error(
+                            "'delay' of \(what) must be at most \(FixtureSet.maximumDelay) ms (10 minutes), found \(tree.scalarText(n))",
+                            at: n)
+                    } else {
+                        delay = d
+                    }
                 }
             }
         } else {

@@ -160,21 +160,6 @@ extension FixtureWriter {
         default: return "bin"
         }
     }
-
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-    static func atomicWrite(_ bytes: [UInt8], to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temp = Session.join(dir.isEmpty ? "." : dir, ".\(name).tmp-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp])
-        }
-        if rename(temp, path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: temp)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, "errno": code])
-        }
-    }
 }
 
 /// Why a pair cannot be spliced into an existing fixture file.

@@ -56,9 +56,10 @@ public struct FixtureWriter: Sendable {
     /// The pair of `set` recorded for the same request, if any.
     func existingPair(for request: BuiltRequest, in set: FixtureSet) -> FixturePair? {
         let listed = listedRequest(request)
-        let path = PercentEncoding.decode(request.path)
+        let paths = [request.path, FixtureWriter.pathKey(request)].map { PercentEncoding.decode($0) }
         return set.pairs.first {
-            PercentEncoding.decode($0.path) == path && $0.sameRequest(method: listed.method, params: listed.params)
+            paths.contains(PercentEncoding.decode($0.path))
+                && $0.sameRequest(method: listed.method, params: listed.params)
         }
     }
 
@@ -68,7 +69,8 @@ public struct FixtureWriter: Sendable {
         let plan = try plan(request, overwrite: overwrite)
         do {
             _ = try FixtureWriter.insert(
-                into: plan.original, path: request.path, replacing: plan.existing?.index, pair: { _ in "{}" })
+                into: plan.original, path: FixtureWriter.pathKey(request), replacing: plan.existing?.index,
+                pair: { _ in "{}" })
         } catch {
             throw .recording(
                 "cannot add a pair to \(plan.target): \(error.message); fix the file first (nothing was sent)")
@@ -96,7 +98,7 @@ public struct FixtureWriter: Sendable {
         let index: Int
         do {
             (updated, index) = try FixtureWriter.insert(
-                into: plan.original, path: request.path, replacing: plan.existing?.index,
+                into: plan.original, path: FixtureWriter.pathKey(request), replacing: plan.existing?.index,
                 pair: { indent in
                     FixtureWriter.pairText(
                         listed, status: response.status, headers: recorded, body: kind, bodyFile: bodyFile,
@@ -108,25 +110,43 @@ public struct FixtureWriter: Sendable {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if let bodyFile { try FixtureWriter.atomicWrite(response.body, to: Session.join(directory, bodyFile)) }
-            try FixtureWriter.atomicWrite(updated, to: plan.target)
         } catch {
-            throw .recording("cannot write \(plan.target): \(error)")
+            throw .recording("cannot create \(directory): \(error)")
+        }
+        // Every file goes through the one atomic writer: permissions kept, symlinks inside the session written
+        // through, stale temporary files cleaned up.
+        let root = SessionFiles.root(ofFixtures: directory)
+        do {
+            if let bodyFile { try AtomicFile.write(response.body, to: Session.join(directory, bodyFile), root: root) }
+            try AtomicFile.write(updated, to: plan.target, root: root)
+        } catch {
+            throw .recording(error.description)
         }
         return Written(
-            file: plan.target, path: request.path, index: index, replaced: plan.existing != nil, bodyFile: bodyFile)
+            file: plan.target, path: FixtureWriter.pathKey(request), index: index, replaced: plan.existing != nil,
+            bodyFile: bodyFile)
     }
 
-    /// `response` with the request's secret values replaced where the server echoed them in a text body.
+    /// The path a pair for `request` is listed under: secret path params as `<redacted>` (matching accepts it).
+    static func pathKey(_ request: BuiltRequest) -> String { request.redacted().path }
+
+    /// `response` with the request's secret values replaced wherever the server echoed them: in the body (text or
+    /// binary; a JSON body stays JSON) and in header values.
     func scrubbed(_ response: Response, for request: BuiltRequest) -> Response {
-        let secretParams = request.params.filter { $0.isSecret || isRedacted($0.name) }.map(\.value)
-        let secretHeaders = request.headers.filter { isRedacted($0.name) }.map(\.value)
-        let scrubber = SecretScrubber(values: secretParams + secretHeaders)
-        guard !scrubber.isEmpty, String(validating: response.body, as: UTF8.self) != nil else { return response }
+        let scrubber = scrubber(for: request)
+        guard !scrubber.isEmpty else { return response }
         let isJSON = (try? JSONParser().parse(response.body)) != nil
         var copy = response
         copy.body = scrubber.scrub(response.body, json: isJSON)
+        copy.headers = scrubber.scrub(response.headers)
         return copy
+    }
+
+    /// The request's scrubber, also knowing values of headers this writer's `redact` list names.
+    func scrubber(for request: BuiltRequest) -> SecretScrubber {
+        var marked = request
+        for i in marked.params.indices where isRedacted(marked.params[i].name) { marked.params[i].isSecret = true }
+        return SecretScrubber(request: marked)
     }
 
     /// Where a pair for a request goes.
@@ -141,32 +161,40 @@ public struct FixtureWriter: Sendable {
     func plan(_ request: BuiltRequest, overwrite: Bool) throws(TransportError) -> Plan {
         let listed = listedRequest(request)
         let set = FixtureSet.load(directory: directory)
-        let decodedPath = PercentEncoding.decode(request.path)
+        let decodedPath = PercentEncoding.decode(FixtureWriter.pathKey(request))
         let existing = existingPair(for: request, in: set)
         if let existing, !overwrite {
             throw .recording(
-                "\(existing.location): a pair for \(FixtureWriter.summary(listed, path: request.path)) already exists; "
+                "\(existing.location): a pair for \(FixtureWriter.summary(listed, path: FixtureWriter.pathKey(request))) already exists; "
                     + "pass --overwrite to replace it")
         }
         let file =
             existing?.file ?? set.pathKeys.first { PercentEncoding.decode($0.path) == decodedPath }?.file
             ?? Session.join(directory, FixtureWriter.fileName(for: request.routeName) + ".json")
-        let original = FileManager.default.contents(atPath: file).map { [UInt8]($0) }
+        let original: [UInt8]?
+        switch SessionFiles.resolve(file, inside: SessionFiles.root(ofFixtures: directory)) {
+        case .success(let real): original = FileManager.default.contents(atPath: real).map { [UInt8]($0) }
+        case .failure(.missing): original = nil
+        case .failure(let refusal): throw .recording("cannot add a pair to \(file): it \(refusal); nothing was sent")
+        }
         return Plan(listed: listed, existing: existing, target: file, original: original)
     }
 
     /// True when `redact` names param or header `name`.
     func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
 
-    /// Response headers worth replaying: not the per-connection ones, secrets redacted.
+    /// Response headers worth replaying: not the per-connection ones, redacted names and `Set-Cookie` as
+    /// `<redacted>`.
     func recordedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         let skip: Set<String> = [
             "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "server",
             "access-control-allow-credentials", "access-control-allow-origin",
         ]
         var out = HTTPHeaders()
+        // A cookie the server sets is a credential, whatever it holds.
         for field in headers where !skip.contains(field.name.lowercased()) {
-            out.append(name: field.name, value: isRedacted(field.name) ? ResolvedParam.redacted : field.value)
+            let secret = isRedacted(field.name) || field.name.lowercased() == "set-cookie"
+            out.append(name: field.name, value: secret ? ResolvedParam.redacted : field.value)
         }
         return out
     }

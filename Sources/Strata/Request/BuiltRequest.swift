@@ -35,31 +35,41 @@ public struct BuiltRequest: Sendable, Equatable {
     public func sentValue(_ name: String) -> String? { sentParams.first { $0.name == name }?.value }
 
     /// The request with every secret value replaced by `<redacted>`, for showing and exporting.
+    ///
+    /// Secret params are rebuilt as `<redacted>` (so a path key or a query reads `id=<redacted>`), then the URL,
+    /// headers and body go through ``scrubber``, which also catches a password in the URL's userinfo and a secret
+    /// repeated in another value.
     public func redacted() -> BuiltRequest {
+        let scrubber = self.scrubber
         var copy = self
         var params = self.params
         for i in params.indices where params[i].isSecret { params[i].value = ResolvedParam.redacted }
+        let base = scrubber.scrub(baseURL)
         let parts = RequestAssembly(
-            method: method, baseURL: baseURL, pathTemplate: pathTemplate, params: params, encoding: bodyEncoding,
+            method: method, baseURL: base, pathTemplate: pathTemplate, params: params, encoding: bodyEncoding,
             verbatim: Set(params.filter(\.isSecret).map(\.name)))
+        for i in params.indices where !params[i].isSecret {
+            params[i].value = scrubber.scrub(params[i].value)
+        }
         copy.params = params
-        copy.url = parts.url
-        copy.path = parts.path
-        copy.headers = parts.headers
-        copy.body = parts.body
+        copy.baseURL = base
+        copy.url = scrubber.scrub(parts.url)
+        copy.path = scrubber.scrub(parts.path)
+        copy.headers = scrubber.scrub(parts.headers)
+        copy.body = parts.body.map { scrubber.scrub($0, json: bodyEncoding == .json) }
         copy.contentType = parts.contentType
         return copy
     }
+
+    /// The scrubber that knows this request's secret values; apply it to anything shown or written.
+    public var scrubber: SecretScrubber { SecretScrubber(request: self) }
 
     /// The body as text when it is UTF-8 (it always is for form and JSON bodies).
     public var bodyText: String? { body.flatMap { String(validating: $0, as: UTF8.self) } }
 }
 
 extension BuiltRequest {
-    /// `text` (a URL, an error message) with this request's secret values replaced by `<redacted>`.
-    public func redacting(_ text: String) -> String {
-        let scrubber = SecretScrubber(values: params.filter(\.isSecret).map(\.value))
-        guard !scrubber.isEmpty else { return text }
-        return String(decoding: scrubber.scrub(Array(text.utf8), json: false), as: UTF8.self)
-    }
+    /// `text` (a URL, an error message) with this request's secret values replaced by `<redacted>`: the same as
+    /// `scrubber.scrub(text)`.
+    public func redacting(_ text: String) -> String { scrubber.scrub(text) }
 }

@@ -63,6 +63,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// `Name: value` lines.
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
 
+    /// True when `value` can be sent as a header value: no CR, LF or NUL (RFC 9110 §5.5), which would end the
+    /// field or the header block.
+    public static func isValidValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+    }
+
     /// True when `name` is an RFC 9110 token (letters, digits, a backquote and `!#$%&'*+-.^_|~`), so it can be sent.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty

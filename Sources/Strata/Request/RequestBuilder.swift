@@ -51,7 +51,8 @@ public struct RequestBuilder: Sendable {
             let expanded = expand ? spec.value.expand(environment) : (value: spec.value.text, missing: [String]())
             return ResolvedParam(
                 name: spec.name, value: expanded.value, template: spec.value.text, location: location(spec),
-                origin: origin, kind: spec.kind, required: spec.required, isSecret: session.isRedacted(spec.name),
+                origin: origin, kind: spec.kind, required: spec.required,
+                isSecret: session.isSecret(spec.name, in: location(spec)),
                 status: .sent, missingVariables: expanded.missing, description: spec.description)
         }
         let routeKeys = Set((route.params + route.headers).map { key($0, location($0)) })

@@ -68,7 +68,7 @@ public struct RequestDraft: Sendable {
                 params.append(
                     ResolvedParam(
                         name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
-                        required: false, isSecret: session.isRedacted(name), status: .sent, missingVariables: [],
+                        required: false, isSecret: session.isSecret(name, in: loc), status: .sent, missingVariables: [],
                         description: nil))
             }
         }
@@ -76,6 +76,12 @@ public struct RequestDraft: Sendable {
         // empty only because an environment variable is missing, which a live send reports instead).
         for i in params.indices where params[i].status != .removed {
             let p = params[i]
+            if p.location == .header, !HTTPHeaders.isValidValue(p.value) {
+                // The value is never repeated: it may be a secret.
+                problems.append(
+                    "header '\(p.name)' of route '\(route.name)' contains a line break or NUL, which a header cannot carry"
+                )
+            }
             guard p.value.isEmpty else {
                 params[i].status = .sent
                 continue

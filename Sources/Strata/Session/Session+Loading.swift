@@ -88,7 +88,15 @@ struct SessionLoader {
         if let n = top["baseURL"], let s = reader.string(n, "'baseURL'") { baseURL = template(s, at: n) }
         var timeout = Session.defaultTimeout
         if let n = top["timeout"], let t = reader.number(n, "'timeout'") {
-            if t > 0 { timeout = t } else { reader.error("'timeout' must be more than 0 seconds", at: n) }
+            if t <= 0 {
+                reader.error("'timeout' must be more than 0 seconds", at: n)
+            } else if t > Session.maximumTimeout {
+                reader.error(
+                    "'timeout' must be at most \(Int(Session.maximumTimeout)) seconds (a day), found \(tree.scalarText(n))",
+                    at: n)
+            } else {
+                timeout = t
+            }
         }
         let headers = top["headers"].map { headerSpecs($0, what: "session headers") } ?? []
         let params = top["params"].map { paramSpecs($0, what: "session params") } ?? []
@@ -263,6 +271,10 @@ struct SessionLoader {
         if location == .header, !HTTPHeaders.isValidName(name) {
             reader.error("param '\(name)' goes in a header but is not a valid header name", atKeyOf: member)
         }
+        if location == .header, !HTTPHeaders.isValidValue(value.text), let n = m["value"] {
+            reader.error(
+                "the value of header param '\(name)' contains a line break or NUL, which a header cannot carry", at: n)
+        }
         var required = false
         if let n = m["required"], let b = reader.bool(n, "'required' of param '\(name)'") { required = b }
         var description: String? = nil
@@ -283,6 +295,11 @@ struct SessionLoader {
                 continue
             }
             guard let value = reader.string(member, "header '\(name)' in \(what)") else { continue }
+            if !HTTPHeaders.isValidValue(value) {
+                reader.error(
+                    "header '\(name)' in \(what) contains a line break or NUL, which a header cannot carry", at: member)
+                continue
+            }
             specs.append(ParamSpec(name: name, value: template(value, at: member), location: .header, node: member))
         }
         return specs

@@ -45,6 +45,8 @@ public struct Session: Sendable {
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30
+    /// The longest `timeout` a session may set, in seconds (a day); larger values overflow the clock.
+    public static let maximumTimeout: Double = 86_400
 
     /// The folder where fixtures live: `DIRECTORY/fixtures`.
     public var fixturesDirectory: String { Session.join(directory, "fixtures") }
@@ -57,6 +59,14 @@ public struct Session: Sendable {
 
     /// True when values of the param or header `name` must be hidden in output and fixtures.
     public func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
+
+    /// True when the value of param or header `name` placed in `location` is secret: the `redact` list names it,
+    /// or it is a credential header (`Authorization`, `Cookie`, `Proxy-Authorization`).
+    public func isSecret(_ name: String, in location: ParamLocation) -> Bool {
+        isRedacted(name)
+            || (location == .header
+                && RedirectPolicy.credentialHeaders.contains { $0.lowercased() == name.lowercased() })
+    }
 
     /// True when the `redact` list names `name` (ignoring case).
     static func isRedacted(_ name: String, in redact: [String]) -> Bool {

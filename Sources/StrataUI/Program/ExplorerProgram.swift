@@ -93,7 +93,8 @@ public final class ExplorerProgram {
     /// Draws the current state (only changed cells reach the backend).
     public func draw() {
         let frame = ExplorerView.frame(state)
-        terminal.draw(frame.buffer, cursor: frame.cursor)
+        // What reaches the terminal (or a screenshot) never shows a secret, whatever a pane printed.
+        terminal.draw(frame.buffer.scrubbed(by: state.scrubber), cursor: frame.cursor)
     }
 
     /// Tells the state how long the running request has taken.

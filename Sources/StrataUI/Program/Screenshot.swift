@@ -37,8 +37,8 @@ public enum Screenshot {
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        try text.write(toFile: base + ".txt", atomically: true, encoding: .utf8)
-        try buffer.svg().write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+        try AtomicFile.write(text, to: base + ".txt")
+        try AtomicFile.write(buffer.svg(), to: base + ".svg")
         return [base + ".txt", base + ".svg"]
     }
 }

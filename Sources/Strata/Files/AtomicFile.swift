@@ -1,0 +1,91 @@
+import Foundation
+
+/// The one way Strata writes a file: whole or not at all, keeping what the user set up around it.
+///
+/// The bytes go to a temporary file beside the target (`.NAME.tmp-UUID`), are flushed, and the temporary file is
+/// renamed over the target, so a crash never leaves half a file. The target keeps its permission bits (a 0600
+/// fixture stays 0600). A target that is a symlink is written through: its destination is replaced and the link
+/// stays (refused when the destination is outside `root`). A temporary file left behind by a writer that was
+/// killed is removed by the next write of the same target; a writer holds a lock on its own temporary file, so
+/// one still in use by another process is left alone.
+public enum AtomicFile {
+    /// Why a file could not be written.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, naming the file.
+        public var description: String
+    }
+
+    /// Writes `bytes` to `path` atomically; with a `root`, a symlink is followed only to a file inside it.
+    ///
+    /// Returns the path actually written (the symlink's destination when `path` is a symlink).
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String, root: String? = nil) throws(WriteError) -> String {
+        let target = try destination(of: path, root: root)
+        let directory = (target as NSString).deletingLastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        let name = (target as NSString).lastPathComponent
+        removeStaleTemporaries(in: dir, of: name)
+        var existing = stat()
+        let mode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        let temp = Session.join(dir, ".\(name).tmp-\(UUID().uuidString)")
+        let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o666)
+        guard fd >= 0 else { throw failure("cannot create a temporary file beside \(target)", errno) }
+        // Marks the temporary file as in use, so a concurrent writer's clean-up leaves it alone.
+        _ = flock(fd, LOCK_EX)
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { unlink(temp) }
+        }
+        if let mode, fchmod(fd, mode) != 0 { throw failure("cannot set the permissions of \(target)", errno) }
+        do {
+            try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(bytes))
+        } catch {
+            throw WriteError(description: "cannot write \(target): \(error.localizedDescription)")
+        }
+        guard fsync(fd) == 0 else { throw failure("cannot write \(target)", errno) }
+        guard rename(temp, target) == 0 else { throw failure("cannot replace \(target)", errno) }
+        ok = true
+        return target
+    }
+
+    /// Writes `text` as UTF-8; see ``write(_:to:root:)``.
+    @discardableResult
+    public static func write(_ text: String, to path: String, root: String? = nil) throws(WriteError) -> String {
+        try write(Array(text.utf8), to: path, root: root)
+    }
+
+    /// The file to replace for `path`: itself, or a symlink's destination (inside `root` when given).
+    static func destination(of path: String, root: String?) throws(WriteError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let resolved = SessionFiles.realPath(path) else {
+            throw WriteError(description: "cannot write \(path): it is a symlink to a file that does not exist")
+        }
+        if let root {
+            switch SessionFiles.resolve(path, inside: root) {
+            case .success: break
+            case .failure(let refusal):
+                throw WriteError(description: "cannot write \(path): it \(refusal); nothing was written")
+            }
+        }
+        return resolved
+    }
+
+    /// Removes temporary files of `name` in `directory` that no writer holds (left by a killed writer).
+    static func removeStaleTemporaries(in directory: String, of name: String) {
+        let prefix = ".\(name).tmp-"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for entry in entries where entry.hasPrefix(prefix) {
+            let path = Session.join(directory, entry)
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+            close(fd)
+        }
+    }
+
+    static func failure(_ what: String, _ code: Int32) -> WriteError {
+        WriteError(description: "\(what): \(String(cString: strerror(code)))")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The one rule for files a session names: a path is read or written only when it resolves (symlinks followed)
+/// to a regular file inside the session folder.
+///
+/// A fixture's `bodyFile` of `../../etc/passwd`, an absolute path, or a symlink in `fixtures/` that points
+/// elsewhere would otherwise be served, and a FIFO would block the reader forever.
+public enum SessionFiles {
+    /// Why a path is refused.
+    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Nothing is there (or a symlink points at nothing).
+        case missing
+        /// It resolves to `resolved`, which is not inside the session folder.
+        case outside(resolved: String)
+        /// It is a directory, FIFO, socket or device (`kind`), not a regular file.
+        case notRegular(kind: String)
+
+        /// `resolves to /etc/passwd, outside the session folder`, ...
+        public var description: String {
+            switch self {
+            case .missing: "does not exist"
+            case .outside(let resolved): "resolves to \(resolved), outside the session folder"
+            case .notRegular(let kind): "is a \(kind), not a regular file"
+            }
+        }
+    }
+
+    /// The session folder a fixtures folder belongs to (its parent).
+    public static func root(ofFixtures directory: String) -> String {
+        let parent = (directory as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// The real path of `path` when it is a regular file inside `root` (both resolved, symlinks followed), else
+    /// why it is refused.
+    public static func resolve(_ path: String, inside root: String) -> Result<String, Refusal> {
+        guard let real = realPath(path) else { return .failure(.missing) }
+        guard let realRoot = realPath(root) else { return .failure(.outside(resolved: real)) }
+        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        guard real.hasPrefix(prefix) else { return .failure(.outside(resolved: real)) }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return .failure(.missing) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .success(real)
+        case S_IFDIR: return .failure(.notRegular(kind: "directory"))
+        case S_IFIFO: return .failure(.notRegular(kind: "FIFO"))
+        case S_IFSOCK: return .failure(.notRegular(kind: "socket"))
+        case S_IFCHR, S_IFBLK: return .failure(.notRegular(kind: "device"))
+        default: return .failure(.notRegular(kind: "special file"))
+        }
+    }
+
+    /// `path` with every symlink and `..` resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The one scrubber for everything that leaves the process: command output, files, screens, history.
+///
+/// It knows a request's secret values: params and headers the session redacts, the credential headers
+/// (`Authorization`, `Cookie`, `Proxy-Authorization`; also the credentials after an auth scheme such as `Bearer`
+/// and each cookie's value),
+/// and the password of the URL's userinfo (`https://user:${env:PW}@host`). Each is replaced by `<redacted>` as
+/// written, percent-encoded, form-encoded and JSON-escaped, wherever it appears: a server echoing it in a body or
+/// a header, a path param in a near-miss report, a URL in a title. In a JSON body only text inside string
+/// literals is replaced, so the body stays valid JSON.
+public struct SecretScrubber: Sendable {
+    /// The byte sequences to replace, longest first.
+    let secrets: [[UInt8]]
+    /// Which bytes start some secret, so most bytes are passed over with one lookup.
+    let starts: [Bool]
+    static let replacement = Array(ResolvedParam.redacted.utf8)
+
+    /// Creates a scrubber for `values`; values shorter than 4 bytes are ignored (too likely to be ordinary text).
+    public init(values: [String]) {
+        var all = Set<[UInt8]>()
+        for v in values where v.utf8.count >= 4 && v != ResolvedParam.redacted {
+            all.insert(Array(v.utf8))
+            all.insert(Array(PercentEncoding.encode(v, allowing: PercentEncoding.unreserved).utf8))
+            all.insert(Array(PercentEncoding.formEncode(v).utf8))
+            all.insert(Array(JSONString.quote(v).utf8.dropFirst().dropLast()))
+        }
+        self.init(sorted: Array(all))
+    }
+
+    /// Creates the scrubber for `request`'s secrets.
+    public init(request: BuiltRequest) {
+        var values: [String] = []
+        for p in request.params where p.isSecret && !p.value.isEmpty {
+            values.append(p.value)
+            // `Bearer abc`: the credentials alone are as secret as the whole value.
+            if p.location == .header, let space = p.value.firstIndex(of: " ") {
+                values.append(String(p.value[p.value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+            }
+            // `Cookie: sid=abc; theme=dark`: each cookie's value too.
+            if p.location == .header, p.name.lowercased() == "cookie" {
+                for pair in p.value.split(separator: ";") {
+                    if let eq = pair.firstIndex(of: "=") { values.append(String(pair[pair.index(after: eq)...])) }
+                }
+            }
+        }
+        if let password = SecretScrubber.userinfoPassword(request.baseURL), !password.isEmpty {
+            values += [password, PercentEncoding.decode(password)]
+        }
+        self.init(values: values)
+    }
+
+    /// The password of `url`'s userinfo (`https://me:PASSWORD@host`) as written, if there is one.
+    static func userinfoPassword(_ url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        let userinfo = authority[..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return nil }
+        return String(userinfo[userinfo.index(after: colon)...])
+    }
+
+    /// A scrubber that knows the secrets of both.
+    public func merging(_ other: SecretScrubber) -> SecretScrubber {
+        SecretScrubber(sorted: Array(Set(secrets + other.secrets)))
+    }
+
+    private init(sorted secrets: [[UInt8]]) {
+        self.secrets = secrets.sorted { $0.count > $1.count }
+        var starts = [Bool](repeating: false, count: 256)
+        for s in secrets { starts[Int(s[0])] = true }
+        self.starts = starts
+    }
+
+    /// The longest secret at `bytes[i...]`, if any.
+    private func secret(in bytes: [UInt8], at i: Int) -> [UInt8]? {
+        guard starts[Int(bytes[i])] else { return nil }
+        return secrets.first { matches($0, bytes, at: i) }
+    }
+
+    /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
+    /// where replacing must keep the layout).
+    public func ranges(in bytes: [UInt8]) -> [Range<Int>] {
+        guard !secrets.isEmpty else { return [] }
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            if let secret = secret(in: bytes, at: i) {
+                out.append(i..<(i + secret.count))
+                i += secret.count
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// True when there is nothing to replace.
+    public var isEmpty: Bool { secrets.isEmpty }
+
+    /// `text` with every secret replaced by `<redacted>`.
+    public func scrub(_ text: String) -> String {
+        guard !secrets.isEmpty else { return text }
+        return String(decoding: scrub(Array(text.utf8), json: false), as: UTF8.self)
+    }
+
+    /// `headers` with every secret in their values replaced.
+    public func scrub(_ headers: HTTPHeaders) -> HTTPHeaders {
+        guard !secrets.isEmpty else { return headers }
+        return HTTPHeaders(headers.fields.map { HTTPHeaders.Field(name: $0.name, value: scrub($0.value)) })
+    }
+
+    /// `body` with every secret replaced by `<redacted>`; `json` limits replacement to string literals.
+    public func scrub(_ body: [UInt8], json: Bool) -> [UInt8] {
+        guard !secrets.isEmpty else { return body }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count)
+        var i = 0
+        var inString = false
+        while i < body.count {
+            let c = body[i]
+            if json, !inString {
+                if c == UInt8(ascii: "\"") { inString = true }
+                out.append(c)
+                i += 1
+                continue
+            }
+            if json, c == UInt8(ascii: "\\"), i + 1 < body.count {
+                out.append(c)
+                out.append(body[i + 1])
+                i += 2
+                continue
+            }
+            if json, c == UInt8(ascii: "\"") {
+                inString = false
+                out.append(c)
+                i += 1
+                continue
+            }
+            if let secret = secret(in: body, at: i) {
+                out.append(contentsOf: SecretScrubber.replacement)
+                i += secret.count
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
+
+    private func matches(_ secret: [UInt8], _ body: [UInt8], at i: Int) -> Bool {
+        guard body[i] == secret[0], i + secret.count <= body.count else { return false }
+        for k in 1..<secret.count where body[i + k] != secret[k] { return false }
+        return true
+    }
+}

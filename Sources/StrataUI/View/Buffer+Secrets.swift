@@ -39,7 +39,7 @@ extension ExplorerState {
     /// response shown.
     public var scrubber: SecretScrubber {
         var scrubber = SecretScrubber(values: [])
-        if let request = preview?.request { scrubber = scrubber.merging(request.scrubber) }
+        if let request = draft?.request { scrubber = scrubber.merging(request.scrubber) }
         switch response {
         case .empty: break
         case .document(let d): scrubber = scrubber.merging(d.request.scrubber)

@@ -1,8 +1,8 @@
 /// Finding the name a person probably meant, for `did you mean …?` in messages.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` ignoring case, when it is close enough to be a likely typo (at most a third
     /// of the candidate's characters differ).
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
+    package static func nearest(_ word: String, in candidates: [String]) -> String? {
         let lower = Array(word.lowercased())
         return closest(candidates, within: { max(1, $0.count / 3) }) { editDistance(lower, Array($0.lowercased())) }
     }

@@ -44,14 +44,15 @@ enum Output {
         }
     }
 
-    /// `bytes` with every character ``VisibleText`` escapes replaced as `style` says (line feeds kept), or nil
-    /// when there is none, which is the common case and costs one pass over the bytes.
+    /// `bytes` with every character ``VisibleText`` escapes replaced as `style` says, or nil when there is none,
+    /// which is the common case and costs one pass over the bytes. Line feeds are kept, and in JSON tabs too (JSON
+    /// may use them as white space between tokens, where a `\u` escape would be invalid).
     static func visible(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) -> [UInt8]? {
         guard bytes.contains(where: { $0 != 0x0A && VisibleText.mayStartEscape($0) }) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if scalar != "\n", let escape = VisibleText.escape(for: scalar) {
+            if scalar != "\n", style == .text || scalar != "\t", let escape = VisibleText.escape(for: scalar) {
                 switch style {
                 case .text: out.append(contentsOf: escape.utf8)
                 case .json: out.append(contentsOf: ("\\u" + hex4(scalar.value)).utf8)

@@ -25,6 +25,20 @@ enum ParseCommand {
             throw UsageError("unknown --type '\(type)' (expected one of: \(registry.names.joined(separator: ", ")))")
         }
         let path = files.first ?? "-"
+        if quiet, path != "-", (type ?? ParserRegistry.type(forPath: path)) == "json" {
+            // Only validating: parse the mapped file, holding a window of it instead of all of it.
+            let mapping: FileBytes.Mapping?
+            do {
+                mapping = try FileBytes.map(path)
+            } catch {
+                throw CommandError(error.description)
+            }
+            if let mapping {
+                guard let error = mapping.withBytes({ JSONParser().validate(mapped: $0) }) else { return 0 }
+                Output.error(error.located(in: path))
+                return 1
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try path == "-" ? FileBytes.readStandardInput() : FileBytes.read(path)

@@ -21,6 +21,42 @@ public enum FileBytes {
         return try read(fd, path: path)
     }
 
+    /// The file at `path` mapped read-only and private, or nil when it is not a regular file (a pipe, a device:
+    /// read it with ``read(_:)``). The mapping lives as long as the returned value.
+    public static func map(_ path: String) throws(ReadError) -> Mapping? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(path: path, reason: reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ReadError(path: path, reason: reason(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a directory") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else { return Mapping(base: nil, count: 0) }
+        let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let base, base != MAP_FAILED else { return nil }
+        return Mapping(base: base, count: size)
+    }
+
+    /// A read-only private mapping of a whole file, unmapped when released.
+    public final class Mapping {
+        let base: UnsafeMutableRawPointer?
+        /// The file's size in bytes.
+        public let count: Int
+
+        init(base: UnsafeMutableRawPointer?, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        deinit { if let base { munmap(base, count) } }
+
+        /// Calls `body` with the file's bytes (valid only during the call).
+        public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+    }
+
     /// Everything on standard input (named `-` in errors).
     public static func readStandardInput() throws(ReadError) -> [UInt8] {
         try read(STDIN_FILENO, path: "-")

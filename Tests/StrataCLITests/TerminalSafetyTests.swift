@@ -74,6 +74,8 @@ import Testing
             ("a -p error", ["run", dir.path, route, "-p", "\u{1B}]52;c;cHduZWQ\u{07}\u{9B}2J\u{202E}"]),
             ("an unknown option", ["run", dir.path, route, "--x" + Self.evil]),
             ("a bad --show", ["run", dir.path, route, "--show", Self.evil]),
+            ("record: an unknown route", ["record", dir.path, "nope" + Self.evil]),
+            ("screenshot: a session that does not load", ["screenshot", broken.path, "--out", dir.url("shot")]),
             ("an unknown command", [Self.evil]),
             ("a missing file", ["parse", "missing" + Self.evil + ".json"]),
             ("a missing session", ["routes", dir.path + "/no" + Self.evil]),

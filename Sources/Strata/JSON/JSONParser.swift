@@ -51,7 +51,7 @@ public struct JSONParser: Sendable {
         JSONParser.preferHugePages(nodes)
         var reader = JSONReader(input: input, out: nodes, maxDepth: maxDepth)
         reader.releaseAt = JSONReader.releaseStep
-        if !reader.run() { failure = reader.failure() }
+        if !reader.run(JSONReader.ReleaseInput.self) { failure = reader.failure() }
         reader.release()
         guard let failure else { return nil }
         return ParseError(

@@ -28,7 +28,7 @@ struct JSONReader {
     /// Remembered key lists (nil for small inputs).
     let shapes: Shapes?
 
-    /// Where the next release of already-read input pages happens (`Int.max`: never). Only for input that is a
+    /// Where the next release of already-read input pages happens, with ``ReleaseInput``. Only for input that is a
     /// read-only file mapping, whose released pages come back from the page cache if touched again.
     var releaseAt = Int.max
 
@@ -85,8 +85,20 @@ struct JSONReader {
         var keyBase = 0
     }
 
+    /// Whether a parse hands the pages of input it has read back to the kernel: a type, so each choice is its own
+    /// specialization of `run` and a parse that keeps its input has no check for it in the loop.
+    protocol InputPolicy { static var releasesRead: Bool { get } }
+    /// Keep the input (a parse that builds a tree over it).
+    enum KeepInput: InputPolicy { static var releasesRead: Bool { false } }
+    /// Release what has been read (validating a mapped file).
+    enum ReleaseInput: InputPolicy { static var releasesRead: Bool { true } }
+
     /// Parses the whole input; returns false with `problem` set on the first error.
-    mutating func run() -> Bool {
+    mutating func run() -> Bool { run(KeepInput.self) }
+
+    /// Parses the whole input, releasing read pages as `Policy` says; returns false with `problem` set on the first
+    /// error.
+    mutating func run<Policy: InputPolicy>(_: Policy.Type) -> Bool {
         let n = input.count
         guard n > 0, let p = input.baseAddress else { return fail(.emptyInput, 0) }
         let out = self.out.baseAddress!
@@ -254,7 +266,7 @@ struct JSONReader {
                     if !current.isObject, pos < n, p[pos] == UInt8(ascii: "]") {
                         return fail(.trailingCommaInArray, pos)
                     }
-                    if pos >= releaseAt { releaseAt = JSONReader.releaseRead(p, upTo: pos) }
+                    if Policy.releasesRead, pos >= releaseAt { releaseAt = JSONReader.releaseRead(p, upTo: pos) }
                     continue next
                 }
                 if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {

@@ -16,8 +16,8 @@ let package = Package(
         .target(name: "TermGrid"),
         // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.
         .target(name: "StrataUI", dependencies: ["Strata", "TermGrid"]),
-        // The only C surface: ncursesw through a shim header.
-        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // The only C surface: ncursesw through a shim header, and the signal handlers with their state in shim.c.
+        .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         // A TermGrid backend over ncursesw.
         .target(name: "NcursesBackend", dependencies: ["TermGrid", "CNcursesw"]),
         // The command-line tool: argument parsing and wiring only.
@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
         .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
+        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "CNcursesw"]),
         .testTarget(
             name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"],
             exclude: ["Goldens"]),

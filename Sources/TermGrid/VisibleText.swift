@@ -101,3 +101,15 @@ public enum VisibleText {
         }
     }
 }
+
+extension VisibleText {
+    /// Whether a UTF-8 byte can start a scalar that ``escape(for:)`` replaces: C0 controls and DEL, and the lead
+    /// bytes of C1 controls (0xC2), U+061C (0xD8) and the bidi marks and controls (0xE2).
+    ///
+    /// A fast filter for writers of large outputs: text with none of these bytes is shown as itself. A test checks
+    /// it against ``escape(for:)`` for every scalar.
+    @inline(__always)
+    public static func mayStartEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+}

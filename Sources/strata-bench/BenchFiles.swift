@@ -1,38 +1,14 @@
 import Foundation
+import Strata
 
 /// Whole-file reads and writes with plain system calls, so big inputs are never copied twice.
 enum BenchFiles {
-    /// Reads a whole file into one exactly-sized array with plain `read(2)` calls (no intermediate copies).
+    /// Reads a whole file into one exactly-sized array (Strata's ``FileBytes``, which `strata parse` uses too).
     static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw BenchError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw BenchError("cannot stat \(path)") }
-        let size = Int(info.st_size)
-        if size > 0 {
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                while count < size {
-                    let n = read(fd, buffer.baseAddress! + count, size - count)
-                    if n <= 0 {
-                        failed = n < 0
-                        break
-                    }
-                    count += n
-                }
-            }
-            if failed { throw BenchError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            return bytes
-        }
-        // Files that report no size (/proc) are read in chunks until end of file.
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { throw BenchError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
+        do {
+            return try FileBytes.read(path)
+        } catch {
+            throw BenchError(error.description)
         }
     }
 

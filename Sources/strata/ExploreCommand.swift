@@ -7,6 +7,10 @@ import StrataUI
 enum ExploreCommand {
     static let usage = "strata [SESSION] [--source mock|live]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
+    static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")]
+    static let options = [
+        OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API")
+    ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let sourceName = try args.option("--source")

@@ -4,10 +4,18 @@ import Strata
 enum RecordCommand {
     static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]"
     static let summary = "Run a route live and save the exchange as a fixture."
+    static let arguments = [
+        PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
+        PositionalSpec(name: "ROUTE", help: "the name of one of its routes"),
+    ]
+    static let options = [
+        RunCommand.paramOption,
+        OptionSpec("--overwrite", help: "replace a recorded pair for the same request instead of refusing"),
+    ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let overwrite = args.flag("--overwrite")
-        let edits = try parseEdits(args.options("-p", "--param"))
+        let edits = try parseEdits(args.options("-p"))
         let (sessionPath, routeName) = try args.sessionAndRoute()
         let session = try loadSession(sessionPath)
         let recorder = RecordingSource(session: session, overwrite: overwrite)
@@ -16,8 +24,8 @@ enum RecordCommand {
         let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }
         let verb = written.replaced ? "replaced" : "recorded"
         let scrubber = request.scrubber
-        print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
-        if let bodyFile = written.bodyFile { print(scrubber.scrub("body written to \(bodyFile) beside it")) }
+        Output.print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
+        if let bodyFile = written.bodyFile { Output.print(scrubber.scrub("body written to \(bodyFile) beside it")) }
         return 0
     }
 }

@@ -8,11 +8,19 @@ import TermGrid
 enum ScreenshotCommand {
     static let usage = "strata screenshot SESSION [--size 120x40] [--keys KEYS] --out PATH"
     static let summary = "Render the explorer headless to PATH.txt and PATH.svg."
+    static let arguments = [
+        PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")
+    ]
+    static let options = [
+        OptionSpec("--size", value: "COLSxROWS", help: "the terminal size (default 120x40, at most 1000x1000)"),
+        OptionSpec("--keys", value: "KEYS", help: "keys to press first, tmux style: 'r Tab Down C-u Enter'"),
+        OptionSpec("--out", "-o", value: "PATH", help: "where to write PATH.txt and PATH.svg (required)"),
+    ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let sizeText = try args.option("--size") ?? "120x40"
         let keysText = try args.option("--keys") ?? ""
-        guard let out = try args.option("--out", "-o") else { throw UsageError("--out PATH is required") }
+        guard let out = try args.option("--out") else { throw UsageError("--out PATH is required") }
         let positionals = try args.positionals(max: 1)
         guard let size = parseSize(sizeText) else {
             throw UsageError("--size must be COLUMNSxROWS such as 120x40 or 80x24, not '\(sizeText)'")
@@ -28,7 +36,7 @@ enum ScreenshotCommand {
             session: session, size: size, keys: keys, environment: ProcessInfo.processInfo.environment)
         do {
             let files = try Screenshot.write(buffer, to: out)
-            print("wrote \(files.joined(separator: " and "))")
+            Output.print("wrote \(files.joined(separator: " and "))")
         } catch {
             throw CommandError("cannot write \(out).txt / \(out).svg: \(error.localizedDescription)")
         }

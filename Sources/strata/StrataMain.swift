@@ -5,41 +5,61 @@ import Strata
 enum StrataMain {
     static let version = "0.1.0"
 
+    /// The explorer, as a command without a name.
+    static var explore: Command {
+        Command(
+            name: "", usage: ExploreCommand.usage, summary: ExploreCommand.summary, arguments: ExploreCommand.arguments,
+            options: ExploreCommand.options, run: ExploreCommand.run)
+    }
+
     static func main(_ argv: [String], commands: [Command]) -> Int32 {
-        var args = Arguments(argv)
         let first = argv.first
         if first == "--help" || first == "-h" || first == "help" {
-            print(help(commands))
+            if argv.count == 2, let command = commands.first(where: { $0.name == argv[1] }) {
+                Output.print(help(command))
+            } else {
+                Output.print(help(commands))
+            }
             return 0
         }
         if first == "--version" {
-            print("strata \(version)")
+            Output.print("strata \(version)")
             return 0
         }
         let command = commands.first { $0.name == first }
-        let usage = command?.usage ?? ExploreCommand.usage
+        let chosen = command ?? explore
         do {
-            if let command {
-                args = Arguments(Array(argv.dropFirst()))
-                if args.flag("--help", "-h") {
-                    print("usage: \(command.usage)\n\n\(command.summary)")
-                    return 0
-                }
-                return try command.run(&args)
+            if command == nil, let first, !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first) {
+                throw unknownCommand(first, commands)
             }
-            return try ExploreCommand.run(&args)
+            var args = try Arguments(command == nil ? argv : Array(argv.dropFirst()), options: chosen.options)
+            if args.flag("--help") {
+                Output.print(help(chosen))
+                return 0
+            }
+            return try chosen.run(&args)
         } catch let e as UsageError {
-            FileHandle.standardError.write(Data("strata: \(e.message)\nusage: \(usage)\n".utf8))
+            Output.error("strata: \(e.message)\nusage: \(chosen.usage)")
             return 2
         } catch let e as CommandError {
-            FileHandle.standardError.write(Data("strata: \(e.message)\n".utf8))
+            Output.error("strata: \(e.message)")
             return 1
         } catch {
-            FileHandle.standardError.write(Data("strata: \(error)\n".utf8))
+            Output.error("strata: \(error)")
             return 1
         }
     }
 
+    /// A first word that is neither a command nor an existing path: name the commands, and the likely one.
+    static func unknownCommand(_ word: String, _ commands: [Command]) -> UsageError {
+        let names = commands.map(\.name)
+        var message = "'\(word)' is neither a command nor a session folder"
+        message += Suggestion.didYouMean(word, in: names)
+        message += " (commands: \(names.joined(separator: ", ")))"
+        return UsageError(message)
+    }
+
+    /// `strata --help`: every command's usage and summary.
     static func help(_ commands: [Command]) -> String {
         var s = "strata \(version): a terminal API explorer\n\nusage: \(ExploreCommand.usage)\n"
         for c in commands { s += "       \(c.usage)\n" }
@@ -51,5 +71,21 @@ enum StrataMain {
         }
         s += "\nRun 'strata COMMAND --help' for one command. Exit codes: 0 ok, 1 failure, 2 usage error, 3 --fail."
         return s
+    }
+
+    /// `strata COMMAND --help`: the usage line, the summary, and one line for each argument and option, from the
+    /// same table that parses them.
+    static func help(_ command: Command) -> String {
+        "usage: \(command.usage)\n\n\(command.summary)\n\n\(optionLines(command))"
+    }
+
+    /// One line per argument and option: `  -t, --type TYPE    what it does` (README's command list shows these).
+    static func optionLines(_ command: Command) -> String {
+        let rows =
+            command.arguments.map { ("  " + $0.name, $0.help) }
+            + (command.options + [.help]).map { ("  " + $0.synopsis, $0.help) }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width + 3, withPad: " ", startingAt: 0) + $0.1 }
+            .joined(separator: "\n")
     }
 }

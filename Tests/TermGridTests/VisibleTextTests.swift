@@ -18,6 +18,17 @@ import Testing
         #expect(buffer.text() == "␛[2J  ")
     }
 
+    @Test("mayStartEscape flags the first UTF-8 byte of every scalar escape(for:) replaces")
+    func fastFilterAgreesWithTheRule() {
+        var missed: [UInt32] = []
+        for v in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v), VisibleText.escape(for: scalar) != nil else { continue }
+            if !VisibleText.mayStartEscape(String(scalar).utf8.first!) { missed.append(v) }
+        }
+        #expect(missed.isEmpty)
+        #expect(!"plain text, ünïcödé, 日本語, emoji 🎉".utf8.contains(where: VisibleText.mayStartEscape))
+    }
+
     @Test("DEL and C1 controls are escaped, tab becomes spaces, bidi overrides are dropped")
     func otherControls() {
         #expect(VisibleText.sanitized("a\u{7F}b") == "a␡b")

@@ -35,6 +35,29 @@ public struct JSONParser: Sendable {
         return Tree(source: bytes, format: .json, nodes: nodes, side: nil)
     }
 
+    /// Checks that JSON text in a read-only file mapping (``FileBytes/map(_:)``) parses, holding only a window of it in
+    /// memory: pages already read are handed back to the kernel as the parse goes. Returns the error, or nil.
+    ///
+    /// For validating big files (`strata parse --quiet`): peak memory is the tree's nodes plus a few MB of input,
+    /// instead of the whole input as well. The same checks and messages as ``parse(_:)``.
+    public func validate(mapped input: UnsafeBufferPointer<UInt8>) -> ParseError? {
+        guard input.count < Int(UInt32.max) else {
+            return ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)
+        }
+        var failure: (message: String, offset: Int)? = nil
+        let nodes = UnsafeMutableBufferPointer<RawNode>.allocate(
+            capacity: JSONParser.nodeCapacity(input.count, maxDepth))
+        defer { nodes.deallocate() }
+        JSONParser.preferHugePages(nodes)
+        var reader = JSONReader(input: input, out: nodes, maxDepth: maxDepth)
+        reader.releaseAt = JSONReader.releaseStep
+        if !reader.run(JSONReader.ReleaseInput.self) { failure = reader.failure() }
+        reader.release()
+        guard let failure else { return nil }
+        return ParseError(
+            failure.message, at: failure.offset, in: Array(input[0..<min(input.count, failure.offset + 1)]))
+    }
+
     /// Asks the kernel to back a big node buffer with 2 MiB pages: one fault per 2 MiB instead of per 4 KiB.
     ///
     /// Writing 12 bytes per node into fresh memory otherwise spends a large share of the parse in page faults.

@@ -28,6 +28,10 @@ struct JSONReader {
     /// Remembered key lists (nil for small inputs).
     let shapes: Shapes?
 
+    /// Where the next release of already-read input pages happens, with ``ReleaseInput``. Only for input that is a
+    /// read-only file mapping, whose released pages come back from the page cache if touched again.
+    var releaseAt = Int.max
+
     /// Objects with more keys than this find duplicates through a hash index instead of a filtered scan.
     static let scanLimit = 32
 
@@ -81,8 +85,20 @@ struct JSONReader {
         var keyBase = 0
     }
 
+    /// Whether a parse hands the pages of input it has read back to the kernel: a type, so each choice is its own
+    /// specialization of `run` and a parse that keeps its input has no check for it in the loop.
+    protocol InputPolicy { static var releasesRead: Bool { get } }
+    /// Keep the input (a parse that builds a tree over it).
+    enum KeepInput: InputPolicy { static var releasesRead: Bool { false } }
+    /// Release what has been read (validating a mapped file).
+    enum ReleaseInput: InputPolicy { static var releasesRead: Bool { true } }
+
     /// Parses the whole input; returns false with `problem` set on the first error.
-    mutating func run() -> Bool {
+    mutating func run() -> Bool { run(KeepInput.self) }
+
+    /// Parses the whole input, releasing read pages as `Policy` says; returns false with `problem` set on the first
+    /// error.
+    mutating func run<Policy: InputPolicy>(_: Policy.Type) -> Bool {
         let n = input.count
         guard n > 0, let p = input.baseAddress else { return fail(.emptyInput, 0) }
         let out = self.out.baseAddress!
@@ -95,6 +111,7 @@ struct JSONReader {
         var stack = self.stack
         var keys = self.keys
         var current = Current()
+        var releaseAt = self.releaseAt
 
         next: while true {
             // Every value inside an object comes after `"key":`.
@@ -249,6 +266,7 @@ struct JSONReader {
                     if !current.isObject, pos < n, p[pos] == UInt8(ascii: "]") {
                         return fail(.trailingCommaInArray, pos)
                     }
+                    if Policy.releasesRead, pos >= releaseAt { releaseAt = JSONReader.releaseRead(p, upTo: pos) }
                     continue next
                 }
                 if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -260,6 +278,25 @@ struct JSONReader {
                 return fail(.expectedSeparator(current.isObject), pos)
             }
         }
+    }
+
+    /// How much input is read between two releases of the pages behind.
+    static let releaseStep = 4 << 20
+
+    /// Gives the input pages before `pos` (but the one holding it) back to the kernel; returns the next release
+    /// position. The input must be a private read-only file mapping: a page touched again (a duplicate-key check
+    /// of a large object, an error message) is read back from the page cache.
+    @inline(never) static func releaseRead(_ p: UnsafePointer<UInt8>, upTo pos: Int) -> Int {
+        #if os(Linux)
+            let page = 4096
+            let base = Int(bitPattern: p)
+            let start = (base + page - 1) & ~(page - 1)
+            let end = (base + pos - page) & ~(page - 1)
+            if end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) {
+                _ = madvise(pointer, end - start, MADV_DONTNEED)
+            }
+        #endif
+        return pos &+ releaseStep
     }
 
     // MARK: Containers

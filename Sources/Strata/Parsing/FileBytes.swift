@@ -10,6 +10,7 @@ public enum FileBytes {
         /// What went wrong (`no such file`, `it is a directory`, …).
         public var reason: String
 
+        /// `cannot read 'x.json': no such file`.
         public var description: String { "cannot read '\(path)': \(reason)" }
     }
 

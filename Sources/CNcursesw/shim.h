@@ -94,10 +94,28 @@ static inline struct sigaction *strata_previous_actions(void) {
     return actions;
 }
 
-/* Leaves curses mode once (endwin restores tty modes, the main screen, the cursor and mouse reporting). */
+/* ---- bracketed paste (xterm mode 2004: the terminal wraps pasted text in ESC [200~ ... ESC [201~) ---- */
+/* Whether the app asked for it; ncurses knows nothing of the mode, so it is switched here, with write(2) only
+ * (async-signal-safe, for the signal handlers). */
+static inline volatile sig_atomic_t *strata_paste_wanted(void) {
+    static volatile sig_atomic_t wanted = 0;
+    return &wanted;
+}
+/* Switches the mode on or off at the terminal, when the app asked for it. */
+static inline void strata_paste_mode(int on) {
+    static const char enable[] = "\033[?2004h", disable[] = "\033[?2004l";
+    if (!*strata_paste_wanted()) return;
+    ssize_t ignored = on ? write(STDOUT_FILENO, enable, sizeof enable - 1)
+                         : write(STDOUT_FILENO, disable, sizeof disable - 1);
+    (void)ignored;
+}
+
+/* Leaves curses mode once (endwin restores tty modes, the main screen, the cursor and mouse reporting; bracketed
+ * paste is switched off here). */
 static void strata_restore_terminal(void) {
     if (*strata_terminal_active()) {
         *strata_terminal_active() = 0;
+        strata_paste_mode(0);
         endwin();
         fflush(stdout);
     }
@@ -176,6 +194,7 @@ static inline void strata_activate(int wake_fd) {
 static inline void strata_uninstall_handlers(void) {
     int active = *strata_terminal_active();
     strata_restore_terminal();
+    *strata_paste_wanted() = 0;
     *strata_signal_fd() = -1;
     if (active) sigaction(SIGWINCH, &strata_previous_actions()[SIGWINCH], NULL);
     int all[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};

@@ -2,9 +2,11 @@ import CNcursesw
 import TermGrid
 
 extension NcursesBackend {
-    /// Hands the terminal to another program (`$EDITOR`): leaves curses mode, keeping the screen's contents.
+    /// Hands the terminal to another program (`$EDITOR`): leaves curses mode (and bracketed paste), keeping the
+    /// screen's contents.
     public func suspend() {
         guard isOpen else { return }
+        strata_paste_mode(0)
         def_prog_mode()
         endwin()
         strata_terminal_active().pointee = 0
@@ -17,5 +19,6 @@ extension NcursesBackend {
         strata_terminal_active().pointee = 1
         clearok(strata_stdscr(), true)
         wrefresh(strata_stdscr())
+        strata_paste_mode(1)
     }
 }

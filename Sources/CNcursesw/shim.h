@@ -80,7 +80,8 @@ static inline int strata_read_mouse(int *x, int *y) {
 
 /* ---- restoring the terminal, also from signal handlers ---- */
 /* State shared with the signal handlers. Function-local statics: Swift emits inline functions, not header
- * variables. */
+ * variables. Each Swift file that calls one of these functions gets its own copy, statics included, so every
+ * call that touches this state is made from NcursesBackend.swift (the file that installs the handlers). */
 static inline volatile sig_atomic_t *strata_terminal_active(void) {
     static volatile sig_atomic_t active = 0;
     return &active;
@@ -95,16 +96,10 @@ static inline struct sigaction *strata_previous_actions(void) {
 }
 
 /* ---- bracketed paste (xterm mode 2004: the terminal wraps pasted text in ESC [200~ ... ESC [201~) ---- */
-/* Whether the app asked for it; ncurses knows nothing of the mode, so it is switched here, with write(2) only
- * (async-signal-safe, for the signal handlers). */
-static inline volatile sig_atomic_t *strata_paste_wanted(void) {
-    static volatile sig_atomic_t wanted = 0;
-    return &wanted;
-}
-/* Switches the mode on or off at the terminal, when the app asked for it. */
+/* ncurses knows nothing of the mode, so it is switched here, with write(2) only (async-signal-safe, for the signal
+ * handlers). Switching it off when it was never on is harmless, so restoring always does. */
 static inline void strata_paste_mode(int on) {
     static const char enable[] = "\033[?2004h", disable[] = "\033[?2004l";
-    if (!*strata_paste_wanted()) return;
     ssize_t ignored = on ? write(STDOUT_FILENO, enable, sizeof enable - 1)
                          : write(STDOUT_FILENO, disable, sizeof disable - 1);
     (void)ignored;
@@ -194,7 +189,6 @@ static inline void strata_activate(int wake_fd) {
 static inline void strata_uninstall_handlers(void) {
     int active = *strata_terminal_active();
     strata_restore_terminal();
-    *strata_paste_wanted() = 0;
     *strata_signal_fd() = -1;
     if (active) sigaction(SIGWINCH, &strata_previous_actions()[SIGWINCH], NULL);
     int all[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};

@@ -9,16 +9,16 @@ extension NcursesBackend {
         strata_paste_mode(0)
         def_prog_mode()
         endwin()
-        strata_terminal_active().pointee = 0
+        setTerminalActive(false)
     }
 
     /// Takes the terminal back after ``suspend()`` and repaints everything on the next flush.
     public func resume() {
         guard isOpen else { return }
         reset_prog_mode()
-        strata_terminal_active().pointee = 1
+        setTerminalActive(true)
         clearok(strata_stdscr(), true)
         wrefresh(strata_stdscr())
-        strata_paste_mode(1)
+        if bracketedPaste { strata_paste_mode(1) }
     }
 }

@@ -51,6 +51,8 @@ public final class NcursesBackend: TerminalBackend {
 
     /// The colour mode in use.
     public let colorMode: ColorMode
+    /// Whether bracketed paste was asked for (it is switched off while suspended).
+    public let bracketedPaste: Bool
     /// Interrupts a blocked ``nextEvent(timeout:)`` from any thread (and carries SIGWINCH).
     public let waker: WakePipe
 
@@ -143,8 +145,8 @@ public final class NcursesBackend: TerminalBackend {
         strata_activate(waker.writeDescriptor)
         wclear(strata_stdscr())
         wrefresh(strata_stdscr())
-        strata_paste_wanted().pointee = options.bracketedPaste ? 1 : 0
-        strata_paste_mode(1)
+        bracketedPaste = options.bracketedPaste
+        if bracketedPaste { strata_paste_mode(1) }
     }
 
     deinit { restore() }
@@ -187,6 +189,12 @@ public final class NcursesBackend: TerminalBackend {
         }
         wrefresh(strata_stdscr())
     }
+
+    /// Tells the signal handlers whether curses mode is on (so they leave it).
+    ///
+    /// Here, not in the file that suspends: the shim keeps this flag in a static inline function, which each Swift
+    /// file gets its own copy of, and the handlers see the copy of the file that installed them, this one.
+    func setTerminalActive(_ active: Bool) { strata_terminal_active().pointee = active ? 1 : 0 }
 
     /// Leaves curses mode and restores the terminal and the signal handlers (idempotent).
     public func restore() {

@@ -6,7 +6,8 @@ import TermGrid
 import Testing
 
 /// Pasting, and long input typed key by key: one edit per paste, never keys, and costs that do not grow with the
-/// square of the input (the sizes here would hang the suite if they did).
+/// square of the input (the sizes here would hang the suite if they did). The long cases run off Swift's shared
+/// threads (``offPool(_:)``), so they never hold up tests waiting there.
 @Suite("Paste and long input")
 struct PasteTests {
     /// 100 000 characters ending in a recognisable tail.
@@ -51,11 +52,11 @@ struct PasteTests {
     }
 
     @Test("a long pasted value shows its end, with the cursor after it, in the params table")
-    func longValueScrolledToCursor() throws {
+    func longValueScrolledToCursor() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "Tab Down Enter")
         _ = state.update(.paste(PasteTests.long))
-        let frame = ExplorerView.frame(state)
+        let frame = try await offPool { [state] in ExplorerView.frame(state) }
         let row = try #require(frame.buffer.lines().firstIndex { $0.contains("│ q ") })
         let line = frame.buffer.line(row)
         #expect(line.contains("│ q           5678901234567890123456789abcdefghij   query   edited (default empty)"))
@@ -68,12 +69,15 @@ struct PasteTests {
     }
 
     @Test("20 000 characters typed key by key through the reducer, then edited at the start")
-    func longTyping() throws {
-        var state = try ExplorerFixtures.demoState()
-        try press(&state, "Tab Down Enter")
-        let digits = Array("0123456789")
-        for i in 0..<20_000 { _ = state.update(.key(.character(digits[i % 10]))) }
-        try press(&state, "Home =x End BSpace")
+    func longTyping() async throws {
+        let state = try await offPool {
+            var state = try ExplorerFixtures.demoState()
+            try press(&state, "Tab Down Enter")
+            let digits = Array("0123456789")
+            for i in 0..<20_000 { _ = state.update(.key(.character(digits[i % 10]))) }
+            try press(&state, "Home =x End BSpace")
+            return state
+        }
         let text = try #require(state.editor?.field.text)
         #expect(text.utf8.count == 20_000)
         #expect(text.hasPrefix("x0123"))

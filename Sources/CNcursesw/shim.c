@@ -16,10 +16,19 @@ void strata_set_terminal_active(int active) { terminal_active = active ? 1 : 0; 
 
 int strata_terminal_is_active(void) { return terminal_active; }
 
-/* Leaves curses mode once (endwin restores tty modes, the main screen, the cursor and mouse reporting). */
+void strata_paste_mode(int on) {
+    static const char enable[] = "\033[?2004h", disable[] = "\033[?2004l";
+    ssize_t ignored = on ? write(STDOUT_FILENO, enable, sizeof enable - 1)
+                         : write(STDOUT_FILENO, disable, sizeof disable - 1);
+    (void)ignored;
+}
+
+/* Leaves curses mode once (endwin restores tty modes, the main screen, the cursor and mouse reporting; bracketed
+ * paste is switched off here). */
 static void restore_terminal(void) {
     if (terminal_active) {
         terminal_active = 0;
+        strata_paste_mode(0);
         endwin();
         fflush(stdout);
     }

@@ -8,30 +8,42 @@ import TermGrid
 #endif
 
 extension NcursesBackend {
-    /// The next key, mouse or resize event, ``Event/wake``, or nil after `timeout`; sleeps in `poll()` meanwhile.
+    /// How long input must stay quiet before a paste whose end marker never came is ended.
+    static let pasteQuietTime = Duration.milliseconds(500)
+
+    /// The next key, paste, mouse or resize event, ``Event/wake``, or nil after `timeout`; sleeps in `poll()`
+    /// meanwhile.
     ///
     /// Throws when the terminal is gone (standard input hung up), so the app can quit instead of spinning.
     public func nextEvent(timeout: Duration?) throws -> Event? {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
         while true {
-            if !pending.isEmpty { return pending.removeFirst() }
+            if let event = pending.next() { return event }
             if waker.takeWake() { return .wake }
             // ncurses may hold bytes it read earlier that poll() cannot see: read what is there first.
             readAvailableInput()
-            if !pending.isEmpty {
+            if let event = pending.next() {
                 emptyReads = 0
-                return pending.removeFirst()
+                return event
             }
             var remaining: Duration? = nil
             if let deadline {
                 remaining = deadline - clock.now
                 if remaining! <= .zero { return nil }
             }
+            // An open paste whose end marker does not come is ended once input has been quiet for a while.
+            if decoder.isPasting {
+                let quietUntil = (lastInput ?? clock.now) + NcursesBackend.pasteQuietTime
+                if clock.now >= quietUntil {
+                    pending.append(contentsOf: decoder.finishPaste())
+                    continue
+                }
+                remaining = min(remaining ?? (quietUntil - clock.now), quietUntil - clock.now)
+            }
             let result = waker.wait(input: STDIN_FILENO, timeout: remaining)
             if result.inputReady {
-                readAvailableInput()
-                if pending.isEmpty {
+                if !readAvailableInput() {
                     emptyReads += 1
                     if emptyReads > 100 { throw TerminalError("the terminal closed (standard input hung up)") }
                 } else {
@@ -41,9 +53,11 @@ extension NcursesBackend {
         }
     }
 
-    /// Reads every key ncurses has (without waiting) into ``pending``.
-    func readAvailableInput() {
-        guard isOpen else { return }
+    /// Reads every key ncurses has (without waiting) into ``pending``, through the ``decoder``; returns whether
+    /// there was anything.
+    @discardableResult
+    func readAvailableInput() -> Bool {
+        guard isOpen else { return false }
         var raw: [InputDecoder.Item] = []
         while true {
             var character: wint_t = 0
@@ -55,7 +69,10 @@ extension NcursesBackend {
                 raw.append(.character(UInt32(character)))
             }
         }
-        pending += InputDecoder.events(from: raw)
+        guard !raw.isEmpty else { return false }
+        lastInput = ContinuousClock.now
+        pending.append(contentsOf: decoder.decode(raw))
+        return true
     }
 
     /// The event for a function-key code from `wget_wch`.

@@ -2,9 +2,11 @@ import CNcursesw
 import TermGrid
 
 extension NcursesBackend {
-    /// Hands the terminal to another program (`$EDITOR`): leaves curses mode, keeping the screen's contents.
+    /// Hands the terminal to another program (`$EDITOR`): leaves curses mode (and bracketed paste), keeping the
+    /// screen's contents.
     public func suspend() {
         guard isOpen else { return }
+        strata_paste_mode(0)
         def_prog_mode()
         endwin()
         NcursesBackend.terminalActive = false
@@ -17,6 +19,7 @@ extension NcursesBackend {
         NcursesBackend.terminalActive = true
         clearok(strata_stdscr(), true)
         wrefresh(strata_stdscr())
+        if bracketedPaste { strata_paste_mode(1) }
     }
 
     /// Whether the signal handlers and the exit hook restore the terminal: false while another program owns it.

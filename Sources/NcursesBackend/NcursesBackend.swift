@@ -12,7 +12,8 @@ import TermGrid
 /// resizes, and always gives the terminal back.
 ///
 /// Opening it puts the terminal in raw mode on the alternate screen: Ctrl-C arrives as the key `.ctrl("c")`
-/// (the app decides to quit), Escape is recognised after 25 ms. ``nextEvent(timeout:)`` sleeps in `poll()` on
+/// (the app decides to quit), Escape is recognised after 25 ms, and a paste arrives as one event (bracketed paste,
+/// switched off again on restore and while suspended). ``nextEvent(timeout:)`` sleeps in `poll()` on
 /// standard input and the wake pipe, so an idle app takes no CPU. The terminal is restored by ``restore()``, at
 /// exit, and on SIGINT, SIGTERM, SIGHUP and crash signals (which are then re-raised with the handler that was there
 /// before). Only one backend may be open at a time.
@@ -35,17 +36,23 @@ public final class NcursesBackend: TerminalBackend {
         public var mouse: Bool
         /// How long to wait after Escape for the rest of a key sequence, in milliseconds.
         public var escapeDelay: Int
+        /// Whether to ask the terminal for bracketed paste, so a paste arrives as one ``Event/paste(_:)``.
+        public var bracketedPaste: Bool
 
-        /// Default options: detected colours, mouse on, 25 ms escape delay.
-        public init(colorMode: ColorMode? = nil, mouse: Bool = true, escapeDelay: Int = 25) {
+        /// Default options: detected colours, mouse on, 25 ms escape delay, bracketed paste on.
+        public init(colorMode: ColorMode? = nil, mouse: Bool = true, escapeDelay: Int = 25, bracketedPaste: Bool = true)
+        {
             self.colorMode = colorMode
             self.mouse = mouse
             self.escapeDelay = escapeDelay
+            self.bracketedPaste = bracketedPaste
         }
     }
 
     /// The colour mode in use.
     public let colorMode: ColorMode
+    /// Whether bracketed paste was asked for (it is switched off while suspended).
+    public let bracketedPaste: Bool
     /// Interrupts a blocked ``nextEvent(timeout:)`` from any thread (and carries SIGWINCH).
     public let waker: WakePipe
 
@@ -61,7 +68,11 @@ public final class NcursesBackend: TerminalBackend {
     /// Whether -1 may be used for the terminal's default colours (`use_default_colors` worked).
     let defaultColorsAvailable: Bool
     /// Events read from ncurses but not yet returned.
-    var pending: [Event] = []
+    var pending = PendingEvents()
+    /// Turns what ncurses reads into events; holds a paste (or an escape sequence) split across reads.
+    var decoder = InputDecoder()
+    /// When input last arrived (a paste without an end marker is ended after a quiet time).
+    var lastInput: ContinuousClock.Instant?
     /// Consecutive polls that reported input but yielded none (a closed terminal).
     var emptyReads = 0
     private var cursorVisible = false
@@ -134,6 +145,8 @@ public final class NcursesBackend: TerminalBackend {
         strata_activate(waker.writeDescriptor)
         wclear(strata_stdscr())
         wrefresh(strata_stdscr())
+        bracketedPaste = options.bracketedPaste
+        if bracketedPaste { strata_paste_mode(1) }
     }
 
     deinit { restore() }

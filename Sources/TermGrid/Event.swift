@@ -6,6 +6,8 @@ public enum Event: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size; the next frame must be drawn whole at the new size.
     case resize(Size)
+    /// Text pasted in one go (bracketed paste): never keys, whatever characters it holds. Line breaks are `\n`.
+    case paste(String)
     /// ``WakePipe/wake()`` was called: work finished on another thread, check for results.
     case wake
 }

@@ -92,7 +92,7 @@ public final class MemoryBackend: TerminalBackend {
 
 /// A thread-safe queue of scripted events that wakes the backend waiting on it.
 public final class EventQueue: Sendable {
-    private let items = Mutex<[Event]>([])
+    private let items = Mutex(PendingEvents())
     private let waker: WakePipe
 
     init(waker: WakePipe) { self.waker = waker }
@@ -109,7 +109,7 @@ public final class EventQueue: Sendable {
 
     /// Removes and returns the first event.
     func pop() -> Event? {
-        items.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        items.withLock { $0.next() }
     }
 
     /// How many events are waiting.

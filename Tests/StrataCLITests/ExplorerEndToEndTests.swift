@@ -92,6 +92,34 @@ extension ExplorerEndToEndTests {
     }
 }
 
+extension ExplorerEndToEndTests {
+    @Test("a bracketed paste: ignored outside a field (its q does not quit), one edit of 100 000 characters in one")
+    func bracketedPaste() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 120, height: 40)
+        defer { tmux.close() }
+        try tmux.waitFor("▸ listProducts")
+
+        // tmux brackets the paste only because strata asked for it; unbracketed, the q would quit.
+        try tmux.paste("q")
+        try tmux.waitFor("paste ignored")
+
+        let value = String(repeating: "0123456789", count: 9_999) + "abcdefghij"
+        tmux.send("Tab", "Down", "Enter")
+        try tmux.waitFor("↵ accept")
+        try tmux.paste(value)
+        try tmux.waitFor("0123456789abcdefghij", timeout: 30)
+        tmux.send("Enter")
+        try tmux.waitFor("edited (default empty)")
+        #expect(tmux.screen().contains("GET https://shop.example.com/api/products?page=1&q=0123456789"))
+
+        tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+        #expect(tmux.query("#{alternate_on}") == "0")
+    }
+}
+
 /// A private tmux server running one command in a window of a given size.
 final class TmuxSession {
     /// Whether tmux can be run here.
@@ -129,6 +157,15 @@ final class TmuxSession {
 
     /// Types literal text.
     func type(_ text: String) { _ = try? TmuxSession.run(["-L", socket, "send-keys", "-t", "e2e", "-l", text]) }
+
+    /// Pastes `text` as a user would (`paste-buffer -p`: bracketed when the program asked for bracketed paste).
+    func paste(_ text: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try TmuxSession.run(["-L", socket, "load-buffer", "-b", "e2e", file.path])
+        _ = try TmuxSession.run(["-L", socket, "paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
 
     /// Resizes the window.
     func resize(width: Int, height: Int) {

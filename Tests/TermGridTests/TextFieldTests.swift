@@ -73,7 +73,7 @@ import Testing
         buffer.render(field, in: buffer.area, state: &state)
         expectGrid(buffer, "|URL https:|")
         #expect(state.cursorPosition == Position(x: 4, y: 0))
-        #expect(state.scroll == 0)
+        #expect(state.firstVisible == 0)
     }
 
     @Test("wide characters count two columns for the cursor")
@@ -93,5 +93,51 @@ import Testing
         buffer.render(TextField(placeholder: "filter…"), in: buffer.area, state: &state)
         expectGrid(buffer, "|filter…   |", styles: "ddddddd...")
         #expect(state.cursorPosition == Position(x: 0, y: 0))
+    }
+
+    @Test("a 100 000-character value is edited and drawn around the cursor, at any length")
+    func longText() {
+        // Typed key by key: quadratic editing (counting from the start per key) would take minutes here.
+        var state = TextFieldState()
+        let digits = Array("0123456789")
+        for i in 0..<20_000 { state.handle(.character(digits[i % 10])) }
+        state.insert(String(repeating: "abcdefghij", count: 8_000))
+        #expect(state.text.utf8.count == 100_000)
+        #expect(state.cursorOffset == 100_000)
+        var buffer = Buffer(width: 12, height: 1)
+        buffer.render(TextField(prompt: "v "), in: buffer.area, state: &state)
+        expectGrid(buffer, "|v bcdefghij |")
+        #expect(state.cursorPosition == Position(x: 11, y: 0))
+        // Moving left past the window's start puts the cursor at its left edge.
+        for _ in 0..<12 { state.moveLeft() }
+        buffer.render(TextField(prompt: "v "), in: buffer.area, state: &state)
+        expectGrid(buffer, "|v ijabcdefgh|")
+        #expect(state.cursorPosition == Position(x: 2, y: 0))
+        state.moveWordLeft()
+        state.handle(.character("X"))
+        buffer.render(TextField(prompt: "v "), in: buffer.area, state: &state)
+        expectGrid(buffer, "|v 0123456789|")
+        #expect(state.cursorPosition == Position(x: 2, y: 0))
+        #expect(state.cursor == 1)
+        state.deleteToEnd()
+        #expect(state.text == "X")
+    }
+
+    @Test("the cursor stays on character boundaries when an edit joins characters")
+    func graphemeEdits() {
+        var state = TextFieldState(text: "cafe")
+        state.insert("\u{301}")  // a combining accent joins the e
+        #expect(state.text == "café")
+        #expect(state.cursor == 4)
+        state.handle(.backspace)
+        #expect(state.text == "caf")
+        state.insert("🇫")
+        state.insert("🇷")  // two regional indicators are one flag
+        #expect(state.cursor == 4)
+        state.moveLeft()
+        #expect(state.cursor == 3)
+        state.insert("日")
+        #expect(state.text == "caf日🇫🇷")
+        #expect(state.cursor == 4)
     }
 }

@@ -100,4 +100,9 @@ void strata_uninstall_handlers(void);
 void strata_set_terminal_active(int active);
 int strata_terminal_is_active(void);
 
+/* Bracketed paste (xterm mode 2004: the terminal wraps pasted text in ESC [200~ ... ESC [201~). ncurses knows
+ * nothing of the mode, so it is switched here with write(2) only (async-signal-safe, for the signal handlers).
+ * Switching it off when it was never on is harmless, so restoring always does. */
+void strata_paste_mode(int on);
+
 #endif

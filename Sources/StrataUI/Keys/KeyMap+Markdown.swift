@@ -8,6 +8,8 @@ extension KeyMap {
         out += "Generated from `KeyMap` (Sources/StrataUI/Keys/KeyMap.swift); the `?` help shows the same tables.\n"
         out += "Pane keys apply to the focused pane; the keys under *Everywhere* work in every pane. While a text\n"
         out += "field is being edited, every printable key is text and only the *Editing text* keys act.\n"
+        out += "A paste (bracketed, as terminals send it) goes whole into the field being edited, line breaks and\n"
+        out += "tabs becoming spaces; outside a field it is ignored, never read as keys.\n"
         for context in KeyContext.allCases {
             out += "\n## \(context.title)\n\n| keys | what it does |\n| --- | --- |\n"
             for binding in bindings(context) {

@@ -42,7 +42,13 @@ public final class ExplorerProgram {
     /// Interval between spinner frames while a request runs.
     public static let tickInterval = Duration.milliseconds(80)
 
+    /// Most input events handled between two frames.
+    public static let eventsPerFrame = 1000
+
     /// Runs until the user quits; the caller restores the terminal afterwards (also on a throw).
+    ///
+    /// Input already waiting is handled before the next frame (up to ``eventsPerFrame`` events), so a burst of
+    /// keys — a paste typed key by key by a terminal without bracketed paste — costs a frame per batch, not per key.
     public func run() throws {
         draw()
         while !state.isFinished { try step() }
@@ -53,19 +59,32 @@ public final class ExplorerProgram {
     /// the clock's ``ProgramClock/tickWait`` while a spinner runs.
     public var waitTimeout: Duration? { state.needsTicks ? clock.tickWait : nil }
 
-    /// One turn of the loop: waits for input (at most ``waitTimeout``), dispatches it and every effect result that
-    /// arrived, tells a running request how long it has taken, and draws.
+    /// One turn of the loop: waits for input (at most ``waitTimeout``), handles it and the input already waiting
+    /// behind it (up to ``eventsPerFrame`` events), dispatches every effect result that arrived, tells a running
+    /// request how long it has taken, and draws.
     public func step() throws {
-        let event = try terminal.nextEvent(timeout: waitTimeout)
-        switch event {
-        case .key(let key)?: dispatch(.key(key))
-        case .mouse(let mouse)?: dispatch(.mouse(mouse))
-        case .resize(let size)?: dispatch(.resize(size))
-        case .wake?, nil: break
+        var event = try terminal.nextEvent(timeout: waitTimeout)
+        var handled = 0
+        while let current = event {
+            handle(current)
+            handled += 1
+            guard handled < ExplorerProgram.eventsPerFrame, !state.isFinished else { break }
+            event = try terminal.nextEvent(timeout: .zero)
         }
         drainInbox()
         tick()
         draw()
+    }
+
+    /// Dispatches an input event.
+    private func handle(_ event: Event) {
+        switch event {
+        case .key(let key): dispatch(.key(key))
+        case .paste(let text): dispatch(.paste(text))
+        case .mouse(let mouse): dispatch(.mouse(mouse))
+        case .resize(let size): dispatch(.resize(size))
+        case .wake: break
+        }
     }
 
     /// Applies `action` and starts the effects it asks for.

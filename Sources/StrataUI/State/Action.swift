@@ -5,6 +5,8 @@ import TermGrid
 public enum Action: Sendable {
     /// A key press.
     case key(Key)
+    /// Text pasted in one go: inserted whole into the text field being edited, ignored elsewhere (never keys).
+    case paste(String)
     /// A mouse click or wheel turn.
     case mouse(MouseEvent)
     /// The terminal changed size.

@@ -5,26 +5,46 @@ extension ExplorerState {
     /// A key while a text field is edited: Enter accepts, Esc cancels, everything else edits the text, so no
     /// pane or global binding can fire while typing.
     mutating func editKey(_ key: Key) -> [Effect] {
-        guard var current = editor else { return [] }
+        guard let purpose = editor?.purpose else { return [] }
         switch KeyMap.command(for: key, in: .textField) {
         case .commit:
+            let done = editor!
             editor = nil
-            return commitEdit(current)
+            return commitEdit(done)
         case .cancelEdit:
             editor = nil
-            if case .routeFilter(let previous) = current.purpose {
+            if case .routeFilter(let previous) = purpose {
                 routeFilter = previous
                 keepRouteInView()
             }
             return []
         default:
-            current.field.handle(key)
-            editor = current
-            if case .routeFilter = current.purpose {
-                routeFilter = current.field.text
-                keepRouteInView()
-            }
+            // In place: a copy of the editor would copy the text on every key.
+            editor!.field.handle(key)
+            textChanged(purpose)
             return []
+        }
+    }
+
+    /// Pasted text: inserted whole at the cursor of the field being edited, as one edit (line breaks and tabs
+    /// become spaces, other control characters are dropped: every field is one line). Outside a field it is
+    /// ignored with a notice — never read as keys.
+    mutating func paste(_ text: String) -> [Effect] {
+        notice = nil
+        guard let purpose = editor?.purpose else {
+            notice = Notice("paste ignored: paste while editing a field (Enter on a param, a to add one, / to filter)")
+            return []
+        }
+        editor!.field.insert(text)
+        textChanged(purpose)
+        return []
+    }
+
+    /// Follows the edited text where it shows at once: the route filter narrows the list while typing.
+    private mutating func textChanged(_ purpose: FieldEditor.Purpose) {
+        if case .routeFilter = purpose {
+            routeFilter = editor!.field.text
+            keepRouteInView()
         }
     }
 

@@ -17,6 +17,8 @@ extension ExplorerState {
         switch action {
         case .key(let key):
             return handleKey(key)
+        case .paste(let text):
+            return paste(text)
         case .mouse(let event):
             return handleMouse(event)
         case .resize(let newSize):

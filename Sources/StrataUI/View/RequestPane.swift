@@ -22,9 +22,11 @@ package enum RequestPane {
         }
         let shown = draft.request?.redacted()
         let method = shown?.method ?? draft.route.method
+        // Only what can show: a URL with a long pasted value would otherwise be measured whole every frame.
+        let url = (shown?.url ?? draft.route.path).prefix(max(area.width, 0))
         let title = Line([
             TextSpan(method, style: Theme.method(method).adding(.bold)),
-            TextSpan(" " + (shown?.url ?? draft.route.path), style: Theme.title),
+            TextSpan(" " + url, style: Theme.title),
         ])
         let block = ExplorerView.block(title, right: sourceTitle, focused: focused)
         buffer.render(block, in: area)

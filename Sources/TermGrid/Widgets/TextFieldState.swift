@@ -1,32 +1,85 @@
 /// The text, cursor and horizontal scroll of a one-line text field, owned by the app.
 ///
-/// The cursor is a character index (0 = before the first character, `text.count` = after the last). Editing
-/// methods keep it valid; ``handle(_:)`` maps the usual keys to them.
+/// Editing costs are independent of the text's length: the cursor is kept as a UTF-8 offset at a character
+/// boundary, so inserting, deleting and moving only look at the characters around it (a 100 000-character
+/// value types and pastes as fast as a short one), and ``TextField`` draws only the window around the cursor.
+/// ``cursor`` (a character index) is computed from the start when asked for, for callers that need a count.
+/// ``handle(_:)`` maps the usual keys to the editing methods.
 public struct TextFieldState: Hashable, Sendable {
-    /// The text being edited. Setting it moves the cursor to the end when it would fall outside.
-    public var text: String {
-        didSet { cursor = min(cursor, text.count) }
-    }
-    /// The cursor, a character index into ``text``.
-    public var cursor: Int {
-        didSet { cursor = min(max(cursor, 0), text.count) }
-    }
-    /// Columns of text scrolled out on the left; ``TextField`` keeps the cursor visible by adjusting it.
-    public var scroll: Int = 0
+    /// The text; private so that edits happen in place at ``cursorOffset``.
+    private var storage: String
+    /// The cursor as a UTF-8 offset into ``text``, always at a character boundary.
+    public private(set) var cursorOffset: Int
+    /// Where the visible part of the text starts, as a UTF-8 offset into ``text``; ``TextField`` adjusts it to keep
+    /// the cursor visible.
+    public var firstVisible: Int = 0
     /// Where the terminal cursor belongs after the field was last drawn (nil before that, or when it had no room).
     public var cursorPosition: Position?
 
     /// A field holding `text` with the cursor at its end.
     public init(text: String = "") {
-        self.text = TextFieldState.cleaned(text)
-        self.cursor = self.text.count
+        storage = TextFieldState.cleaned(text)
+        cursorOffset = storage.utf8.count
     }
 
-    private var cursorIndex: String.Index { text.index(text.startIndex, offsetBy: cursor) }
+    /// The text being edited. Setting it keeps the cursor's character index, or moves it to the end when it would
+    /// fall outside (this walks the text: editing methods are the cheap way to change it).
+    public var text: String {
+        get { storage }
+        set {
+            let character = cursor
+            storage = newValue
+            cursor = character
+        }
+    }
+
+    /// The cursor as a character index (0 = before the first character, the character count = after the last).
+    ///
+    /// Counted from the start of the text, so it costs time in proportion to the cursor's position; setting it
+    /// clamps it to the text.
+    public var cursor: Int {
+        get { storage[..<cursorIndex].count }
+        set {
+            var index = storage.startIndex
+            var remaining = newValue
+            while remaining > 0 && index < storage.endIndex {
+                index = storage.index(after: index)
+                remaining -= 1
+            }
+            cursorOffset = offset(of: index)
+        }
+    }
+
+    /// The cursor as an index into ``text``.
+    public var cursorIndex: String.Index { index(atOffset: cursorOffset) }
+
+    /// The index at UTF-8 offset `offset` of ``text`` (constant time for native strings).
+    func index(atOffset offset: Int) -> String.Index {
+        storage.utf8.index(storage.utf8.startIndex, offsetBy: min(max(offset, 0), storage.utf8.count))
+    }
+
+    /// The UTF-8 offset of `index` in ``text``.
+    func offset(of index: String.Index) -> Int { storage.utf8.distance(from: storage.utf8.startIndex, to: index) }
+
+    /// The character boundary at or after UTF-8 offset `offset` (an insertion can join the cursor's neighbours).
+    private func boundary(atOrAfter offset: Int) -> Int {
+        let index = index(atOffset: offset)
+        if index == storage.endIndex || String.Index(index, within: storage) != nil { return offset }
+        return self.offset(of: storage.index(after: index))
+    }
+
+    /// The character boundary at or before UTF-8 offset `offset` (a deletion can join the cursor's neighbours).
+    private func boundary(atOrBefore offset: Int) -> Int {
+        let index = index(atOffset: offset)
+        if index == storage.endIndex || String.Index(index, within: storage) != nil { return offset }
+        return self.offset(of: storage.index(before: storage.index(after: index)))
+    }
 
     /// Text as it may enter the field: newlines and tabs become spaces, other control characters are dropped.
     static func cleaned(_ text: String) -> String {
+        guard VisibleText.needsEscaping(text) else { return text }
         var out = ""
+        out.reserveCapacity(text.utf8.count)
         for character in text {
             if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
                 out.append(" ")
@@ -37,73 +90,86 @@ public struct TextFieldState: Hashable, Sendable {
         return out
     }
 
-    /// Inserts `string` at the cursor and moves the cursor after it.
+    /// Inserts `string` at the cursor and moves the cursor after it (newlines and tabs become spaces, other
+    /// control characters are dropped).
     public mutating func insert(_ string: String) {
         let clean = TextFieldState.cleaned(string)
         guard !clean.isEmpty else { return }
-        let before = text.count
-        text.insert(contentsOf: clean, at: cursorIndex)
-        cursor += text.count - before
+        storage.insert(contentsOf: clean, at: cursorIndex)
+        cursorOffset = boundary(atOrAfter: cursorOffset + clean.utf8.count)
     }
 
     /// Deletes the character before the cursor (Backspace).
     public mutating func deleteBackward() {
-        guard cursor > 0 else { return }
-        let index = text.index(before: cursorIndex)
-        text.remove(at: index)
-        cursor -= 1
+        guard cursorOffset > 0 else { return }
+        let end = cursorIndex
+        let start = storage.index(before: end)
+        let newOffset = offset(of: start)
+        storage.removeSubrange(start..<end)
+        cursorOffset = boundary(atOrBefore: newOffset)
     }
 
     /// Deletes the character after the cursor (Delete).
     public mutating func deleteForward() {
-        guard cursor < text.count else { return }
-        text.remove(at: cursorIndex)
+        let start = cursorIndex
+        guard start < storage.endIndex else { return }
+        storage.removeSubrange(start..<storage.index(after: start))
+        cursorOffset = boundary(atOrBefore: cursorOffset)
     }
 
     /// Deletes everything before the cursor (Ctrl-U).
     public mutating func deleteToStart() {
-        text.removeSubrange(text.startIndex..<cursorIndex)
-        cursor = 0
+        storage.removeSubrange(storage.startIndex..<cursorIndex)
+        cursorOffset = 0
     }
 
     /// Deletes everything after the cursor (Ctrl-K).
     public mutating func deleteToEnd() {
-        text.removeSubrange(cursorIndex..<text.endIndex)
+        storage.removeSubrange(cursorIndex..<storage.endIndex)
     }
 
     /// Deletes the word before the cursor and the spaces after it (Ctrl-W).
     public mutating func deleteWordBackward() {
-        let start = wordStart(before: cursor)
-        let from = text.index(text.startIndex, offsetBy: start)
-        text.removeSubrange(from..<cursorIndex)
-        cursor = start
+        let end = cursorIndex
+        let start = wordStart(before: end)
+        let newOffset = offset(of: start)
+        storage.removeSubrange(start..<end)
+        cursorOffset = boundary(atOrBefore: newOffset)
     }
 
     /// Moves the cursor one character left.
-    public mutating func moveLeft() { cursor -= 1 }
+    public mutating func moveLeft() {
+        guard cursorOffset > 0 else { return }
+        cursorOffset = offset(of: storage.index(before: cursorIndex))
+    }
+
     /// Moves the cursor one character right.
-    public mutating func moveRight() { cursor += 1 }
+    public mutating func moveRight() {
+        let index = cursorIndex
+        guard index < storage.endIndex else { return }
+        cursorOffset = offset(of: storage.index(after: index))
+    }
+
     /// Moves the cursor to the start (Home, Ctrl-A).
-    public mutating func moveHome() { cursor = 0 }
+    public mutating func moveHome() { cursorOffset = 0 }
     /// Moves the cursor to the end (End, Ctrl-E).
-    public mutating func moveEnd() { cursor = text.count }
+    public mutating func moveEnd() { cursorOffset = storage.utf8.count }
     /// Moves the cursor to the start of the previous word (Alt-b).
-    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+    public mutating func moveWordLeft() { cursorOffset = offset(of: wordStart(before: cursorIndex)) }
 
     /// Moves the cursor past the next word (Alt-f).
     public mutating func moveWordRight() {
-        let characters = Array(text)
-        var i = cursor
-        while i < characters.count && characters[i] == " " { i += 1 }
-        while i < characters.count && characters[i] != " " { i += 1 }
-        cursor = i
+        var i = cursorIndex
+        while i < storage.endIndex && storage[i] == " " { i = storage.index(after: i) }
+        while i < storage.endIndex && storage[i] != " " { i = storage.index(after: i) }
+        cursorOffset = offset(of: i)
     }
 
-    private func wordStart(before position: Int) -> Int {
-        let characters = Array(text)
+    /// The start of the word before `position`, skipping the spaces just before it.
+    private func wordStart(before position: String.Index) -> String.Index {
         var i = position
-        while i > 0 && characters[i - 1] == " " { i -= 1 }
-        while i > 0 && characters[i - 1] != " " { i -= 1 }
+        while i > storage.startIndex && storage[storage.index(before: i)] == " " { i = storage.index(before: i) }
+        while i > storage.startIndex && storage[storage.index(before: i)] != " " { i = storage.index(before: i) }
         return i
     }
 

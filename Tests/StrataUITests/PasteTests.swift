@@ -28,7 +28,7 @@ struct PasteTests {
         _ = state.update(.paste(PasteTests.long))
         try press(&state, "Enter")
         #expect(state.edits["listProducts"] == [.set(name: "q", value: PasteTests.long)])
-        #expect(state.preview?.request?.url.hasSuffix("q=\(PasteTests.long)&api_key=demo-key") == true)
+        #expect(state.draft?.request?.url.hasSuffix("q=\(PasteTests.long)&api_key=demo-key") == true)
     }
 
     @Test("a paste outside a field is ignored with a notice, never read as keys")

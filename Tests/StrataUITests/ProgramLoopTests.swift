@@ -44,7 +44,9 @@ struct ProgramLoopTests {
         try program.step()
         #expect(backend.memory.screen.line(39).contains("cancelled GET /products"))
         #expect(program.waitTimeout == nil, "no ticks once the request is cancelled")
-        #expect(backend.timeouts == [nil, .zero, .zero])
+        // Waits: idle (nil) for `r`, then a poll for input already waiting; the spinner's tick wait; the tick wait
+        // that Esc ends, then the poll behind it. Never a wall-clock interval: the manual clock's tick wait is zero.
+        #expect(backend.timeouts == [nil, .zero, .zero, .zero, .zero])
     }
 
     @Test("a response arriving while keys are pressed never blocks them; the loop ends on q")

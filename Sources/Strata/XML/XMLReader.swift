@@ -37,8 +37,11 @@ struct XMLReader {
     var stack: [Open] = []
     /// Attributes of the pending element (the innermost open one when it is not emitted).
     var attributes: [Attribute] = []
-    /// The names in `attributes`, so a duplicate is found without scanning them all (100 000 attributes).
+    /// The names in `attributes` once there are more than `attributeScanLimit`, so a duplicate in a tag with
+    /// 100 000 attributes is found without scanning them all; empty for the usual small tags.
     var attributeNames: Set<String> = []
+    /// Up to this many attributes, a duplicate is looked for by comparing names (cheaper than hashing them).
+    static let attributeScanLimit = 8
     /// The current run of character data, decoded to UTF-8.
     var text: [UInt8] = []
     var textStart = -1
@@ -140,7 +143,8 @@ struct XMLReader {
             sawRoot = true
         }
         attributes.removeAll(keepingCapacity: true)
-        attributeNames.removeAll(keepingCapacity: true)
+        // Emptying a set costs its capacity, so a set is cleared only when a big tag used it.
+        if !attributeNames.isEmpty { attributeNames = [] }
         var selfClosing = false
         while true {
             let hadSpace = skipSpace()
@@ -238,7 +242,14 @@ struct XMLReader {
         }
         appendRaw(chunk..<pos, to: &value)
         pos += 1
-        if !attributeNames.insert(name).inserted {
+        let duplicate: Bool
+        if attributes.count < XMLReader.attributeScanLimit {
+            duplicate = attributes.contains { $0.name == name }
+        } else {
+            if attributeNames.isEmpty { attributeNames = Set(attributes.map(\.name)) }
+            duplicate = !attributeNames.insert(name).inserted
+        }
+        if duplicate {
             throw Failure(message: "duplicate attribute '\(name)'", offset: start)
         }
         attributes.append(

@@ -42,10 +42,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         get { index[name.lowercased()].map { fields[$0.first].value } }
         set {
             let lower = name.lowercased()
-            guard let found = index[lower] else {
-                if let newValue { append(name: name, value: newValue) }
-                return
+            let existing: (first: Int, count: Int)?
+            if let newValue {
+                // One hash lookup for the usual case, a name not there yet: claim the slot, undo if it was taken.
+                existing = index.updateValue((fields.count, 1), forKey: lower)
+                if let existing { index[lower] = existing } else { fields.append(Field(name: name, value: newValue)) }
+            } else {
+                existing = index[lower]
             }
+            guard let found = existing else { return }
             if let newValue, found.count == 1 {
                 fields[found.first] = Field(name: name, value: newValue)
                 return

@@ -18,7 +18,10 @@ public enum JSONString {
         if !body.contains(UInt8(ascii: "\\")), let s = String(validating: body, as: UTF8.self) {
             return s
         }
-        var out = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending a string to a `String.UnicodeScalarView` copies the whole view, which made
+        // a run of bad bytes or bad escapes quadratic.
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + body.count / 2)
         var i = 0
         let n = body.count
         func hex4(_ at: Int) -> UInt32? {
@@ -37,56 +40,81 @@ public enum JSONString {
             }
             return v
         }
-        func appendText(_ s: String) { out.append(contentsOf: s.unicodeScalars) }
         while i < n {
             let c = body[i]
             if c == UInt8(ascii: "\\"), i + 1 < n {
                 let e = body[i + 1]
                 switch e {
-                case UInt8(ascii: "n"): out.append("\n")
-                case UInt8(ascii: "t"): out.append("\t")
-                case UInt8(ascii: "r"): out.append("\r")
-                case UInt8(ascii: "b"): out.append("\u{08}")
-                case UInt8(ascii: "f"): out.append("\u{0C}")
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
                     guard let u = hex4(i + 2) else {
-                        appendText("\\u")
+                        out.append(UInt8(ascii: "\\"))
+                        out.append(UInt8(ascii: "u"))
                         i += 2
                         continue
                     }
                     if (0xD800...0xDBFF).contains(u), i + 7 < n, body[i + 6] == UInt8(ascii: "\\"),
                         body[i + 7] == UInt8(ascii: "u"), let low = hex4(i + 8), (0xDC00...0xDFFF).contains(low)
                     {
-                        out.append(Unicode.Scalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))!)
+                        appendUTF8(Unicode.Scalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))!, to: &out)
                         i += 12
                         continue
                     }
                     if let scalar = Unicode.Scalar(u) {
-                        out.append(scalar)
+                        appendUTF8(scalar, to: &out)
                     } else {
-                        appendText(invalid == .visible ? "\\u" + hexDigits(u, 4) : "\\u" + hexDigits(u, 4))
+                        out.append(contentsOf: ("\\u" + hexDigits(u, 4)).utf8)
                     }
                     i += 6
                     continue
-                default: out.append(Unicode.Scalar(e))
+                default: appendUTF8(Unicode.Scalar(e), to: &out)
                 }
                 i += 2
                 continue
             }
             if c < 0x80 {
-                out.append(Unicode.Scalar(c))
+                out.append(c)
                 i += 1
                 continue
             }
-            if let (scalar, len) = decodeUTF8(body, i) {
-                out.append(scalar)
+            if let (_, len) = decodeUTF8(body, i) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: body[i..<(i + len)]))
                 i += len
             } else {
-                if invalid == .visible { appendText("\\x" + hexDigits(UInt32(c), 2)) } else { out.append("\u{FFFD}") }
+                if invalid == .visible {
+                    TextDecoding.appendHexEscape(c, to: &out)
+                } else {
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                }
                 i += 1
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` to `out`.
+    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | v >> 6))
+            out.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | v >> 12))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | v >> 18))
+            out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
+        }
     }
 
     /// Decodes one well-formed UTF-8 sequence at `i` (no overlongs, no surrogates).

@@ -30,28 +30,45 @@ public enum TextPosition {
 
 /// Line:column positions of many offsets in one text, each found without rescanning the text from the start.
 ///
-/// Gives the same answers as `TextPosition.lineColumn`; lookups at increasing offsets on one line (keys and values
-/// of a minified document) count only the characters between them.
+/// Gives the same answers as `TextPosition.lineColumn`. Lines are found by binary search; columns are counted from
+/// character counts kept every `stride` bytes, so a lookup costs the same at any offset and in any order (a long
+/// minified line looked up backwards and forwards, as a fixture file's diagnostics do, stays linear overall).
 struct LineLocator {
     /// The text.
     let bytes: [UInt8]
     /// The offset of each line's first byte.
     let starts: [Int]
-    /// The last answer, to continue from on the same line.
-    private var last: (offset: Int, line: Int, column: Int) = (0, 1, 1)
+    /// The number of characters (bytes that do not continue a UTF-8 sequence) before each multiple of `stride`.
+    let characters: [Int]
+    /// Bytes between two entries of `characters`.
+    static let stride = 256
 
-    /// Indexes the lines of `bytes`.
+    /// Indexes the lines and characters of `bytes`.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
+        var characters = [0]
+        characters.reserveCapacity(bytes.count / LineLocator.stride + 1)
         bytes.withUnsafeBufferPointer { b in
-            for k in 0..<b.count where b[k] == 0x0A { starts.append(k + 1) }
+            var count = 0
+            var blockStart = 0
+            while blockStart < b.count {
+                let blockEnd = min(blockStart + LineLocator.stride, b.count)
+                for k in blockStart..<blockEnd {
+                    let c = b[k]
+                    if c == 0x0A { starts.append(k + 1) }
+                    if c & 0xC0 != 0x80 { count += 1 }
+                }
+                characters.append(count)
+                blockStart = blockEnd
+            }
         }
         self.starts = starts
+        self.characters = characters
     }
 
     /// The 1-based line and character column of byte `offset` (clamped to the text).
-    mutating func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+    func lineColumn(of offset: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
         var low = 0
         var high = starts.count - 1
@@ -59,16 +76,16 @@ struct LineLocator {
             let mid = (low + high + 1) / 2
             if starts[mid] <= end { low = mid } else { high = mid - 1 }
         }
-        var from = starts[low]
-        var column = 1
-        if last.line == low + 1, last.offset <= end {
-            from = last.offset
-            column = last.column
-        }
+        return (low + 1, characterCount(before: end) - characterCount(before: starts[low]) + 1)
+    }
+
+    /// The number of characters in the first `offset` bytes.
+    private func characterCount(before offset: Int) -> Int {
+        let block = offset / LineLocator.stride
+        var count = characters[block]
         bytes.withUnsafeBufferPointer { b in
-            for k in from..<end where b[k] & 0xC0 != 0x80 { column += 1 }
+            for k in (block * LineLocator.stride)..<offset where b[k] & 0xC0 != 0x80 { count += 1 }
         }
-        last = (end, low + 1, column)
-        return (low + 1, column)
+        return count
     }
 }

@@ -17,39 +17,69 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The fields in order.
     public private(set) var fields: [Field]
 
+    /// Where each name (lower-cased) first appears in `fields` and how many fields have it, so lookups and inserts
+    /// do not scan every field (a response can have 100 000 headers).
+    private var index: [String: (first: Int, count: Int)] = [:]
+
     /// Creates headers from fields in order.
-    public init(_ fields: [Field] = []) { self.fields = fields }
+    public init(_ fields: [Field] = []) {
+        self.fields = fields
+        reindex()
+    }
 
     /// Creates headers from `(name, value)` pairs in order.
-    public init(_ pairs: [(String, String)]) { fields = pairs.map { Field(name: $0.0, value: $0.1) } }
+    public init(_ pairs: [(String, String)]) { self.init(pairs.map { Field(name: $0.0, value: $0.1) }) }
 
     /// Creates headers from a literal, in the order written.
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 
+    /// Headers are equal when their fields are, in order.
+    public static func == (a: HTTPHeaders, b: HTTPHeaders) -> Bool { a.fields == b.fields }
+
     /// The first value of header `name` (any case), or nil; setting replaces every field of that name in place
     /// of the first, or appends.
     public subscript(name: String) -> String? {
-        get {
-            let lower = name.lowercased()
-            return fields.first { $0.name.lowercased() == lower }?.value
-        }
+        get { index[name.lowercased()].map { fields[$0.first].value } }
         set {
             let lower = name.lowercased()
-            let at = fields.firstIndex { $0.name.lowercased() == lower }
+            let existing: (first: Int, count: Int)?
+            if let newValue {
+                // One hash lookup for the usual case, a name not there yet: claim the slot, undo if it was taken.
+                existing = index.updateValue((fields.count, 1), forKey: lower)
+                if let existing { index[lower] = existing } else { fields.append(Field(name: name, value: newValue)) }
+            } else {
+                existing = index[lower]
+            }
+            guard let found = existing else { return }
+            if let newValue, found.count == 1 {
+                fields[found.first] = Field(name: name, value: newValue)
+                return
+            }
             fields.removeAll { $0.name.lowercased() == lower }
-            guard let newValue else { return }
-            fields.insert(Field(name: name, value: newValue), at: Swift.min(at ?? fields.count, fields.count))
+            if let newValue { fields.insert(Field(name: name, value: newValue), at: found.first) }
+            reindex()
         }
     }
 
     /// Every value of header `name` (any case), in order.
     public func values(_ name: String) -> [String] {
         let lower = name.lowercased()
-        return fields.filter { $0.name.lowercased() == lower }.map(\.value)
+        guard let found = index[lower] else { return [] }
+        if found.count == 1 { return [fields[found.first].value] }
+        return fields[found.first...].filter { $0.name.lowercased() == lower }.map(\.value)
     }
 
     /// Appends a field, keeping any earlier field of the same name.
-    public mutating func append(name: String, value: String) { fields.append(Field(name: name, value: value)) }
+    public mutating func append(name: String, value: String) {
+        index[name.lowercased(), default: (fields.count, 0)].count += 1
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Rebuilds `index` from `fields`.
+    private mutating func reindex() {
+        index.removeAll(keepingCapacity: true)
+        for (k, field) in fields.enumerated() { index[field.name.lowercased(), default: (k, 0)].count += 1 }
+    }
 
     /// The number of fields.
     public var count: Int { fields.count }

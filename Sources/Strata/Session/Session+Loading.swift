@@ -110,8 +110,8 @@ struct SessionLoader {
         if let n = top["routes"] {
             if reader.expectArray(n, "'routes'") {
                 var seen: [String: Tree.Index] = [:]
-                for item in tree.children(n) {
-                    guard let route = self.route(item, sessionParams: params) else { continue }
+                for (k, item) in tree.children(n).enumerated() {
+                    guard let route = self.route(item, number: k + 1, sessionParams: params) else { continue }
                     if let first = seen[route.name] {
                         let nameNode = tree.node(at: TreePath([.key("name")]), from: item) ?? item
                         reader.error(
@@ -144,9 +144,10 @@ struct SessionLoader {
         }
     }
 
-    /// Reads a route object; nil when it is too broken to use (its problems are recorded).
-    mutating func route(_ node: Tree.Index, sessionParams: [ParamSpec]) -> Route? {
-        let label = "route #\(tree.siblingIndex(node) + 1)"
+    /// Reads route object `node`, the `number`-th in `routes` (counted by the caller: counting siblings here made
+    /// loading quadratic in the number of routes); nil when it is too broken to use (its problems are recorded).
+    mutating func route(_ node: Tree.Index, number: Int, sessionParams: [ParamSpec]) -> Route? {
+        let label = "route #\(number)"
         var what = label
         if tree.kind(node) == .object, let n = tree.node(at: TreePath([.key("name")]), from: node),
             let s = tree.string(n)

@@ -34,18 +34,26 @@ public struct SessionCheck: Sendable {
         let fixtures = FixtureSet.load(directory: fixturesDirectory)
         var fixtureDiagnostics = fixtures.diagnostics
         if let session {
+            // Indexes built once, so checking is not routes × fixture paths × pairs: routes without placeholders by
+            // their path (they match only that path), and pairs by file and path.
+            let literalRoutes = Dictionary(grouping: session.routes.filter { !$0.path.contains("{") }, by: \.path)
+            let templatedRoutes = session.routes.filter { $0.path.contains("{") }
+            let pairsByKey = Dictionary(grouping: fixtures.pairs, by: { [$0.file, $0.path] })
+            var allPaths: String? = nil
             for key in fixtures.pathKeys {
-                let routes = session.routes.filter { Route.path($0.path, matches: key.path) }
+                let routes =
+                    (literalRoutes[PercentEncoding.decode(key.path)] ?? [])
+                    + templatedRoutes.filter { Route.path($0.path, matches: key.path) }
                 if routes.isEmpty {
+                    if allPaths == nil { allPaths = Set(session.routes.map(\.path)).sorted().joined(separator: ", ") }
                     fixtureDiagnostics.append(
                         Diagnostic(
                             file: key.file, line: key.line, column: key.column,
-                            message: "fixture path '\(key.path)' matches no route's path "
-                                + "(routes: \(Set(session.routes.map(\.path)).sorted().joined(separator: ", ")))"))
+                            message: "fixture path '\(key.path)' matches no route's path (routes: \(allPaths ?? ""))"))
                     continue
                 }
                 let methods = Set(routes.map(\.method))
-                for pair in fixtures.pairs where pair.file == key.file && pair.path == key.path {
+                for pair in pairsByKey[[key.file, key.path]] ?? [] {
                     if let m = pair.method, !methods.contains(m) {
                         fixtureDiagnostics.append(
                             Diagnostic(

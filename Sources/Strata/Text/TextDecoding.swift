@@ -5,22 +5,34 @@ enum TextDecoding {
         // Names and keys are nearly always ASCII; String(validating:) is much slower for short strings.
         if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let s = String(validating: bytes, as: UTF8.self) { return s }
-        var out = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending a string to a `String.UnicodeScalarView` copies the whole view, which made
+        // a run of bad bytes quadratic.
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 2)
         var i = 0
         while i < bytes.count {
             let c = bytes[i]
             if c < 0x80 {
-                out.append(Unicode.Scalar(c))
+                out.append(c)
                 i += 1
-            } else if let (scalar, length) = JSONString.decodeUTF8(bytes, i) {
-                out.append(scalar)
+            } else if let (_, length) = JSONString.decodeUTF8(bytes, i) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
                 i += length
             } else {
-                out.append(contentsOf: ("\\x" + JSONString.hexDigits(UInt32(c), 2)).unicodeScalars)
+                appendHexEscape(c, to: &out)
                 i += 1
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `\xHH` for byte `c` to `out`.
+    static func appendHexEscape(_ c: UInt8, to out: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "x"))
+        out.append(digits.utf8Start[Int(c >> 4)])
+        out.append(digits.utf8Start[Int(c & 0x0F)])
     }
 
     /// True when every byte is below 0x80, checked eight bytes at a time.
@@ -45,9 +57,17 @@ enum TextDecoding {
 
     /// Decodes ISO-8859-1 `bytes`: every byte is the code point of the same value.
     static func latin1(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var out = String.UnicodeScalarView()
-        for c in bytes { out.append(Unicode.Scalar(c)) }
-        return String(out)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for c in bytes {
+            if c < 0x80 {
+                out.append(c)
+            } else {
+                out.append(0xC0 | c >> 6)
+                out.append(0x80 | c & 0x3F)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// True when `bytes` are not text: they hold a NUL byte or are not valid UTF-8.

@@ -37,6 +37,13 @@ struct XMLReader {
     var stack: [Open] = []
     /// Attributes of the pending element (the innermost open one when it is not emitted).
     var attributes: [Attribute] = []
+    /// The hash values of the names in `attributes` once there are more than `attributeScanLimit`, so a duplicate
+    /// in a tag with 100 000 attributes is found without scanning them all; empty for the usual small tags. Hash
+    /// values (8 bytes, no string compares while probing) keep the table small enough to stay in the caches longer;
+    /// a repeated hash value is confirmed by comparing the names.
+    var attributeHashes: Set<Int> = []
+    /// Up to this many attributes, a duplicate is looked for by comparing names (cheaper than hashing them).
+    static let attributeScanLimit = 8
     /// The current run of character data, decoded to UTF-8.
     var text: [UInt8] = []
     var textStart = -1
@@ -138,6 +145,8 @@ struct XMLReader {
             sawRoot = true
         }
         attributes.removeAll(keepingCapacity: true)
+        // Emptying a set costs its capacity, so a set is cleared only when a big tag used it.
+        if !attributeHashes.isEmpty { attributeHashes = [] }
         var selfClosing = false
         while true {
             let hadSpace = skipSpace()
@@ -235,7 +244,14 @@ struct XMLReader {
         }
         appendRaw(chunk..<pos, to: &value)
         pos += 1
-        if attributes.contains(where: { $0.name == name }) {
+        let duplicate: Bool
+        if attributes.count < XMLReader.attributeScanLimit {
+            duplicate = attributes.contains { $0.name == name }
+        } else {
+            if attributeHashes.isEmpty { attributeHashes = Set(attributes.map(\.name.hashValue)) }
+            duplicate = !attributeHashes.insert(name.hashValue).inserted && attributes.contains { $0.name == name }
+        }
+        if duplicate {
             throw Failure(message: "duplicate attribute '\(name)'", offset: start)
         }
         attributes.append(

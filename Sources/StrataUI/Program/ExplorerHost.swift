@@ -53,24 +53,28 @@ public enum EditorLauncher {
     }
 
     /// Runs the editor on `path` attached to this terminal; returns nil when it exited 0, else what went wrong.
+    ///
+    /// The editor runs as `system(3)` runs a command: in the explorer's own process group, so it is in the
+    /// terminal's foreground and can read keys (Foundation's `Process` starts it in a group of its own, where its
+    /// first read from the terminal fails), with SIGINT and SIGQUIT ignored here until it exits, so a Ctrl-C meant
+    /// for the editor does not end the explorer.
     public static func run(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
         let editor = command(environment: environment)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The command may carry arguments (`code -w`); the file is passed as "$1" so no quoting is needed.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
-        do {
-            try process.run()
-        } catch {
-            return "cannot start the editor '\(editor)': \(error.localizedDescription)"
-        }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            return
-                "the editor '\(editor)' exited with status \(process.terminationStatus); press R to reload session.json"
-        }
-        return nil
+        // The command may carry arguments (`code -w`); the file is one quoted word after it.
+        let status = system(editor + " " + shellQuoted(path))
+        guard status != -1 else { return "cannot start the editor '\(editor)': \(String(cString: strerror(errno)))" }
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        if exited, code == 0 { return nil }
+        if exited, code == 127 { return "cannot start the editor '\(editor)': command not found" }
+        let how = exited ? "exited with status \(code)" : "was stopped by signal \(status & 0x7F)"
+        return "the editor '\(editor)' \(how); press R to reload session.json"
+    }
+
+    /// `text` as one word for `/bin/sh`: in single quotes, each `'` written as `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -2,25 +2,25 @@ import Strata
 
 /// What the route's mapping made of a parsed response: the typed values, their issues, and problems in the
 /// mapping configuration itself.
-public struct MappedDocument: Sendable {
+package struct MappedDocument: Sendable {
     /// The mapped values and issues; nil when the configuration is too broken to map with.
-    public let result: MappingResult?
+    package let result: MappingResult?
     /// The route's `map`, as read.
-    public let routeMapping: RouteMapping?
+    package let routeMapping: RouteMapping?
     /// Problems in the session's `mappings` or the route's `map` (file:line:col).
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Issues listed by `i` (all of them).
-    public let issueCount: Int
+    package let issueCount: Int
     /// Issues that mark values: errors and warnings.
-    public let markedCount: Int
+    package let markedCount: Int
     /// Issues that are errors.
-    public let errorCount: Int
+    package let errorCount: Int
     /// Child counts and positions of mapped values, remembered for drawing.
-    public let memo = TreeMemo()
+    package let memo = TreeMemo()
 
     /// Creates a document from its parts.
-    public init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
+    package init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
         self.result = result
         self.routeMapping = routeMapping
         self.diagnostics = diagnostics
@@ -36,28 +36,28 @@ public struct MappedDocument: Sendable {
     }
 
     /// The map stage's outcome made ready to draw (child counts of the first screen remembered).
-    public init(_ outcome: MappingOutcome) {
+    package init(_ outcome: MappingOutcome) {
         self.init(result: outcome.result, routeMapping: outcome.routeMapping, diagnostics: outcome.diagnostics)
         if let outline { memo.warm(outline) }
     }
 
     /// Maps `tree` with the ``ResponsePipeline``'s map stage; nil when the route has no `map`.
-    public static func map(_ tree: Tree, route: Route, with pipeline: ResponsePipeline) -> MappedDocument? {
+    package static func map(_ tree: Tree, route: Route, with pipeline: ResponsePipeline) -> MappedDocument? {
         pipeline.map(tree, for: route).map(MappedDocument.init)
     }
 
     /// Every issue, in the order found.
-    public var issues: [MappingIssue] { result?.issues ?? [] }
+    package var issues: [MappingIssue] { result?.issues ?? [] }
 
     /// The value and the source node issue `k` is about.
-    public func issueTarget(_ k: Int) -> (value: Int?, node: Int?) {
+    package func issueTarget(_ k: Int) -> (value: Int?, node: Int?) {
         guard k >= 0, k < issues.count else { return (nil, nil) }
         let issue = issues[k]
         return (issue.value, issue.node ?? issue.value.flatMap { result?.values[$0].source })
     }
 
     /// Whether parsed node `node` was left out: a field no property read, or outside the mapped part.
-    public func isUnmapped(_ node: Int) -> Bool {
+    package func isUnmapped(_ node: Int) -> Bool {
         guard let result else { return false }
         switch result.usage(of: node) {
         case .unmapped, .notReached: return true
@@ -67,7 +67,7 @@ public struct MappedDocument: Sendable {
 
     /// `[Product]` for an array whose elements are all objects of one class (judged by its first and last element),
     /// else `[]`; `{}` for dictionaries.
-    public func containerLabel(_ value: Int) -> String {
+    package func containerLabel(_ value: Int) -> String {
         guard let result, let outline else { return "[]" }
         if case .dictionary = result.values[value].content { return "{}" }
         guard outline.hasChildren(value) else { return "[]" }
@@ -77,50 +77,50 @@ public struct MappedDocument: Sendable {
     }
 
     /// The position of value `id` among the mapped values: `[2].maker.name` (array positions from the memo).
-    public func path(of id: Int) -> String {
+    package func path(of id: Int) -> String {
         guard let result, let outline else { return "" }
         return result.path(of: id, position: { memo.siblingIndex($0, in: outline) })
     }
 
     /// The Mapped pane's outline, when there are values.
-    public var outline: MappedOutline? {
+    package var outline: MappedOutline? {
         guard let result, !result.values.isEmpty else { return nil }
         return MappedOutline(result: result)
     }
 }
 
 /// The mapped values as a ``FlatOutline``: they are stored in pre-order with subtree ends, like the parsed tree.
-public struct MappedOutline: FlatOutline, Sendable {
+package struct MappedOutline: FlatOutline, Sendable {
     /// The mapping result walked.
-    public let result: MappingResult
+    package let result: MappingResult
 
     /// The number of values.
-    public var count: Int { result.values.count }
+    package var count: Int { result.values.count }
 
     /// The value containing value `i`.
-    public func parent(_ i: Int) -> Int? { result.values[i].parent }
+    package func parent(_ i: Int) -> Int? { result.values[i].parent }
 
     /// The index after value `i`'s last descendant.
-    public func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
+    package func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
 
     /// The name of value `i` in its parent, as the result's paths use it.
-    public func pathKey(_ i: Int) -> String? { result.pathKey(i) }
+    package func pathKey(_ i: Int) -> String? { result.pathKey(i) }
 
     /// As for the result's paths.
-    public func mayRepeatKey(_ i: Int) -> Bool { result.mayRepeatKey(i) }
+    package func mayRepeatKey(_ i: Int) -> Bool { result.mayRepeatKey(i) }
 
     /// The parsed node value `i` was read from.
-    public func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }
+    package func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }
 
     /// The last child of value `i` (which has children), found from the end of its subtree.
-    public func lastChild(of i: Int) -> Int {
+    package func lastChild(of i: Int) -> Int {
         var c = subtreeEnd(i) - 1
         while let p = parent(c), p != i { c = p }
         return c
     }
 
     /// The value read from parsed node `node`, or the value whose source contains it.
-    public func value(forSource node: Int) -> Int? {
+    package func value(forSource node: Int) -> Int? {
         switch result.usage(of: node) {
         case .value(let v), .inside(let v): return v
         default: return nil

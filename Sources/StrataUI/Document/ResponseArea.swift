@@ -1,7 +1,7 @@
 import Strata
 
 /// What the response panes show: nothing yet, a processed response, or why there is none.
-public enum ResponseArea: Sendable {
+package enum ResponseArea: Sendable {
     /// No request has run.
     case empty
     /// The last response, parsed and mapped.
@@ -10,7 +10,7 @@ public enum ResponseArea: Sendable {
     case failure(request: BuiltRequest, error: TransportError)
 
     /// The document, when there is one.
-    public var document: ResponseDocument? {
+    package var document: ResponseDocument? {
         if case .document(let d) = self { return d }
         return nil
     }

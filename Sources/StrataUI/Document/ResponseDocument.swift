@@ -1,22 +1,22 @@
 import Strata
 
 /// A response made ready for the explorer: parsed, its lines indexed, and mapped; built off the UI loop.
-public struct ResponseDocument: Sendable {
+package struct ResponseDocument: Sendable {
     /// The request that was sent (secrets intact; show ``BuiltRequest/redacted()``).
-    public let request: BuiltRequest
+    package let request: BuiltRequest
     /// The response.
-    public let response: Response
+    package let response: Response
     /// The parser that ran and its tree or error.
-    public let outcome: ParseOutcome
+    package let outcome: ParseOutcome
     /// Where the body's lines start.
-    public let lines: LineIndex
+    package let lines: LineIndex
     /// Child counts and sibling positions remembered for the tree.
-    public let memo: TreeMemo
+    package let memo: TreeMemo
     /// The mapped objects, when the route maps its response and the body parsed.
-    public var mapping: MappedDocument?
+    package var mapping: MappedDocument?
 
     /// Creates a document from its parts.
-    public init(
+    package init(
         request: BuiltRequest, response: Response, outcome: ParseOutcome, lines: LineIndex,
         mapping: MappedDocument? = nil
     ) {
@@ -33,7 +33,7 @@ public struct ResponseDocument: Sendable {
     ///
     /// Pure and possibly slow on big bodies, so the program runs it off the UI loop. The tree, the line index and
     /// the Raw pane all read the response's one body array.
-    public static func parse(
+    package static func parse(
         _ response: Response, request: BuiltRequest, route: Route, with pipeline: ResponsePipeline
     ) -> ResponseDocument {
         let outcome = pipeline.parse(response, for: route)
@@ -44,11 +44,11 @@ public struct ResponseDocument: Sendable {
     }
 
     /// The parsed tree, when the body parsed.
-    public var tree: Tree? { outcome.tree }
+    package var tree: Tree? { outcome.tree }
 
     /// The body bytes.
-    public var body: [UInt8] { response.body }
+    package var body: [UInt8] { response.body }
 
     /// True when the body is shown as hex rows (binary data).
-    public var isBinary: Bool { tree?.format == .binary }
+    package var isBinary: Bool { tree?.format == .binary }
 }

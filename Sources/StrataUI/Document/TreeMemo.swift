@@ -8,19 +8,19 @@ import Synchronization
 /// million-element array. The memo keeps each count it computed and, for long containers, a checkpoint every
 /// ``checkpointStride`` children, so a row's `[index]` costs at most that many steps after the first time.
 /// It is a cache (results never change), so sharing it between state copies keeps rendering pure.
-public final class TreeMemo: Sendable {
+package final class TreeMemo: Sendable {
     /// Children between two checkpoints of a long container.
-    public static let checkpointStride = 256
+    package static let checkpointStride = 256
 
     private let counts = Mutex<[Int: Int]>([:])
     private let checkpoints = Mutex<[Int: [Int]]>([:])
     private let spans = Mutex<[Int: Range<Int>]>([:])
 
     /// An empty memo.
-    public init() {}
+    package init() {}
 
     /// The number of children of `i`, computed once.
-    public func childCount(_ i: Int, in outline: some FlatOutline) -> Int {
+    package func childCount(_ i: Int, in outline: some FlatOutline) -> Int {
         if let known = counts.withLock({ $0[i] }) { return known }
         var n = 0
         var c = i + 1
@@ -34,7 +34,7 @@ public final class TreeMemo: Sendable {
     }
 
     /// The byte range of node `i` (a container's end is found once, then remembered).
-    public func span(_ i: Int, in tree: Tree) -> Range<Int> {
+    package func span(_ i: Int, in tree: Tree) -> Range<Int> {
         guard tree.isContainer(i) else { return tree.span(i) }
         if let known = spans.withLock({ $0[i] }) { return known }
         let span = tree.span(i)
@@ -43,7 +43,7 @@ public final class TreeMemo: Sendable {
     }
 
     /// The position of `i` among its siblings (0 for the first child and the root).
-    public func siblingIndex(_ i: Int, in tree: some FlatOutline) -> Int {
+    package func siblingIndex(_ i: Int, in tree: some FlatOutline) -> Int {
         guard let p = tree.parent(i) else { return 0 }
         if i == p + 1 { return 0 }
         let marks = checkpoints(of: p, in: tree)
@@ -82,12 +82,12 @@ public final class TreeMemo: Sendable {
     }
 
     /// Containers with at least this many children are counted and indexed ahead by ``warm(_:span:)``.
-    public static let warmThreshold = 1024
+    package static let warmThreshold = 1024
 
     /// Counts the children of every long container, checkpoints them, and finds their spans (with `span`), in
     /// one pass off the UI loop: so the first keystroke that shows a 100 000-element array costs no more than
     /// the next.
-    public func warm(_ outline: some FlatOutline, span: ((Int) -> Range<Int>)? = nil) {
+    package func warm(_ outline: some FlatOutline, span: ((Int) -> Range<Int>)? = nil) {
         let n = outline.count
         guard n > TreeMemo.warmThreshold else { return }
         var children = [Int32](repeating: 0, count: n)
@@ -108,12 +108,12 @@ public final class TreeMemo: Sendable {
 
     /// The deepest node whose value (or key) covers byte `offset` (see `Tree.node(atByte:)`), with container
     /// spans from the memo.
-    public func node(atByte offset: Int, in tree: Tree) -> Int? {
+    package func node(atByte offset: Int, in tree: Tree) -> Int? {
         tree.node(atByte: offset, span: { self.span($0, in: tree) })
     }
 
     /// The path of `i` from the root (`$.products[0].name`), with array positions from the memo.
-    public func path(_ i: Int, in tree: Tree) -> TreePath {
+    package func path(_ i: Int, in tree: Tree) -> TreePath {
         tree.path(i, position: { self.siblingIndex($0, in: tree) })
     }
 }

@@ -1,5 +1,5 @@
 /// Something a key can ask the explorer to do; which one a key means depends on the focus (see ``KeyMap``).
-public enum Command: String, Hashable, Sendable, CaseIterable {
+package enum Command: String, Hashable, Sendable, CaseIterable {
     // Everywhere.
     /// Leave the explorer.
     case quit

@@ -1,18 +1,18 @@
 import TermGrid
 
 /// One row of a key table: the keys, what they do, and how the help and the footer describe it.
-public struct KeyBinding: Hashable, Sendable {
+package struct KeyBinding: Hashable, Sendable {
     /// The keys that trigger the command (the first is the one shown in hints).
-    public var keys: [Key]
+    package var keys: [Key]
     /// What happens.
-    public var command: Command
+    package var command: Command
     /// A short description for the help overlay.
-    public var description: String
+    package var description: String
     /// The word shown in the footer hints, or nil to leave the binding out of them.
-    public var hint: String?
+    package var hint: String?
 
     /// Creates a binding.
-    public init(_ keys: [Key], _ command: Command, _ description: String, hint: String? = nil) {
+    package init(_ keys: [Key], _ command: Command, _ description: String, hint: String? = nil) {
         self.keys = keys
         self.command = command
         self.description = description
@@ -20,5 +20,5 @@ public struct KeyBinding: Hashable, Sendable {
     }
 
     /// The keys as people read them: `↑ k`, `Enter e`.
-    public var keyLabels: String { keys.map(\.label).joined(separator: " ") }
+    package var keyLabels: String { keys.map(\.label).joined(separator: " ") }
 }

@@ -1,5 +1,5 @@
 /// Where keys are read: the focused pane, an overlay, or a text field being edited. Each has its own table.
-public enum KeyContext: String, Hashable, Sendable, CaseIterable {
+package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     /// Keys that work in every pane (not in overlays or text fields).
     case global
     /// The route list.
@@ -24,7 +24,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case textField
 
     /// The title used in the help overlay and docs/keys.md.
-    public var title: String {
+    package var title: String {
         switch self {
         case .global: "Everywhere"
         case .routes: "Routes"

@@ -3,7 +3,7 @@ import Foundation
 /// The key tables as a markdown page (docs/keys.md is this text; a test keeps them equal).
 extension KeyMap {
     /// Every context's table as markdown: a heading per context and a `| keys | what it does |` table.
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var out = "# Keys\n\n"
         out += "Generated from `KeyMap` (Sources/StrataUI/Keys/KeyMap.swift); the `?` help shows the same tables.\n"
         out += "Pane keys apply to the focused pane; the keys under *Everywhere* work in every pane. While a text\n"

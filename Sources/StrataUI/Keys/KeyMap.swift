@@ -2,9 +2,9 @@ import TermGrid
 
 /// The key tables, one per ``KeyContext``: the single source for key handling, footer hints, the `?` help and
 /// docs/keys.md.
-public enum KeyMap {
+package enum KeyMap {
     /// The bindings of `context`, in the order the help lists them.
-    public static func bindings(_ context: KeyContext) -> [KeyBinding] {
+    package static func bindings(_ context: KeyContext) -> [KeyBinding] {
         switch context {
         case .global: global
         case .routes: routes
@@ -21,12 +21,12 @@ public enum KeyMap {
     }
 
     /// The command `key` triggers in `context`, or nil.
-    public static func command(for key: Key, in context: KeyContext) -> Command? {
+    package static func command(for key: Key, in context: KeyContext) -> Command? {
         bindings(context).first { $0.keys.contains(key) }?.command
     }
 
     /// The command `key` triggers in a pane: the pane's table first, then the global one.
-    public static func paneCommand(for key: Key, in context: KeyContext) -> Command? {
+    package static func paneCommand(for key: Key, in context: KeyContext) -> Command? {
         command(for: key, in: context) ?? command(for: key, in: .global)
     }
 
@@ -133,7 +133,7 @@ public enum KeyMap {
     ]
 
     /// What the mouse does, for the help and docs/keys.md (the reducer's `handleMouse` implements it).
-    public static let mouse: [(action: String, description: String)] = [
+    package static let mouse: [(action: String, description: String)] = [
         ("click", "focus the pane and select the row under the pointer"),
         ("click ▸ ▾", "fold or unfold that node"),
         ("click in Raw", "select the node whose bytes are there"),
@@ -142,7 +142,7 @@ public enum KeyMap {
     ]
 
     /// Footer hints for `context`: `↵ edit  a add  d remove`, from the bindings that have a hint.
-    public static func hints(_ context: KeyContext) -> [(key: String, word: String)] {
+    package static func hints(_ context: KeyContext) -> [(key: String, word: String)] {
         bindings(context).compactMap { b in b.hint.map { (key: shortLabel(b.keys[0]), word: $0) } }
     }
 

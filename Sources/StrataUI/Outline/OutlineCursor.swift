@@ -5,16 +5,16 @@ import Strata
 /// After jless: "next visible" is the first child when unfolded, else the node after the subtree (the next sibling
 /// of the node or of its nearest ancestor that has one), so moving costs O(1) for a step down and O(depth) for a
 /// step up, whatever the tree's size. Rendering walks `height` rows from ``top``.
-public struct OutlineCursor: Hashable, Sendable {
+package struct OutlineCursor: Hashable, Sendable {
     /// The selected node.
-    public var selected: Int
+    package var selected: Int
     /// The node drawn in the pane's first row.
-    public var top: Int
+    package var top: Int
     /// The folds.
-    public var folds: FoldSet
+    package var folds: FoldSet
 
     /// A cursor on the root with everything unfolded (or as `folds` says).
-    public init(selected: Int = 0, top: Int = 0, folds: FoldSet = .allExpanded) {
+    package init(selected: Int = 0, top: Int = 0, folds: FoldSet = .allExpanded) {
         self.selected = selected
         self.top = top
         self.folds = folds
@@ -23,7 +23,7 @@ public struct OutlineCursor: Hashable, Sendable {
 
 extension FlatOutline {
     /// Whether `i` is shown: every ancestor is unfolded.
-    public func isVisible(_ i: Int, folds: FoldSet) -> Bool {
+    package func isVisible(_ i: Int, folds: FoldSet) -> Bool {
         var c = i
         while let p = parent(c) {
             if !folds.isExpanded(p) { return false }
@@ -33,7 +33,7 @@ extension FlatOutline {
     }
 
     /// The row that shows `i`: `i` itself when visible, else its outermost folded ancestor. O(depth).
-    public func visibleRow(for i: Int, folds: FoldSet) -> Int {
+    package func visibleRow(for i: Int, folds: FoldSet) -> Int {
         var answer = i
         var c = i
         while let p = parent(c) {
@@ -44,14 +44,14 @@ extension FlatOutline {
     }
 
     /// The visible row after visible row `i`, or nil at the end. O(1).
-    public func nextVisible(_ i: Int, folds: FoldSet) -> Int? {
+    package func nextVisible(_ i: Int, folds: FoldSet) -> Int? {
         if hasChildren(i) && folds.isExpanded(i) { return i + 1 }
         let after = subtreeEnd(i)
         return after < count ? after : nil
     }
 
     /// The visible row before visible row `i`, or nil at the root. O(depth).
-    public func previousVisible(_ i: Int, folds: FoldSet) -> Int? {
+    package func previousVisible(_ i: Int, folds: FoldSet) -> Int? {
         guard i > 0 else { return nil }
         let before = i - 1
         if before == parent(i) { return before }
@@ -60,12 +60,12 @@ extension FlatOutline {
     }
 
     /// The last visible row. O(depth).
-    public func lastVisible(folds: FoldSet) -> Int {
+    package func lastVisible(folds: FoldSet) -> Int {
         count == 0 ? 0 : visibleRow(for: count - 1, folds: folds)
     }
 
     /// The visible row `steps` rows away from `i` (negative: up), stopping at either end.
-    public func visible(from i: Int, by steps: Int, folds: FoldSet) -> Int {
+    package func visible(from i: Int, by steps: Int, folds: FoldSet) -> Int {
         var current = i
         if steps >= 0 {
             for _ in 0..<steps {
@@ -82,7 +82,7 @@ extension FlatOutline {
     }
 
     /// How many rows below `from` the visible row `to` is, when it is fewer than `limit` rows away.
-    public func rowDistance(from: Int, to: Int, limit: Int, folds: FoldSet) -> Int? {
+    package func rowDistance(from: Int, to: Int, limit: Int, folds: FoldSet) -> Int? {
         guard to >= from else { return nil }
         var current = from
         var rows = 0
@@ -96,7 +96,7 @@ extension FlatOutline {
     }
 
     /// Depth of node `i` (0 for the root). O(depth).
-    public func depth(of i: Int) -> Int {
+    package func depth(of i: Int) -> Int {
         var d = 0
         var c = i
         while let p = parent(c) {
@@ -107,7 +107,7 @@ extension FlatOutline {
     }
 
     /// Up to `limit` visible rows from `top`, with their depths, walking without listing the rest.
-    public func visibleRows(from top: Int, limit: Int, folds: FoldSet) -> [(node: Int, depth: Int)] {
+    package func visibleRows(from top: Int, limit: Int, folds: FoldSet) -> [(node: Int, depth: Int)] {
         guard count > 0, limit > 0, top < count else { return [] }
         var rows: [(node: Int, depth: Int)] = []
         rows.reserveCapacity(limit)
@@ -137,27 +137,27 @@ extension FlatOutline {
 
 extension OutlineCursor {
     /// Moves the selection `steps` visible rows (negative: up) and scrolls to keep it in view.
-    public mutating func move(by steps: Int, in outline: some FlatOutline, height: Int) {
+    package mutating func move(by steps: Int, in outline: some FlatOutline, height: Int) {
         guard outline.count > 0 else { return }
         selected = outline.visible(from: selected, by: steps, folds: folds)
         scrollToSelection(in: outline, height: height)
     }
 
     /// Selects the first row.
-    public mutating func moveToFirst(in outline: some FlatOutline, height: Int) {
+    package mutating func moveToFirst(in outline: some FlatOutline, height: Int) {
         selected = 0
         top = 0
     }
 
     /// Selects the last visible row.
-    public mutating func moveToLast(in outline: some FlatOutline, height: Int) {
+    package mutating func moveToLast(in outline: some FlatOutline, height: Int) {
         guard outline.count > 0 else { return }
         selected = outline.lastVisible(folds: folds)
         scrollToSelection(in: outline, height: height)
     }
 
     /// Scrolls by `rows` (negative: up) without moving the selection unless it leaves the view.
-    public mutating func scroll(by rows: Int, in outline: some FlatOutline, height: Int) {
+    package mutating func scroll(by rows: Int, in outline: some FlatOutline, height: Int) {
         guard outline.count > 0, height > 0 else { return }
         top = outline.visible(from: top, by: rows, folds: folds)
         // Never past the last page: the last row stays at the bottom.
@@ -171,7 +171,7 @@ extension OutlineCursor {
     }
 
     /// Selects `node`, unfolding its ancestors so it shows, and scrolls to it.
-    public mutating func reveal(_ node: Int, in outline: some FlatOutline, height: Int) {
+    package mutating func reveal(_ node: Int, in outline: some FlatOutline, height: Int) {
         guard node >= 0, node < outline.count else { return }
         var c = node
         while let p = outline.parent(c) {
@@ -183,20 +183,20 @@ extension OutlineCursor {
     }
 
     /// Folds or unfolds the selected container.
-    public mutating func setFold(expanded: Bool, in outline: some FlatOutline, height: Int) {
+    package mutating func setFold(expanded: Bool, in outline: some FlatOutline, height: Int) {
         guard outline.count > 0, outline.hasChildren(selected) else { return }
         folds.set(selected, expanded: expanded)
         normalize(in: outline, height: height)
     }
 
     /// Unfolds or folds every container; the selection moves to the row that shows it.
-    public mutating func setAll(expanded: Bool, in outline: some FlatOutline, height: Int) {
+    package mutating func setAll(expanded: Bool, in outline: some FlatOutline, height: Int) {
         folds = expanded ? .allExpanded : .allCollapsed
         normalize(in: outline, height: height)
     }
 
     /// Makes the selection and the top row visible again after folds changed, and keeps the selection in view.
-    public mutating func normalize(in outline: some FlatOutline, height: Int) {
+    package mutating func normalize(in outline: some FlatOutline, height: Int) {
         guard outline.count > 0 else {
             selected = 0
             top = 0
@@ -209,7 +209,7 @@ extension OutlineCursor {
 
     /// Moves ``top`` so the selection is on screen, with up to two rows of context above and below it (or in the
     /// middle when `centre` is set and it was off screen).
-    public mutating func scrollToSelection(in outline: some FlatOutline, height: Int, centre: Bool = false) {
+    package mutating func scrollToSelection(in outline: some FlatOutline, height: Int, centre: Bool = false) {
         guard height > 0, outline.count > 0 else { return }
         let pad = min(2, (height - 1) / 2)
         // Fewer rows of context below near the end, so the last row stays at the bottom of the pane.

@@ -6,19 +6,19 @@ import Strata
 ///
 /// The host owns one source per ``SourceMode``, made once and used for every send while the program runs, so a
 /// mock source's fixture cache lasts as long as the program (each fixture file is parsed once per change).
-public struct ExplorerHost {
+package struct ExplorerHost {
     /// Where mock requests go: the session's fixtures.
-    public let mock: any DataSource
+    package let mock: any DataSource
     /// Where live requests go: the network.
-    public let live: any DataSource
+    package let live: any DataSource
     /// Runs `$EDITOR` on a file with the terminal handed over; returns a problem to show, or nil. Nil when there
     /// is no terminal to hand over (headless).
-    public var runEditor: ((String) -> String?)?
+    package var runEditor: ((String) -> String?)?
     /// When true, a mocked response's duration is its fixture's `delay`, so screenshots do not change between runs.
-    public var fixedDurations: Bool
+    package var fixedDurations: Bool
 
     /// Creates a host with the given sources.
-    public init(
+    package init(
         mock: any DataSource, live: any DataSource = LiveSource(), runEditor: ((String) -> String?)? = nil,
         fixedDurations: Bool = false
     ) {
@@ -29,12 +29,12 @@ public struct ExplorerHost {
     }
 
     /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network.
-    public init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
+    package init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
         self.init(mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations)
     }
 
     /// The source requests of `mode` go to.
-    public func source(for mode: SourceMode) -> any DataSource {
+    package func source(for mode: SourceMode) -> any DataSource {
         switch mode {
         case .mock: mock
         case .live: live
@@ -43,9 +43,9 @@ public struct ExplorerHost {
 }
 
 /// Runs the user's editor on a file and waits for it.
-public enum EditorLauncher {
+package enum EditorLauncher {
     /// The editor command: `$VISUAL`, then `$EDITOR`, then `vi`.
-    public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
         }
@@ -58,7 +58,7 @@ public enum EditorLauncher {
     /// terminal's foreground and can read keys (Foundation's `Process` starts it in a group of its own, where its
     /// first read from the terminal fails), with SIGINT and SIGQUIT ignored here until it exits, so a Ctrl-C meant
     /// for the editor does not end the explorer.
-    public static func run(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func run(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
         let editor = command(environment: environment)

@@ -8,13 +8,13 @@ import TermGrid
 ///
 /// Interactive: ``run()`` until the state says it is finished. Headless (screenshots, tests, benchmarks):
 /// ``dispatch(_:)`` actions and ``settle()`` to wait until every effect has reported back.
-public final class ExplorerProgram {
+package final class ExplorerProgram {
     /// The current state.
-    public private(set) var state: ExplorerState
+    package private(set) var state: ExplorerState
     /// The terminal frames go to.
-    public let terminal: Terminal
+    package let terminal: Terminal
     /// Data sources, the editor, durations.
-    public let host: ExplorerHost
+    package let host: ExplorerHost
     /// Results of effects, waiting to be dispatched on the loop.
     private let inbox: Inbox
     /// Running request tasks by request id.
@@ -22,11 +22,11 @@ public final class ExplorerProgram {
     /// When each running request was sent, by ``clock``.
     private var started: [Int: Duration] = [:]
     /// Where the time comes from.
-    public let clock: any ProgramClock
+    package let clock: any ProgramClock
 
     /// A program over `backend`, starting from `state` (its size is set to the backend's); `host` defaults to the
     /// session's fixtures and the network, `clock` to the system's.
-    public init(
+    package init(
         state: ExplorerState, backend: any TerminalBackend, host: ExplorerHost? = nil,
         clock: any ProgramClock = SystemProgramClock()
     ) {
@@ -40,16 +40,16 @@ public final class ExplorerProgram {
     }
 
     /// Interval between spinner frames while a request runs.
-    public static let tickInterval = Duration.milliseconds(80)
+    package static let tickInterval = Duration.milliseconds(80)
 
     /// Most input events handled between two frames.
-    public static let eventsPerFrame = 1000
+    package static let eventsPerFrame = 1000
 
     /// Runs until the user quits; the caller restores the terminal afterwards (also on a throw).
     ///
     /// Input already waiting is handled before the next frame (up to ``eventsPerFrame`` events), so a burst of
     /// keys — a paste typed key by key by a terminal without bracketed paste — costs a frame per batch, not per key.
-    public func run() throws {
+    package func run() throws {
         draw()
         while !state.isFinished { try step() }
         for task in requests.values { task.cancel() }
@@ -57,12 +57,12 @@ public final class ExplorerProgram {
 
     /// How long the next ``step()`` may block waiting for input: nil (until input or a result arrives) when idle,
     /// the clock's ``ProgramClock/tickWait`` while a spinner runs.
-    public var waitTimeout: Duration? { state.needsTicks ? clock.tickWait : nil }
+    package var waitTimeout: Duration? { state.needsTicks ? clock.tickWait : nil }
 
     /// One turn of the loop: waits for input (at most ``waitTimeout``), handles it and the input already waiting
     /// behind it (up to ``eventsPerFrame`` events), dispatches every effect result that arrived, tells a running
     /// request how long it has taken, and draws.
-    public func step() throws {
+    package func step() throws {
         var event = try terminal.nextEvent(timeout: waitTimeout)
         var handled = 0
         while let current = event {
@@ -88,19 +88,19 @@ public final class ExplorerProgram {
     }
 
     /// Applies `action` and starts the effects it asks for.
-    public func dispatch(_ action: Action) {
+    package func dispatch(_ action: Action) {
         let effects = state.update(action)
         for effect in effects { perform(effect) }
     }
 
     /// Dispatches every effect result that has arrived.
-    public func drainInbox() {
+    package func drainInbox() {
         for action in inbox.takeAll() { dispatch(action) }
     }
 
     /// Waits until every effect started so far (and those they start) has reported back, dispatching the results:
     /// after this, the screen no longer depends on timing.
-    public func settle() throws {
+    package func settle() throws {
         drainInbox()
         while inbox.pending > 0 {
             _ = try terminal.backend.nextEvent(timeout: .milliseconds(50))
@@ -110,7 +110,7 @@ public final class ExplorerProgram {
     }
 
     /// Draws the current state (only changed cells reach the backend).
-    public func draw() {
+    package func draw() {
         let frame = ExplorerView.frame(state)
         // What reaches the terminal (or a screenshot) never shows a secret, whatever a pane printed.
         terminal.draw(frame.buffer.scrubbed(by: state.scrubber), cursor: frame.cursor)

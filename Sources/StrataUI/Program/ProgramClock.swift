@@ -6,7 +6,7 @@ import Synchronization
 /// The loop never sleeps on its own; it waits for input with ``tickWait`` as the timeout while a spinner runs.
 /// ``SystemProgramClock`` is the real one; ``ManualProgramClock`` moves only when told, so a test can step the loop
 /// through spinner frames without sleeping.
-public protocol ProgramClock: Sendable {
+package protocol ProgramClock: Sendable {
     /// The time since a fixed start.
     func now() -> Duration
     /// The longest the loop blocks waiting for input while a spinner runs.
@@ -14,29 +14,29 @@ public protocol ProgramClock: Sendable {
 }
 
 /// The machine's monotonic clock, with a spinner frame every ``ExplorerProgram/tickInterval``.
-public struct SystemProgramClock: ProgramClock {
+package struct SystemProgramClock: ProgramClock {
     private let start = ContinuousClock.now
 
     /// Creates a clock starting now.
-    public init() {}
+    package init() {}
 
-    public func now() -> Duration { ContinuousClock.now - start }
+    package func now() -> Duration { ContinuousClock.now - start }
 
-    public var tickWait: Duration { ExplorerProgram.tickInterval }
+    package var tickWait: Duration { ExplorerProgram.tickInterval }
 }
 
 /// A clock that moves only when ``advance(by:)`` is called. Waiting for input never blocks for a tick (there is
 /// no time to wait for), so each ``ExplorerProgram/step()`` with no input is one spinner frame.
-public final class ManualProgramClock: ProgramClock {
+package final class ManualProgramClock: ProgramClock {
     private let current = Mutex(Duration.zero)
 
     /// Creates a clock at zero.
-    public init() {}
+    package init() {}
 
-    public func now() -> Duration { current.withLock { $0 } }
+    package func now() -> Duration { current.withLock { $0 } }
 
-    public var tickWait: Duration { .zero }
+    package var tickWait: Duration { .zero }
 
     /// Moves the clock forward by `interval`.
-    public func advance(by interval: Duration) { current.withLock { $0 += interval } }
+    package func advance(by interval: Duration) { current.withLock { $0 += interval } }
 }

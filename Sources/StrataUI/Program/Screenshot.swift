@@ -4,12 +4,12 @@ import TermGrid
 
 /// Drives the explorer headless: the same state, reducer and rendering on an in-memory terminal, with every
 /// effect awaited after each key, so the result depends only on the session, the size and the keys.
-public enum Screenshot {
+package enum Screenshot {
     /// The screen after pressing `keys` (a session loaded, fixtures read, durations fixed).
     ///
     /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read; `host` defaults
     /// to the session's fixtures with durations fixed.
-    public static func capture(
+    package static func capture(
         session: Session, size: Size, keys: [Key], environment: [String: String] = [:], host: ExplorerHost? = nil
     ) throws -> (buffer: Buffer, state: ExplorerState) {
         let backend = MemoryBackend(width: size.width, height: size.height)
@@ -30,7 +30,7 @@ public enum Screenshot {
     /// Writes `PATH.txt` (the screen as text, trailing blanks trimmed) and `PATH.svg` (in colour); returns both
     /// file paths.
     @discardableResult
-    public static func write(_ buffer: Buffer, to path: String) throws -> [String] {
+    package static func write(_ buffer: Buffer, to path: String) throws -> [String] {
         let base = path.hasSuffix(".txt") || path.hasSuffix(".svg") ? String(path.dropLast(4)) : path
         let text = buffer.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
         let directory = (base as NSString).deletingLastPathComponent

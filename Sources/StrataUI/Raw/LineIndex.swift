@@ -3,14 +3,14 @@
 ///
 /// Built in one pass over the bytes (a 100 MB body takes tens of milliseconds, see `strata-bench ui`); it runs
 /// with the parse, off the UI loop.
-public struct LineIndex: Hashable, Sendable {
+package struct LineIndex: Hashable, Sendable {
     /// The byte offset of each line's first byte; the first line starts at 0.
-    public let starts: [UInt32]
+    package let starts: [UInt32]
     /// The body's length in bytes.
-    public let byteCount: Int
+    package let byteCount: Int
 
     /// Indexes the lines of `bytes` (separated by LF; a CR before the LF is not part of the line's text).
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         var starts: [UInt32] = [0]
         bytes.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress else { return }
@@ -26,13 +26,13 @@ public struct LineIndex: Hashable, Sendable {
     }
 
     /// The number of lines (an empty body has one empty line; a trailing newline does not add a line).
-    public var count: Int {
+    package var count: Int {
         if starts.count > 1, Int(starts[starts.count - 1]) == byteCount { return starts.count - 1 }
         return starts.count
     }
 
     /// The bytes of line `n` (0-based), without its LF (or CR LF).
-    public func range(ofLine n: Int, in bytes: [UInt8]) -> Range<Int> {
+    package func range(ofLine n: Int, in bytes: [UInt8]) -> Range<Int> {
         guard n >= 0, n < count else { return byteCount..<byteCount }
         let start = Int(starts[n])
         var end = n + 1 < starts.count ? Int(starts[n + 1]) - 1 : byteCount
@@ -41,7 +41,7 @@ public struct LineIndex: Hashable, Sendable {
     }
 
     /// The 0-based line holding byte `offset` (offsets past the end belong to the last line).
-    public func line(containing offset: Int) -> Int {
+    package func line(containing offset: Int) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {

@@ -6,12 +6,12 @@ import TermGrid
 /// Every line is a byte range into some buffer, so a 100 MB body is never copied: the pane slices only the lines
 /// on screen. Wrapped rows ("segments") are exact for ordinary lines and fixed-size byte chunks for lines longer
 /// than ``longLine`` bytes, so scrolling inside a single-line 100 MB body stays O(1) per row.
-public struct RawContent: Sendable {
+package struct RawContent: Sendable {
     /// Lines longer than this many bytes wrap by byte chunks instead of by measured columns.
-    public static let longLine = 16 * 1024
+    package static let longLine = 16 * 1024
 
     /// What a line holds, which decides its colours.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The status line or a response header.
         case header
         /// A line of the body.
@@ -21,12 +21,12 @@ public struct RawContent: Sendable {
     }
 
     /// The document shown.
-    public let document: ResponseDocument
+    package let document: ResponseDocument
     /// The status line and headers as bytes (empty when headers are hidden), then a blank line.
-    public let headerLines: [[UInt8]]
+    package let headerLines: [[UInt8]]
 
     /// The content of `document`, with the status line and headers on top when `showHeaders`.
-    public init(document: ResponseDocument, showHeaders: Bool) {
+    package init(document: ResponseDocument, showHeaders: Bool) {
         self.document = document
         if showHeaders {
             var lines: [[UInt8]] = [Array("HTTP \(document.response.statusLine)".utf8)]
@@ -39,22 +39,22 @@ public struct RawContent: Sendable {
     }
 
     /// Lines of the body (hex rows for binary).
-    public var bodyLineCount: Int {
+    package var bodyLineCount: Int {
         if document.isBinary { return (document.body.count + 15) / 16 }
         return document.lines.count
     }
 
     /// All lines.
-    public var count: Int { headerLines.count + bodyLineCount }
+    package var count: Int { headerLines.count + bodyLineCount }
 
     /// The kind of line `n`.
-    public func kind(of n: Int) -> Kind {
+    package func kind(of n: Int) -> Kind {
         if n < headerLines.count { return .header }
         return document.isBinary ? .hex : .body
     }
 
     /// The bytes holding line `n` and the range of the line in them; for body lines the buffer is the body itself.
-    public func bytes(of n: Int) -> (buffer: [UInt8], range: Range<Int>) {
+    package func bytes(of n: Int) -> (buffer: [UInt8], range: Range<Int>) {
         if n < headerLines.count { return (headerLines[n], 0..<headerLines[n].count) }
         let b = n - headerLines.count
         if document.isBinary {
@@ -65,7 +65,7 @@ public struct RawContent: Sendable {
     }
 
     /// The body byte offset where line `n` starts, or nil for header lines.
-    public func bodyOffset(of n: Int) -> Int? {
+    package func bodyOffset(of n: Int) -> Int? {
         guard n >= headerLines.count else { return nil }
         let b = n - headerLines.count
         if document.isBinary { return b * 16 }
@@ -73,26 +73,26 @@ public struct RawContent: Sendable {
     }
 
     /// The line showing body byte `offset`.
-    public func line(containing offset: Int) -> Int {
+    package func line(containing offset: Int) -> Int {
         if document.isBinary { return headerLines.count + max(0, min(offset / 16, bodyLineCount - 1)) }
         return headerLines.count + document.lines.line(containing: offset)
     }
 
     /// Columns for line numbers: digits of the last line number plus a space.
-    public var gutterWidth: Int { String(max(bodyLineCount, 1)).count + 1 }
+    package var gutterWidth: Int { String(max(bodyLineCount, 1)).count + 1 }
 
     /// Columns left for text in a pane `innerWidth` wide.
-    public func textWidth(_ innerWidth: Int) -> Int { max(innerWidth - gutterWidth, 1) }
+    package func textWidth(_ innerWidth: Int) -> Int { max(innerWidth - gutterWidth, 1) }
 
     /// How many rows line `n` takes when wrapped at `width` columns.
-    public func segmentCount(of n: Int, width: Int) -> Int {
+    package func segmentCount(of n: Int, width: Int) -> Int {
         let (buffer, range) = bytes(of: n)
         if range.count > RawContent.longLine { return (range.count + width - 1) / max(width, 1) }
         return RawContent.segments(buffer, range, width: width).count
     }
 
     /// The wrapped row `k` of line `n` (clamped to the line's rows).
-    public func segment(_ k: Int, of n: Int, width: Int) -> Range<Int> {
+    package func segment(_ k: Int, of n: Int, width: Int) -> Range<Int> {
         let (buffer, range) = bytes(of: n)
         if range.count > RawContent.longLine {
             let count = (range.count + width - 1) / max(width, 1)
@@ -107,7 +107,7 @@ public struct RawContent: Sendable {
     }
 
     /// The wrapped row of line `n` that holds byte `offset` of its buffer.
-    public func segmentIndex(containing offset: Int, of n: Int, width: Int) -> Int {
+    package func segmentIndex(containing offset: Int, of n: Int, width: Int) -> Int {
         let (buffer, range) = bytes(of: n)
         if range.count > RawContent.longLine { return max(0, (offset - range.lowerBound) / max(width, 1)) }
         let all = RawContent.segments(buffer, range, width: width)

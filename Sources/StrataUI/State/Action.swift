@@ -2,7 +2,7 @@ import Strata
 import TermGrid
 
 /// Everything that can change the explorer's state: input, time, and the results of effects.
-public enum Action: Sendable {
+package enum Action: Sendable {
     /// A key press.
     case key(Key)
     /// Text pasted in one go: inserted whole into the text field being edited, ignored elsewhere (never keys).

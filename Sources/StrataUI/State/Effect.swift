@@ -5,7 +5,7 @@ import Strata
 /// Effects compare with `==` so reducer tests can state the effects they expect. Values that are large or not
 /// comparable themselves compare by what identifies them: a session by its file and text, a route by its name, a
 /// tree by its bytes and node count.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     /// Send `request` through the host's `source` (mock or live); reply with ``Action/responseArrived``.
     case send(id: Int, request: BuiltRequest, source: SourceMode)
     /// Stop request `id` (its task is cancelled; no reply is expected).
@@ -25,7 +25,7 @@ public enum Effect: Sendable, Equatable {
     /// Redraw the whole screen (after it was disturbed).
     case redraw
 
-    public static func == (a: Effect, b: Effect) -> Bool {
+    package static func == (a: Effect, b: Effect) -> Bool {
         switch (a, b) {
         case (.send(let i, let r, let s), .send(let j, let q, let t)):
             return i == j && r == q && s == t

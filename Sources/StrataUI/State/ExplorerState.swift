@@ -5,79 +5,79 @@ import TermGrid
 ///
 /// Rendering reads it (``ExplorerView/render(_:)``); effects it asks for (``Effect``) run elsewhere and come back
 /// as ``Action``s. Nothing here touches a terminal, a file or the network.
-public struct ExplorerState: Sendable {
+package struct ExplorerState: Sendable {
     /// The session being explored.
-    public internal(set) var session: Session {
+    package internal(set) var session: Session {
         didSet { sessionRevision &+= 1 }
     }
     /// Counts session changes, so the draft knows when to be built again.
     private var sessionRevision = 0
     /// The environment `${env:...}` templates read.
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// The terminal size.
-    public var size: Size
+    package var size: Size
     /// The focused pane.
-    public var focus: Pane = .routes
+    package var focus: Pane = .routes
     /// The response pane shown when the screen is too narrow for all three (below 120 columns).
-    public var tab: Pane = .parsed
+    package var tab: Pane = .parsed
     /// Where requests go.
-    public var source: SourceMode = .mock
+    package var source: SourceMode = .mock
 
     /// The route filter (name or path, ignoring case); empty shows every route.
-    public var routeFilter = ""
+    package var routeFilter = ""
     /// The selected route's name.
-    public var routeName: String?
+    package var routeName: String?
     /// The first route row shown.
-    public var routeTop = 0
+    package var routeTop = 0
 
     /// The user's param edits, per route name, applied in order.
-    public internal(set) var edits: [String: [ParamEdit]] = [:]
+    package internal(set) var edits: [String: [ParamEdit]] = [:]
     /// The selected route's request with the user's edits (or why it cannot be built), built by the reducer once
     /// each time the route, its edits, the value being typed or the session change.
-    public private(set) var draft: RequestDraft?
+    package private(set) var draft: RequestDraft?
     /// What ``draft`` was built from.
     private var draftInputs: DraftInputs?
     /// The selected param row.
-    public var paramSelection = 0
+    package var paramSelection = 0
     /// The first param row shown.
-    public var paramTop = 0
+    package var paramTop = 0
     /// Whether the request pane lists headers and the body below the params.
-    public var showRequestDetails = false
+    package var showRequestDetails = false
 
     /// The request in flight, if any.
-    public var run: RunState?
+    package var run: RunState?
     /// The id the next request gets.
-    public var nextRequestID = 1
+    package var nextRequestID = 1
     /// The last response (kept on screen while the next one runs).
-    public var response: ResponseArea = .empty
+    package var response: ResponseArea = .empty
     /// The id of the request whose response is shown.
-    public var responseID: Int?
+    package var responseID: Int?
     /// The route the shown response was for.
-    public var responseRouteName: String?
+    package var responseRouteName: String?
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
-    public var isMapping = false
+    package var isMapping = false
 
     /// The Parsed pane's selection, scroll and folds.
-    public var parsed = OutlineCursor()
+    package var parsed = OutlineCursor()
     /// The Mapped pane's selection, scroll and folds.
-    public var mapped = OutlineCursor()
+    package var mapped = OutlineCursor()
     /// The Raw pane's scroll and toggles.
-    public var raw = RawViewState()
+    package var raw = RawViewState()
     /// The search in the Parsed pane.
-    public var search: SearchState?
+    package var search: SearchState?
 
     /// The overlay on top, if any.
-    public var overlay: Overlay?
+    package var overlay: Overlay?
     /// The text field being edited, if any.
-    public var editor: FieldEditor?
+    package var editor: FieldEditor?
     /// The status-bar message until the next key.
-    public var notice: Notice?
+    package var notice: Notice?
     /// Set when the explorer should exit.
-    public var isFinished = false
+    package var isFinished = false
 
     /// A state for `session` on a terminal of `size`, with the first route selected.
-    public init(session: Session, size: Size, environment: [String: String] = [:]) {
+    package init(session: Session, size: Size, environment: [String: String] = [:]) {
         self.session = session
         self.size = size
         self.environment = environment
@@ -86,7 +86,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// The routes the filter lets through, in session order.
-    public var visibleRoutes: [Route] {
+    package var visibleRoutes: [Route] {
         let needle = routeFilter.lowercased()
         guard !needle.isEmpty else { return session.routes }
         return session.routes.filter {
@@ -95,7 +95,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// The selected route, when it passes the filter.
-    public var route: Route? {
+    package var route: Route? {
         guard let routeName else { return nil }
         return visibleRoutes.first { $0.name == routeName }
     }
@@ -128,20 +128,20 @@ public struct ExplorerState: Sendable {
     }
 
     /// The key table in charge: a text field's, an overlay's, or the focused pane's.
-    public var keyContext: KeyContext {
+    package var keyContext: KeyContext {
         if editor != nil { return .textField }
         if let overlay { return overlay.keyContext }
         return focus.keyContext
     }
 
     /// Whether the screen is too narrow for three response panes side by side.
-    public var isNarrow: Bool { size.width < ExplorerLayout.wideWidth }
+    package var isNarrow: Bool { size.width < ExplorerLayout.wideWidth }
 
     /// The response pane shown in the narrow layout, or all three.
-    public func isShown(_ pane: Pane) -> Bool {
+    package func isShown(_ pane: Pane) -> Bool {
         !pane.isResponsePane || !isNarrow || tab == pane
     }
 
     /// Whether the program loop should wake regularly (a spinner is running).
-    public var needsTicks: Bool { run != nil }
+    package var needsTicks: Bool { run != nil }
 }

@@ -1,9 +1,9 @@
 import TermGrid
 
 /// A one-line text field being edited, and what its text is for.
-public struct FieldEditor: Hashable, Sendable {
+package struct FieldEditor: Hashable, Sendable {
     /// What the text will become when accepted.
-    public enum Purpose: Hashable, Sendable {
+    package enum Purpose: Hashable, Sendable {
         /// The value of the param called `name`.
         case paramValue(name: String)
         /// The name of a param being added.
@@ -17,18 +17,18 @@ public struct FieldEditor: Hashable, Sendable {
     }
 
     /// What the text is for.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The text and cursor.
-    public var field: TextFieldState
+    package var field: TextFieldState
 
     /// Starts editing `text` (cursor at the end) for `purpose`.
-    public init(_ purpose: Purpose, text: String = "") {
+    package init(_ purpose: Purpose, text: String = "") {
         self.purpose = purpose
         self.field = TextFieldState(text: text)
     }
 
     /// The prompt shown before the text.
-    public var prompt: String {
+    package var prompt: String {
         switch purpose {
         case .paramValue(let name): "\(name) = "
         case .newParamName: "new param name: "

@@ -1,7 +1,7 @@
 /// A one-line message in the status bar until the next key: what just happened, or what went wrong.
-public struct Notice: Hashable, Sendable {
+package struct Notice: Hashable, Sendable {
     /// How the message is coloured.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Neutral news (`session reloaded`).
         case info
         /// A problem the user should read.
@@ -9,12 +9,12 @@ public struct Notice: Hashable, Sendable {
     }
 
     /// The text.
-    public var text: String
+    package var text: String
     /// Its kind.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a notice.
-    public init(_ text: String, kind: Kind = .info) {
+    package init(_ text: String, kind: Kind = .info) {
         self.text = text
         self.kind = kind
     }

@@ -1,5 +1,5 @@
 /// A box drawn over the panes that takes the keys until it is closed.
-public enum Overlay: Hashable, Sendable {
+package enum Overlay: Hashable, Sendable {
     /// The key help, scrolled by `scroll` rows.
     case help(scroll: Int)
     /// The request as a curl command.
@@ -10,7 +10,7 @@ public enum Overlay: Hashable, Sendable {
     case message(title: String, lines: [String], scroll: Int)
 
     /// The overlay's key table.
-    public var keyContext: KeyContext {
+    package var keyContext: KeyContext {
         switch self {
         case .help: .help
         case .curl: .curl

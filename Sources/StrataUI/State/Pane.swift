@@ -1,5 +1,5 @@
 /// The explorer's panes, in Tab order.
-public enum Pane: Int, Hashable, Sendable, CaseIterable {
+package enum Pane: Int, Hashable, Sendable, CaseIterable {
     /// The route list.
     case routes
     /// The request: URL, params, headers and body.
@@ -12,7 +12,7 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
     case mapped
 
     /// The pane's key table.
-    public var keyContext: KeyContext {
+    package var keyContext: KeyContext {
         switch self {
         case .routes: .routes
         case .request: .request
@@ -23,10 +23,10 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
     }
 
     /// True for the three response panes, which become tabs on narrow screens.
-    public var isResponsePane: Bool { self == .raw || self == .parsed || self == .mapped }
+    package var isResponsePane: Bool { self == .raw || self == .parsed || self == .mapped }
 
     /// The pane's title.
-    public var title: String {
+    package var title: String {
         switch self {
         case .routes: "Routes"
         case .request: "Request"
@@ -38,15 +38,15 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
 }
 
 /// Where requests go: the live API or the session's fixtures.
-public enum SourceMode: String, Hashable, Sendable {
+package enum SourceMode: String, Hashable, Sendable {
     /// Fixtures in the session's `fixtures/` folder.
     case mock
     /// The real API.
     case live
 
     /// The other mode.
-    public var toggled: SourceMode { self == .mock ? .live : .mock }
+    package var toggled: SourceMode { self == .mock ? .live : .mock }
 
     /// `MOCK` or `LIVE`, as the request title shows it.
-    public var label: String { rawValue.uppercased() }
+    package var label: String { rawValue.uppercased() }
 }

@@ -1,20 +1,20 @@
 /// A search over the parsed document's bytes, run in bounded steps so keys are never blocked.
-public struct SearchState: Hashable, Sendable {
+package struct SearchState: Hashable, Sendable {
     /// The text searched for (ASCII letters match either case).
-    public var query: String
+    package var query: String
     /// Whether the search goes forward (`n`) or backward (`N`).
-    public var forward: Bool
+    package var forward: Bool
     /// Where the next step resumes, while a step is pending.
-    public var resume: Int?
+    package var resume: Int?
     /// Where the search started (it stops after wrapping around to here).
-    public var origin: Int
+    package var origin: Int
     /// Whether it has wrapped around the end (or the start).
-    public var wrapped: Bool
+    package var wrapped: Bool
     /// The byte offset of the last match, highlighted in the Raw pane.
-    public var match: Range<Int>?
+    package var match: Range<Int>?
 
     /// A search for `query` that has not started.
-    public init(query: String, forward: Bool = true) {
+    package init(query: String, forward: Bool = true) {
         self.query = query
         self.forward = forward
         self.resume = nil
@@ -24,5 +24,5 @@ public struct SearchState: Hashable, Sendable {
     }
 
     /// Whether a step is pending.
-    public var isRunning: Bool { resume != nil }
+    package var isRunning: Bool { resume != nil }
 }

@@ -4,7 +4,7 @@ import TermGrid
 
 extension ExplorerState {
     /// The Mapped pane's outline, when the shown response was mapped into values.
-    public var mappedOutline: MappedOutline? { response.document?.mapping?.outline }
+    package var mappedOutline: MappedOutline? { response.document?.mapping?.outline }
 
     /// The Mapped selection as a path: `[0].maker.name`.
     var mappedPathText: String? {

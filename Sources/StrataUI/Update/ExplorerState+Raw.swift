@@ -2,7 +2,7 @@ import Strata
 
 extension ExplorerState {
     /// The Raw pane's lines, when a document is shown.
-    public var rawContent: RawContent? {
+    package var rawContent: RawContent? {
         response.document.map { RawContent(document: $0, showHeaders: raw.showHeaders) }
     }
 

@@ -2,7 +2,7 @@ import Strata
 
 extension ExplorerState {
     /// Bytes one search step scans before yielding to input (a few milliseconds).
-    public static let searchBudget = 4 << 20
+    package static let searchBudget = 4 << 20
 
     /// Starts a search for `query` from the selection (after the last match when it is on the selection).
     mutating func startSearch(_ query: String, forward: Bool) -> [Effect] {

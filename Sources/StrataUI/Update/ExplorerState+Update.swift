@@ -6,7 +6,7 @@ extension ExplorerState {
     ///
     /// The request draft is brought up to date after every action (it is built again only when its route, edits
     /// or session changed); steps that read it right after changing those refresh it themselves.
-    public mutating func update(_ action: Action) -> [Effect] {
+    package mutating func update(_ action: Action) -> [Effect] {
         let effects = reduce(action)
         refreshDraft()
         return effects

@@ -37,7 +37,7 @@ extension Buffer {
 extension ExplorerState {
     /// Every secret on screen may come from: the request the selected route would send, and the request of the
     /// response shown.
-    public var scrubber: SecretScrubber {
+    package var scrubber: SecretScrubber {
         var scrubber = SecretScrubber(values: [])
         if let request = draft?.request { scrubber = scrubber.merging(request.scrubber) }
         switch response {

@@ -11,33 +11,33 @@ import TermGrid
 /// └─────┘└────────┘└────────┘
 ///  status bar
 /// ```
-public struct ExplorerLayout: Hashable, Sendable {
+package struct ExplorerLayout: Hashable, Sendable {
     /// Screens at least this wide show the three response panes side by side.
-    public static let wideWidth = 120
+    package static let wideWidth = 120
     /// The smallest screen the explorer draws on.
-    public static let minimum = Size(width: 40, height: 10)
+    package static let minimum = Size(width: 40, height: 10)
 
     /// The route list.
-    public var routes: Rect
+    package var routes: Rect
     /// The request.
-    public var request: Rect
+    package var request: Rect
     /// The tab row (narrow screens only).
-    public var tabs: Rect?
+    package var tabs: Rect?
     /// The whole response area below the top panes (and the tab row).
-    public var response: Rect
+    package var response: Rect
     /// The Raw pane, when shown.
-    public var raw: Rect?
+    package var raw: Rect?
     /// The Parsed pane, when shown.
-    public var parsed: Rect?
+    package var parsed: Rect?
     /// The Mapped pane, when shown.
-    public var mapped: Rect?
+    package var mapped: Rect?
     /// The status bar.
-    public var status: Rect
+    package var status: Rect
     /// False when the screen is smaller than ``minimum``.
-    public var fits: Bool
+    package var fits: Bool
 
     /// The layout for a screen of `size`; on narrow screens only `tab` of the response panes is placed.
-    public init(size: Size, tab: Pane) {
+    package init(size: Size, tab: Pane) {
         let screen = Rect(size: size)
         fits = size.width >= ExplorerLayout.minimum.width && size.height >= ExplorerLayout.minimum.height
         let narrow = size.width < ExplorerLayout.wideWidth
@@ -66,7 +66,7 @@ public struct ExplorerLayout: Hashable, Sendable {
     }
 
     /// The rectangle of `pane`, when it is shown.
-    public func rect(for pane: Pane) -> Rect? {
+    package func rect(for pane: Pane) -> Rect? {
         switch pane {
         case .routes: routes
         case .request: request
@@ -77,23 +77,23 @@ public struct ExplorerLayout: Hashable, Sendable {
     }
 
     /// The area inside a pane's border.
-    public func inner(_ pane: Pane) -> Rect {
+    package func inner(_ pane: Pane) -> Rect {
         guard let rect = rect(for: pane) else { return .zero }
         return rect.inset(by: 1)
     }
 
     /// The pane under `position`, if any.
-    public func pane(at position: Position) -> Pane? {
+    package func pane(at position: Position) -> Pane? {
         Pane.allCases.first { rect(for: $0)?.contains(position) == true }
     }
 
     /// Rows of content inside `pane` (its height less the border).
-    public func contentHeight(_ pane: Pane) -> Int { inner(pane).height }
+    package func contentHeight(_ pane: Pane) -> Int { inner(pane).height }
 }
 
 extension ExplorerState {
     /// The layout for the current size and tab.
-    public var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab) }
+    package var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab) }
 
     /// Rows of content the Parsed pane shows (it keeps its height on narrow screens even while hidden).
     var parsedHeight: Int { max(ExplorerLayout(size: size, tab: .parsed).contentHeight(.parsed), 1) }

@@ -2,23 +2,23 @@ import Strata
 import TermGrid
 
 /// Draws the explorer: `render(state)` gives the whole screen as a ``Buffer``, and nothing else happens.
-public enum ExplorerView {
+package enum ExplorerView {
     /// Columns of indentation per tree level.
-    public static let indentWidth = 2
+    package static let indentWidth = 2
 
     /// One frame: the screen and where the text cursor goes (when a field is being edited).
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// The screen.
-        public var buffer: Buffer
+        package var buffer: Buffer
         /// The text cursor, or nil to hide it.
-        public var cursor: Position?
+        package var cursor: Position?
     }
 
     /// The screen for `state`.
-    public static func render(_ state: ExplorerState) -> Buffer { frame(state).buffer }
+    package static func render(_ state: ExplorerState) -> Buffer { frame(state).buffer }
 
     /// The screen and cursor for `state`.
-    public static func frame(_ state: ExplorerState) -> Frame {
+    package static func frame(_ state: ExplorerState) -> Frame {
         var buffer = Buffer(size: state.size)
         let layout = state.layout
         guard layout.fits else {
@@ -68,7 +68,7 @@ public enum ExplorerView {
     }
 
     /// Which tab title is at column `x` of the tab row.
-    public static func tabIndex(atColumn x: Int, in area: Rect) -> Int? {
+    package static func tabIndex(atColumn x: Int, in area: Rect) -> Int? {
         let titles = [Pane.raw, .parsed, .mapped].enumerated().map { k, pane in
             Line([TextSpan("\(k + 1) "), TextSpan(pane.title)])
         }

@@ -2,44 +2,44 @@ import TermGrid
 
 /// The explorer's colours and text styles, chosen to read on dark and light terminals alike (basic colours,
 /// reverse video for the focused selection).
-public enum Theme {
+package enum Theme {
     /// An object key.
-    public static let key = Style(foreground: .cyan)
+    package static let key = Style(foreground: .cyan)
     /// A string value.
-    public static let string = Style(foreground: .green)
+    package static let string = Style(foreground: .green)
     /// A number.
-    public static let number = Style(foreground: .yellow)
+    package static let number = Style(foreground: .yellow)
     /// `true`, `false`, `null`.
-    public static let literal = Style(foreground: .magenta)
+    package static let literal = Style(foreground: .magenta)
     /// Brackets, commas, colons, type markers and counts.
-    public static let punctuation = Style().dim
+    package static let punctuation = Style().dim
     /// Line numbers and other secondary text.
-    public static let secondary = Style().dim
+    package static let secondary = Style().dim
     /// An XML tag name.
-    public static let tag = Style(foreground: .blue)
+    package static let tag = Style(foreground: .blue)
     /// The selected row of the focused pane.
-    public static let selectedFocused = Style().reverse
+    package static let selectedFocused = Style().reverse
     /// The selected row of a pane without focus.
-    public static let selectedUnfocused = Style(modifiers: [.bold, .underline])
+    package static let selectedUnfocused = Style(modifiers: [.bold, .underline])
     /// The bytes of the selected node in the Raw pane.
-    public static let spanHighlight = Style(foreground: .black, background: .cyan)
+    package static let spanHighlight = Style(foreground: .black, background: .cyan)
     /// The last search match in the Raw pane.
-    public static let searchMatch = Style(foreground: .black, background: .yellow)
+    package static let searchMatch = Style(foreground: .black, background: .yellow)
     /// Errors: failed requests, values with errors.
-    public static let error = Style(foreground: .red)
+    package static let error = Style(foreground: .red)
     /// Warnings: coerced or doubtful values.
-    public static let warning = Style(foreground: .yellow)
+    package static let warning = Style(foreground: .yellow)
     /// A value the user changed.
-    public static let edited = Style(foreground: .yellow, modifiers: .bold)
+    package static let edited = Style(foreground: .yellow, modifiers: .bold)
     /// A key in the footer hints.
-    public static let hintKey = Style(modifiers: .bold)
+    package static let hintKey = Style(modifiers: .bold)
     /// A pane title.
-    public static let title = Style(modifiers: .bold)
+    package static let title = Style(modifiers: .bold)
     /// A class name in the Mapped pane.
-    public static let className = Style(foreground: .blue, modifiers: .bold)
+    package static let className = Style(foreground: .blue, modifiers: .bold)
 
     /// The colour of an HTTP method: reads green, writes yellow, deletes red.
-    public static func method(_ method: String) -> Style {
+    package static func method(_ method: String) -> Style {
         switch method {
         case "GET", "HEAD", "OPTIONS": Style(foreground: .green)
         case "DELETE": Style(foreground: .red)
@@ -48,7 +48,7 @@ public enum Theme {
     }
 
     /// The colour of an HTTP status: 2xx green, 3xx cyan, 4xx yellow, 5xx red.
-    public static func status(_ status: Int) -> Style {
+    package static func status(_ status: Int) -> Style {
         switch status {
         case 200..<300: Style(foreground: .green)
         case 300..<400: Style(foreground: .cyan)

@@ -57,6 +57,9 @@ func fuzzFixtures(_ bytes: [UInt8]) {
         guard method == "GET" || method == "POST" else { continue }
         let names = pair.params.map(\.name)
         guard Set(names).count == names.count, !names.contains("key") else { continue }
+        // A pair requiring an empty value never matches (an empty param is not sent): a known issue, kept in
+        // FuzzFindingsTests.pairListingAnEmptyParamValueCanBeMatched until matching or loading decides.
+        guard !pair.params.contains(where: { $0.value.isEmpty }) else { continue }
         let route = matchingSession.routes[method == "GET" ? 0 : 1]
         let edits = pair.params.map { ParamEdit.set(name: $0.name, value: $0.value, location: .query) }
         guard var request = try? builder.build(route, edits: edits) else { continue }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The test suite under sanitizers: AddressSanitizer by default; STRATA_CI_SANITIZERS="address thread" adds
+# ThreadSanitizer. Each builds into its own scratch path (.build-asan, .build-tsan) so the normal .build is left
+# alone. Measured on the shared 2-core CI machine (load ~12): address 920 s from cold (56 s of it the tests), thread
+# 590 s (93 s); both would take CI well past 20 minutes, and the thread run reports, in about one run of two, a race
+# on state that both sides touch inside Mutex.withLock (StrataUI's ExplorerProgram.Inbox), most likely because
+# ThreadSanitizer does not see the futex lock of Swift's Synchronization.Mutex on Linux; see the README.
+# A run fails on a failing test or on any sanitizer report in its output (child processes included: the CLI tests
+# run the sanitized `strata` binary). Run by .ci/run after `swift test`; also runnable alone.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+# Skipped under sanitizers: tests asserting wall-clock limits (a 1 s timeout answered within 15 s, a spinner seen
+# while a request is in flight), which the 2-15x slower sanitized builds miss on a busy machine. They run unsanitized
+# in `swift test`.
+SKIP='LiveSourceTests/(timeout|cancellation)\(\)|ProgramLoopTests/spinnerWhileRunning\(\)'
+# Leak checking is off for the test suite: at exit LeakSanitizer lists objects of XCTest, Foundation's Process,
+# FileHandle and URLSession, and libcurl, none of them ours (the fuzz targets keep it on for the parsers).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0}
+
+ok=0
+bad=0
+for sanitizer in ${STRATA_CI_SANITIZERS:-address}; do
+  case $sanitizer in
+    address) scratch=.build-asan ;;
+    thread) scratch=.build-tsan ;;
+    *) echo "unknown sanitizer '$sanitizer'"; exit 2 ;;
+  esac
+  log=/tmp/strata-sanitize-$sanitizer.log
+  start=$SECONDS
+  set +e
+  swift test --sanitize="$sanitizer" --scratch-path "$scratch" --skip "$SKIP" >"$log" 2>&1
+  status=$?
+  set -e
+  reports=$(grep -cE '(ERROR|WARNING): (AddressSanitizer|ThreadSanitizer|LeakSanitizer)' "$log" || true)
+  summary=$(grep -oE 'Test run with [0-9]+ tests.*' "$log" | tail -1)
+  took=$((SECONDS - start))
+  if [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]; then
+    ok=$((ok + 1))
+    echo "ok   swift test --sanitize=$sanitizer in $took s: ${summary:-no summary}"
+  else
+    bad=$((bad + 1))
+    echo "FAIL swift test --sanitize=$sanitizer in $took s (exit $status, $reports sanitizer reports): ${summary:-}"
+    grep -E -A30 '(ERROR|WARNING): (AddressSanitizer|ThreadSanitizer|LeakSanitizer)' "$log" | head -120
+    grep -E '^✘' "$log" | head -40
+  fi
+done
+echo "sanitizer checks: $ok ok, $bad failing"
+[ "$bad" -eq 0 ]

@@ -6,11 +6,7 @@ enum StrataMain {
     static let version = "0.1.0"
 
     /// The explorer, as a command without a name.
-    static var explore: Command {
-        Command(
-            name: "", usage: ExploreCommand.usage, summary: ExploreCommand.summary, arguments: ExploreCommand.arguments,
-            options: ExploreCommand.options, run: ExploreCommand.run)
-    }
+    static var explore: Command { Command("", ExploreCommand.self) }
 
     static func main(_ argv: [String], commands: [Command]) -> Int32 {
         let first = argv.first

@@ -177,9 +177,7 @@ enum AdversarialBenchmark {
                     let request = try headerFixture(n, dir)
                     return {
                         let pair = try check(FixtureSet.load(directory: dir + "/fixtures").match(request))
-                        var headers = pair.headers
-                        if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
-                        return headers.description.utf8.count
+                        return pair.servedHeaders.description.utf8.count
                     }
                 }),
             Shape(

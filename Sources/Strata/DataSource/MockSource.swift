@@ -40,13 +40,10 @@ public struct MockSource: DataSource {
             }
         }
         if Task.isCancelled { throw .cancelled }
-        var headers = pair.headers
         let body: [UInt8]
         switch pair.body {
         case .none: body = []
-        case .json(let bytes):
-            body = bytes
-            if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+        case .json(let bytes): body = bytes
         case .text(let s): body = Array(s.utf8)
         case .file(let name, let path):
             // Checked again at every send: the file may have been swapped for a symlink since it was listed.
@@ -63,7 +60,7 @@ public struct MockSource: DataSource {
             body = bytes
         }
         return Response(
-            status: pair.status, headers: headers, body: body, duration: ContinuousClock.now - start,
+            status: pair.status, headers: pair.servedHeaders, body: body, duration: ContinuousClock.now - start,
             origin: .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(pair.delay)))
     }
 }

@@ -33,6 +33,15 @@ public struct FixturePair: Sendable {
     public let headers: HTTPHeaders
     /// The body to answer with.
     public let body: Body
+
+    /// The headers served: ``headers``, with `Content-Type: application/json` added for an inline JSON body that
+    /// names no type.
+    public var servedHeaders: HTTPHeaders {
+        guard case .json = body, headers["Content-Type"] == nil else { return headers }
+        var served = headers
+        served["Content-Type"] = "application/json"
+        return served
+    }
     /// Milliseconds to wait before answering.
     public let delay: Int
     /// 1-based line of the pair in its file.

@@ -212,6 +212,23 @@ struct ReducerRequestTests {
         #expect(state.visibleRoutes.count == 4)
     }
 
+    @Test("typing narrows the route list key by key, and deleting widens it again")
+    func routeFilterNarrowsAndWidens() async throws {
+        var state = try ExplorerFixtures.demoState()
+        let all = state.visibleRoutes.map(\.name)
+        try press(&state, "/ =c")
+        let withC = all.filter { name in
+            let route = state.session.route(named: name)!
+            return name.lowercased().contains("c") || route.path.lowercased().contains("c")
+        }
+        #expect(state.visibleRoutes.map(\.name) == withC)
+        try press(&state, "=atalog.x")
+        #expect(state.visibleRoutes.map(\.name) == ["catalogXML"])
+        try press(&state, "C-w")
+        #expect(state.routeFilter == "")
+        #expect(state.visibleRoutes.map(\.name) == all)
+    }
+
     @Test("a filter that matches nothing says so and r explains why nothing runs")
     func emptyFilter() async throws {
         var state = try ExplorerFixtures.demoState()

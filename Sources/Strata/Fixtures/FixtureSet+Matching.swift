@@ -4,8 +4,10 @@ extension FixtureSet {
     ///
     /// A pair matches when its path equals the request path (compared percent-decoded), its method (if listed)
     /// equals the request's, and every param it lists equals the value sent; params it does not list are free,
-    /// and a listed value of `<redacted>` matches any value, even none (so mock mode works without the secret). The pair listing the most params wins; ties go to
-    /// the first in file order (files in name order).
+    /// a listed value of `<redacted>` matches any value, even none (so mock mode works without the secret), and a
+    /// listed empty value matches a param sent empty or left out (a request leaves empty params out, so `""` could
+    /// never be sent otherwise). The pair listing the most params wins; ties go to the first in file order (files
+    /// in name order).
     public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
         var best: FixturePair? = nil
         var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
@@ -81,6 +83,7 @@ extension FixtureSet {
         for (name, expected) in pair.params {
             let param = sent.params.first { $0.name == name }
             if expected == ResolvedParam.redacted { continue }
+            if expected.isEmpty && (param?.value ?? "").isEmpty { continue }
             if param?.value != expected {
                 out.append(.param(name: name, expected: expected, sent: param?.displayValue))
             }

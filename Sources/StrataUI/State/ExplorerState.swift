@@ -8,7 +8,11 @@ import TermGrid
 package struct ExplorerState: Sendable {
     /// The session being explored.
     package internal(set) var session: Session {
-        didSet { sessionRevision &+= 1 }
+        didSet {
+            sessionRevision &+= 1
+            routeIndex = RouteFilterIndex(session.routes)
+            visibleRoutes = routeIndex.routes(matching: routeFilter)
+        }
     }
     /// Counts session changes, so the draft knows when to be built again.
     private var sessionRevision = 0
@@ -24,7 +28,16 @@ package struct ExplorerState: Sendable {
     package var source: SourceMode = .mock
 
     /// The route filter (name or path, ignoring case); empty shows every route.
-    package var routeFilter = ""
+    package var routeFilter = "" {
+        didSet {
+            guard routeFilter != oldValue else { return }
+            visibleRoutes = routeIndex.routes(matching: routeFilter, narrowing: (oldValue, visibleRoutes))
+        }
+    }
+    /// The routes the filter lets through, in session order (kept up to date as the filter or session changes).
+    package private(set) var visibleRoutes: [Route]
+    /// The routes' lower-cased names and paths, made once per session so filtering does not lower-case them again.
+    private var routeIndex: RouteFilterIndex
     /// The selected route's name.
     package var routeName: String?
     /// The first route row shown.
@@ -82,16 +95,9 @@ package struct ExplorerState: Sendable {
         self.size = size
         self.environment = environment
         self.routeName = session.routes.first?.name
+        self.routeIndex = RouteFilterIndex(session.routes)
+        self.visibleRoutes = session.routes
         refreshDraft()
-    }
-
-    /// The routes the filter lets through, in session order.
-    package var visibleRoutes: [Route] {
-        let needle = routeFilter.lowercased()
-        guard !needle.isEmpty else { return session.routes }
-        return session.routes.filter {
-            $0.name.lowercased().contains(needle) || $0.path.lowercased().contains(needle)
-        }
     }
 
     /// The selected route, when it passes the filter.

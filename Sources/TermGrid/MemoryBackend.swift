@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A terminal in memory for tests: a fixed-size screen that records what was drawn, and scripted events.
 ///
@@ -91,8 +91,11 @@ public final class MemoryBackend: TerminalBackend {
 }
 
 /// A thread-safe queue of scripted events that wakes the backend waiting on it.
-public final class EventQueue: Sendable {
-    private let items = Mutex(PendingEvents())
+///
+/// Locked with `NSLock` (a pthread mutex ThreadSanitizer sees), not `Synchronization.Mutex` (a futex it does not).
+public final class EventQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items = PendingEvents()
     private let waker: WakePipe
 
     init(waker: WakePipe) { self.waker = waker }
@@ -100,7 +103,7 @@ public final class EventQueue: Sendable {
     /// Appends events and nudges a waiting ``MemoryBackend/nextEvent(timeout:)``.
     public func push(contentsOf events: [Event]) {
         guard !events.isEmpty else { return }
-        items.withLock { $0.append(contentsOf: events) }
+        lock.withLock { items.append(contentsOf: events) }
         waker.nudge()
     }
 
@@ -109,9 +112,9 @@ public final class EventQueue: Sendable {
 
     /// Removes and returns the first event.
     func pop() -> Event? {
-        items.withLock { $0.next() }
+        lock.withLock { items.next() }
     }
 
     /// How many events are waiting.
-    public var count: Int { items.withLock { $0.count } }
+    public var count: Int { lock.withLock { items.count } }
 }

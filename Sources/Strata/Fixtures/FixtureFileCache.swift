@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Fixture files already parsed, so a source answering many requests parses each file once per change.
 ///
@@ -14,8 +13,8 @@ public final class FixtureFileCache: Sendable {
         var contents: FixtureSet.FileContents
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
-    private let parses = Mutex(0)
+    private let entries = Locked<[String: Entry]>([:])
+    private let parses = Locked(0)
 
     /// Creates an empty cache.
     public init() {}

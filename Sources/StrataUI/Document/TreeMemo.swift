@@ -1,5 +1,4 @@
 import Strata
-import Synchronization
 
 /// Remembered child counts and sibling positions for one tree (parsed nodes or mapped values), so drawing rows
 /// stays cheap on huge arrays.
@@ -12,9 +11,9 @@ package final class TreeMemo: Sendable {
     /// Children between two checkpoints of a long container.
     package static let checkpointStride = 256
 
-    private let counts = Mutex<[Int: Int]>([:])
-    private let checkpoints = Mutex<[Int: [Int]]>([:])
-    private let spans = Mutex<[Int: Range<Int>]>([:])
+    private let counts = Locked<[Int: Int]>([:])
+    private let checkpoints = Locked<[Int: [Int]]>([:])
+    private let spans = Locked<[Int: Range<Int>]>([:])
 
     /// An empty memo.
     package init() {}

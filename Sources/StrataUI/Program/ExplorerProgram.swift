@@ -197,7 +197,7 @@ package final class ExplorerProgram {
 
     /// A thread-safe queue of results plus a count of effects still running; wakes the loop when one arrives.
     final class Inbox: Sendable {
-        private let items = Mutex<[Action]>([])
+        private let items = Locked<[Action]>([])
         private let running = Atomic<Int>(0)
         private let waker: WakePipe
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Strata
 
 /// Where the program loop reads the time: how long a running request has taken, and how long to wait for input
 /// before the next spinner frame.
@@ -28,7 +28,7 @@ package struct SystemProgramClock: ProgramClock {
 /// A clock that moves only when ``advance(by:)`` is called. Waiting for input never blocks for a tick (there is
 /// no time to wait for), so each ``ExplorerProgram/step()`` with no input is one spinner frame.
 package final class ManualProgramClock: ProgramClock {
-    private let current = Mutex(Duration.zero)
+    private let current = Locked(Duration.zero)
 
     /// Creates a clock at zero.
     package init() {}

@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# The test suite under sanitizers: AddressSanitizer by default; STRATA_CI_SANITIZERS="address thread" adds
-# ThreadSanitizer. Each builds into its own scratch path (.build-asan, .build-tsan) so the normal .build is left
-# alone. Measured on the shared 2-core CI machine (load ~12): address 920 s from cold (56 s of it the tests), thread
-# 590 s (93 s); both would take CI well past 20 minutes, and the thread run reports, in about one run of two, a race
-# on state that both sides touch inside Mutex.withLock (StrataUI's ExplorerProgram.Inbox), most likely because
-# ThreadSanitizer does not see the futex lock of Swift's Synchronization.Mutex on Linux; see the README.
+# The test suite under sanitizers: AddressSanitizer, then ThreadSanitizer (STRATA_CI_SANITIZERS picks others, e.g.
+# "address" alone). Each builds into its own scratch path (.build-asan, .build-tsan) so the normal .build is left
+# alone. Values shared between threads are behind `Locked` (a pthread mutex): ThreadSanitizer cannot see the futex
+# of Swift's Synchronization.Mutex on Linux and reported those as races.
 # A run fails on a failing test or on any sanitizer report in its output (child processes included: the CLI tests
 # run the sanitized `strata` binary). Run by .ci/run after `swift test`; also runnable alone.
 set -euo pipefail
@@ -21,7 +19,7 @@ export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0}
 
 ok=0
 bad=0
-for sanitizer in ${STRATA_CI_SANITIZERS:-address}; do
+for sanitizer in ${STRATA_CI_SANITIZERS:-address thread}; do
   case $sanitizer in
     address) scratch=.build-asan ;;
     thread) scratch=.build-tsan ;;

@@ -73,6 +73,11 @@ import Testing
         #expect(yaml.error("a: 1\nb: *nope\n")?.description.hasPrefix("2:4: ") == true)
     }
 
+    @Test("an anchor belongs to its document: a later document cannot name it")
+    func anchorsPerDocument() {
+        #expect(yaml.error("--- &a [x]\n--- *a\n")?.message == "alias *a names no anchor")
+    }
+
     @Test("a billion-laughs stream is refused with an error, not expanded")
     func billionLaughs() throws {
         var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
@@ -110,6 +115,9 @@ import Testing
         #expect(t.raw(at: "$.nested") == "nested:\n  deep: 1")
         #expect(t.raw(at: "$.nested.deep") == "deep: 1")
         // Raw → parsed: a byte finds the deepest node covering it, keys included.
+        let unicode = try yaml.parse("é: \"héllo\"\nb: [ü, 1]\n")
+        #expect(unicode.raw(at: "$.b") == "b: [ü, 1]")
+        #expect(unicode.raw(at: "$.b[0]") == "ü")
         let offset = 35
         #expect(String(decoding: t.source[offset..<(offset + 4)], as: UTF8.self) == "deep")
         #expect(t.node(atByte: offset) == t.at("$.nested.deep"))

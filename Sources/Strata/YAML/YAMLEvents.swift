@@ -103,6 +103,8 @@ struct YAMLGraph {
                         offset: start)
                 }
                 _ = add(Node(shape: .alias(target: target), start: start, end: end), to: open)
+            case Int(STRATA_YAML_DOCUMENT_START):
+                anchors = [:]  // anchors do not carry from one document to the next
             default:
                 break
             }

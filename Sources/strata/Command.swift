@@ -32,5 +32,6 @@ extension ParseCommand: CommandDefinition {}
 extension RoutesCommand: CommandDefinition {}
 extension RunCommand: CommandDefinition {}
 extension CheckCommand: CommandDefinition {}
+extension DiffCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}

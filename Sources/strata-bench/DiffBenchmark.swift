@@ -51,7 +51,9 @@ enum DiffBenchmark {
             changeCount = diff.changes.count
             return diff.text().utf8.count
         }
-        guard changeCount > 0 else { throw BenchError("the diff found no changes in documents edited in \(edited) places") }
+        guard changeCount > 0 else {
+            throw BenchError("the diff found no changes in documents edited in \(edited) places")
+        }
         print("## diff: two \(size) MB JSON documents, \(edited) digits edited, \(changeCount) changes found")
         print("")
         print("| Task | Best | Median | Peer / Strata |")
@@ -64,7 +66,9 @@ enum DiffBenchmark {
         }
         let x = dir.appendingPathComponent("x.json").path
         let y = dir.appendingPathComponent("y.json").path
-        let script = "'\(jq)' -S . '\(pathA)' > '\(x)' && '\(jq)' -S . '\(pathB)' > '\(y)'; diff '\(x)' '\(y)' > /dev/null"
+        let script =
+            "'\(jq)' -S . '\(pathA)' > '\(x)' && '\(jq)' -S . '\(pathB)' > '\(y)'; "
+            + "diff '\(x)' '\(y)' > /dev/null"
         let peer = try BenchTiming.measure(runs: runs) { () throws -> Int32 in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -33,5 +33,6 @@ extension RoutesCommand: CommandDefinition {}
 extension RunCommand: CommandDefinition {}
 extension CheckCommand: CommandDefinition {}
 extension DiffCommand: CommandDefinition {}
+extension DriftCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}

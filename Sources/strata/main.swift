@@ -7,6 +7,7 @@ let commands: [Command] = [
     Command("run", RunCommand.self),
     Command("check", CheckCommand.self),
     Command("diff", DiffCommand.self),
+    Command("drift", DriftCommand.self),
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
 ]

@@ -32,6 +32,8 @@ public struct TreeDiff: Sendable {
         public var oldText: String?
         /// The second tree's value for people, nil when removed.
         public var newText: String?
+        /// For a removal: the container in the second tree the value was removed from (nil for the root).
+        public var newContainer: Int? = nil
 
         /// One line: `+ $.a: number 1`, `- $.b: …`, `~ $.c: 1 → 2`, `! $.d: number 1 → string "1"`.
         public var line: String {
@@ -182,7 +184,7 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
         while ca < ea || cb < eb {
             if ca < ea { oldPosition[ca] = n }
             if cb < eb { newPosition[cb] = n }
-            pairs.append((ca < ea ? ca : -1, cb < eb ? cb : -1))
+            pairs.append((ca < ea ? ca : -1, cb < eb ? cb : -2 - b))
             if ca < ea { ca = old.subtreeEnd(ca) }
             if cb < eb { cb = new.subtreeEnd(cb) }
             n += 1
@@ -190,7 +192,7 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
     }
 
     /// Pairs the members of two objects by key (a repeated key by occurrence); unmatched ones are added or removed
-    /// (a half pair: `(-1, b)` or `(a, -1)`).
+    /// (a half pair: `(-1, b)`, or `(a, -2 - container)` naming the container in the second tree).
     mutating func pairKeyed(_ a: Int, _ b: Int, into pairs: inout [(Int, Int)]) {
         var oldKids: [Int] = []
         var c = a + 1
@@ -237,7 +239,7 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
                 pairs.append((-1, y))
             }
         }
-        for x in oldKids where !matched.contains(x) { pairs.append((x, -1)) }
+        for x in oldKids where !matched.contains(x) { pairs.append((x, -2 - b)) }
     }
 
     /// Records a change for the pair, or an addition / removal for a half pair.
@@ -252,10 +254,11 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
             TreeDiff.Change(kind: .added, path: newPath(b), old: nil, new: b, oldText: nil, newText: new.diffText(b)))
     }
 
-    mutating func removed(_ a: Int) {
+    mutating func removed(_ a: Int, from container: Int? = nil) {
         changes.append(
             TreeDiff.Change(
-                kind: .removed, path: oldPath(a), old: a, new: nil, oldText: old.diffText(a), newText: nil))
+                kind: .removed, path: oldPath(a), old: a, new: nil, oldText: old.diffText(a), newText: nil,
+                newContainer: container))
     }
 
     func newPath(_ b: Int) -> String {
@@ -270,14 +273,14 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
 }
 
 extension DiffWalk {
-    /// Handles a half pair popped from the stack: `(-1, b)` is an addition, `(a, -1)` a removal.
+    /// Handles a half pair popped from the stack: `(-1, b)` is an addition, `(a, -2 - container)` a removal.
     mutating func half(_ a: Int, _ b: Int) -> Bool {
         if a < 0 {
             added(b)
             return true
         }
         if b < 0 {
-            removed(a)
+            removed(a, from: -2 - b)
             return true
         }
         return false

@@ -208,8 +208,8 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
         }
         let oldKeys = oldKids.map { old.pathKey($0) ?? "" }
         let newKeys = newKids.map { new.pathKey($0) ?? "" }
-        // Same keys in the same order (the common case): pair them directly.
-        if oldKeys == newKeys, Set(newKeys).count == newKeys.count {
+        // Same keys in the same order (the common case), none of them repeated: pair them directly.
+        if oldKeys == newKeys, !oldKids.contains(where: old.mayRepeatKey), !newKids.contains(where: new.mayRepeatKey) {
             // Keyed nodes are addressed by key and occurrence, which is 0 for unique keys.
             for (x, y) in zip(oldKids, newKids) {
                 oldPosition[x] = 0

@@ -32,5 +32,7 @@ extension ParseCommand: CommandDefinition {}
 extension RoutesCommand: CommandDefinition {}
 extension RunCommand: CommandDefinition {}
 extension CheckCommand: CommandDefinition {}
+extension DiffCommand: CommandDefinition {}
+extension DriftCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}

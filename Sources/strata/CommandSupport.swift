@@ -53,3 +53,12 @@ func waitFor<T: Sendable, E: Error>(_ body: @escaping @Sendable () async throws(
 final class ResultBox<T: Sendable>: @unchecked Sendable {
     var result: Result<T, CommandError>? = nil
 }
+
+/// Reads `--severity error|warning|info` (nil: every issue).
+func severityFilter(_ text: String?) throws(UsageError) -> SeverityFilter {
+    guard let text else { return .info }
+    guard let filter = SeverityFilter(rawValue: text) else {
+        throw UsageError("--severity must be error, warning or info (got '\(text)')")
+    }
+    return filter
+}

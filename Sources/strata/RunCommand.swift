@@ -4,7 +4,7 @@ import Strata
 /// `strata run SESSION ROUTE ...`: Run one route through the shared stack and print the result.
 enum RunCommand {
     static let usage =
-        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--fail] [--curl]"
+        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--severity LEVEL] [--fail] [--curl]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -14,6 +14,10 @@ enum RunCommand {
     static let paramOption = OptionSpec(
         "--param", "-p", value: "NAME=VALUE",
         help: "set a param, over the session's and the route's defaults (repeatable)")
+    /// `--severity error|warning|info`, shared by the commands that print mapping issues.
+    static let severityOption = OptionSpec(
+        "--severity", value: "error|warning|info",
+        help: "list only issues of this severity or worse (default info: all); the counts stay whole")
     static let options = [
         paramOption,
         OptionSpec(
@@ -22,6 +26,7 @@ enum RunCommand {
             "--show", value: "VIEW",
             help: "raw (the body, unescaped; default), parsed, mapped, issues or all (request and response too)"),
         OptionSpec("--json", help: "print the whole exchange as one JSON object (every view; not with --show)"),
+        severityOption,
         OptionSpec("--fail", help: "exit 3 when the status is 400 or more or mapping found an error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
     ]
@@ -33,6 +38,7 @@ enum RunCommand {
         let edits = try parseEdits(args.options("-p"))
         let sourceName = try args.option("--source") ?? "mock"
         let showName = try args.option("--show")
+        let severity = try severityFilter(args.option("--severity"))
         if json, showName != nil {
             throw UsageError("--show and --json cannot be combined: --json prints every view in one object")
         }
@@ -56,15 +62,15 @@ enum RunCommand {
         let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
         }
         if json {
-            Output.print(exchange.jsonReport(), style: .json)
+            Output.print(exchange.jsonReport(severity: severity), style: .json)
         } else if view == .all {
-            Output.print(exchange.text(.all))
+            Output.print(exchange.text(.all, severity: severity))
         } else {
             Output.error(exchange.summaryLine)
             if view == .raw {
                 Output.raw(exchange.text(view))
             } else {
-                Output.print(exchange.text(view))
+                Output.print(exchange.text(view, severity: severity))
             }
         }
         return fail && (exchange.response.status >= 400 || exchange.hasMappingErrors) ? 3 : 0

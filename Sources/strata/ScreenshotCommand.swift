@@ -6,7 +6,8 @@ import TermGrid
 /// `strata screenshot SESSION [--size 120x40] [--keys KEYS] --out PATH`: Render the explorer headless to PATH.txt
 /// and PATH.svg.
 enum ScreenshotCommand {
-    static let usage = "strata screenshot SESSION [--size 120x40] [--keys KEYS] --out PATH"
+    static let usage =
+        "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--edit SESSION_JSON [--then KEYS]] --out PATH"
     static let summary = "Render the explorer headless to PATH.txt and PATH.svg."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")
@@ -14,6 +15,10 @@ enum ScreenshotCommand {
     static let options = [
         OptionSpec("--size", value: "COLSxROWS", help: "the terminal size (default 120x40, at most 1000x1000)"),
         OptionSpec("--keys", value: "KEYS", help: "keys to press first, tmux style: 'r Tab Down C-u Enter'"),
+        OptionSpec(
+            "--edit", value: "SESSION_JSON",
+            help: "after --keys, reload with this session file as if session.json had been edited (changes marked)"),
+        OptionSpec("--then", value: "KEYS", help: "keys to press after --edit"),
         OptionSpec("--out", "-o", value: "PATH", help: "where to write PATH.txt and PATH.svg (required)"),
     ]
 
@@ -32,8 +37,18 @@ enum ScreenshotCommand {
             throw UsageError("--keys: \(error.description)")
         }
         let session = try ExploreCommand.loadSession(positionals.first)
+        let edited = try args.option("--edit").map { path throws(CommandError) in try loadSession(path) }
+        let thenText = try args.option("--then") ?? ""
+        if edited == nil, !thenText.isEmpty { throw UsageError("--then needs --edit") }
+        let then: [Key]
+        do {
+            then = try Key.parse(tmuxKeys: thenText)
+        } catch {
+            throw UsageError("--then: \(error.description)")
+        }
         let (buffer, _) = try Screenshot.capture(
-            session: session, size: size, keys: keys, environment: ProcessInfo.processInfo.environment)
+            session: session, size: size, keys: keys, environment: ProcessInfo.processInfo.environment,
+            edited: edited, then: then)
         do {
             let files = try Screenshot.write(buffer, to: out)
             Output.print("wrote \(files.joined(separator: " and "))")

@@ -6,6 +6,8 @@ let commands: [Command] = [
     Command("routes", RoutesCommand.self),
     Command("run", RunCommand.self),
     Command("check", CheckCommand.self),
+    Command("diff", DiffCommand.self),
+    Command("drift", DriftCommand.self),
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
 ]

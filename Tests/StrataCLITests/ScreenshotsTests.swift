@@ -14,6 +14,9 @@ import Testing
         var session: String
         var size: String
         var keys: String
+        /// An edited session.json to reload with after `keys`, and keys to press then ("" when none).
+        var edit = ""
+        var then = ""
 
         var description: String { name }
     }
@@ -25,14 +28,20 @@ import Testing
             guard !line.hasPrefix("#") else { return nil }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 4 else { return nil }
-            return Shot(name: f[0], session: f[1], size: f[2], keys: f[3])
+            var shot = Shot(name: f[0], session: f[1], size: f[2], keys: f[3])
+            if f.count >= 6 { shot.edit = f[5] }
+            if f.count >= 7, f[6] != "-" { shot.then = f[6] }
+            return shot
         }
     }()
 
     @Test("the manifest lists the screenshots the README promises")
     func manifestIsComplete() {
         let names = Set(Self.shots.map(\.name))
-        for required in ["routes", "explore", "edit-param", "issues", "near-miss", "jsonapi", "xml", "help", "narrow"] {
+        for required in [
+            "routes", "explore", "edit-param", "issues", "near-miss", "jsonapi", "xml", "help", "narrow",
+            "diff-after-edit",
+        ] {
             #expect(names.contains(required), "Screenshots/screenshots.tsv has no '\(required)'")
         }
     }
@@ -45,6 +54,8 @@ import Testing
         let out = scratch.appendingPathComponent(shot.name).path
         var args = ["screenshot", shot.session, "--size", shot.size, "--out", out]
         if shot.keys != "-" { args += ["--keys", shot.keys] }
+        if !shot.edit.isEmpty { args += ["--edit", shot.edit] }
+        if !shot.then.isEmpty { args += ["--then", shot.then] }
         let run = try StrataBinary.run(args, in: Self.root)
         try #require(run.status == 0, "strata screenshot failed: \(run.stderr)")
         let rendered = try String(contentsOfFile: out + ".txt", encoding: .utf8)

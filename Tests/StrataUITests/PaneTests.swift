@@ -192,7 +192,7 @@ struct PaneTests {
         expectGrid(
             buffer,
             """
-            |┌ Mapped Product ───────────────────────── 1 issue · i ┐|
+            |┌ Mapped Product ──────────────────── 1 error · 1 info ┐|
             |│▾ [Product] 1                                         │|
             |│  ▾ Product                                           │|
             |│      id           1                                  │|
@@ -226,7 +226,7 @@ struct PaneTests {
         expectGrid(
             buffer,
             """
-            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#1 · 1 issue      $.a.b[0]  ? help  q quit|
+            | 200 OK · application/json · 20 B · 3 ms · fixtures/x.json#1 · 1 error      $.a.b[0]  ? help  q quit|
             """)
     }
 }

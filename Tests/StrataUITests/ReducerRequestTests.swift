@@ -57,9 +57,10 @@ struct ReducerRequestTests {
         let tree = try #require(state.response.document?.tree)
         let fresh = try ExplorerFixtures.demo()
         let route = try #require(fresh.route(named: "listProducts"))
+        let previous = try #require(state.response.document?.mapping?.result)
         #expect(
             state.update(.sessionLoaded(.success(fresh)))
-                == [.mapAgain(responseID: 1, tree: tree, route: route, session: fresh)])
+                == [.mapAgain(responseID: 1, tree: tree, route: route, session: fresh, previous: previous)])
         #expect(!state.isMapping)
     }
 

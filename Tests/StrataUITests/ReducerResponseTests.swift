@@ -23,7 +23,8 @@ struct ReducerResponseTests {
         #expect(screen.contains("▾ products [] 3"))
         #expect(screen.contains("▾ [Product] 3"))
         #expect(screen.contains("releaseDate  2024-03-01"))
-        #expect(screen.contains("200 OK · application/json · 655 B · 0 ms · fixtures/products.json#1 · 1 issue"))
+        #expect(
+            screen.contains("200 OK · application/json · 655 B · 0 ms · fixtures/products.json#1 · 1 error · 3 info"))
     }
 
     @Test("moving in Parsed selects the mapped value built from the node and scrolls Raw to its bytes")

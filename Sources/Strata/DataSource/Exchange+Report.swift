@@ -17,8 +17,9 @@ extension Exchange {
     }
 
     /// The exchange as one JSON object (secrets scrubbed everywhere): `request`, `source`, `fixture`, `response`, `parser`,
-    /// `parseError`, `parsed`, and `mapped` / `issues` (null when the route has no `map`).
-    public func jsonReport(pretty: Bool = true) -> String {
+    /// `parseError`, `parsed`, and `mapped` / `issues` / `groups` (null when the route has no `map`); `severity`
+    /// leaves out issues and groups below it.
+    public func jsonReport(pretty: Bool = true, severity: SeverityFilter = .info) -> String {
         let shown = request.redacted()
         var fixture = OutputJSON.null
         var liveURL = OutputJSON.null
@@ -74,7 +75,8 @@ extension Exchange {
             ("parseError", .optional(parsed.error.map(\.description))),
             ("parsed", parsed.tree.map { .raw($0.canonicalJSON()) } ?? .null),
             ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
-            ("issues", mapping.map { .raw($0.issuesJSONText()) } ?? .null),
+            ("issues", mapping.map { .raw($0.issuesJSONText(severity)) } ?? .null),
+            ("groups", mapping.map { .raw($0.issueGroupsJSONText(severity)) } ?? .null),
         ])
         // The request's scrubber also catches secrets the server echoed in the response.
         return request.scrubber.scrub(report.text(pretty: pretty))
@@ -136,10 +138,16 @@ extension Exchange {
         return "route '\(route.name)' has no \"map\": add one to see mapped objects"
     }
 
-    /// The issues view: one line per issue, or a note that there are none.
-    public var issuesText: String {
+    /// The issues view: one line per group of issues (same kind, property and path pattern; see ``IssueGroup``)
+    /// passing `severity`, or a note that there are none.
+    public func issuesText(_ severity: SeverityFilter = .info) -> String {
         guard let mapping else { return mappedText }
-        return mapping.issues.isEmpty ? "no mapping issues" : mapping.issuesText().trimmingTrailingNewlines
+        if mapping.issues.isEmpty { return "no mapping issues" }
+        let text = mapping.groupedIssuesText(severity).trimmingTrailingNewlines
+        if text.isEmpty {
+            return "no \(severity.label) among the mapping issues (\(IssueCounts(mapping.issues).text))"
+        }
+        return text
     }
 
     /// True when mapping found a problem of error severity.
@@ -147,17 +155,17 @@ extension Exchange {
 
     /// The text view `view`: what goes to standard output, with the request's secrets scrubbed (a server may echo
     /// them).
-    public func text(_ view: View) -> String {
-        request.scrubber.scrub(unscrubbedText(view))
+    public func text(_ view: View, severity: SeverityFilter = .info) -> String {
+        request.scrubber.scrub(unscrubbedText(view, severity: severity))
     }
 
     /// The text view `view` as the exchange has it.
-    func unscrubbedText(_ view: View) -> String {
+    func unscrubbedText(_ view: View, severity: SeverityFilter = .info) -> String {
         switch view {
         case .raw: return rawText
         case .parsed: return parsedText
         case .mapped: return mappedText
-        case .issues: return issuesText
+        case .issues: return issuesText(severity)
         case .all:
             let shown = request.redacted()
             var lines = ["== request", "\(shown.method) \(shown.url)"]
@@ -169,7 +177,7 @@ extension Exchange {
             }
             lines += response.headers.map { "\($0.name): \($0.value)" }
             lines += ["", "== raw", rawText, "", "== parsed (\(parsed.parser))", parsedText]
-            lines += ["", "== mapped", mappedText, "", "== issues", issuesText]
+            lines += ["", "== mapped", mappedText, "", "== issues", issuesText(severity)]
             return lines.joined(separator: "\n")
         }
     }

@@ -16,6 +16,12 @@ package struct MappedDocument: Sendable {
     package let markedCount: Int
     /// Issues that are errors.
     package let errorCount: Int
+    /// The issues grouped by kind, property and path pattern: the rows of the issue list.
+    package let groups: [IssueGroup]
+    /// How many issues there are of each severity (the Mapped title, the status bar and the list show these).
+    package let counts: IssueCounts
+    /// What changed since the previous mapping of the same response (after `R` or `E`); nil after a first mapping.
+    package var changes: MappingChanges?
     /// Child counts and positions of mapped values, remembered for drawing.
     package let memo = TreeMemo()
 
@@ -33,6 +39,16 @@ package struct MappedDocument: Sendable {
         issueCount = result?.issues.count ?? 0
         markedCount = marked
         errorCount = errors
+        groups = IssueGroup.group(result?.issues ?? [])
+        counts = IssueCounts(result?.issues ?? [])
+        changes = nil
+    }
+
+    /// Marks what changed against `previous`, the mapping shown before this one (nothing when either has no
+    /// values).
+    package mutating func compare(with previous: MappingResult?) {
+        guard let previous, let result, !previous.values.isEmpty, !result.values.isEmpty else { return }
+        changes = MappingChanges(previous: previous, current: result, currentGroups: groups)
     }
 
     /// The map stage's outcome made ready to draw (child counts of the first screen remembered).

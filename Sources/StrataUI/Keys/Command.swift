@@ -89,6 +89,18 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case searchPrevious
     /// Select the parsed node a value (or issue) was read from.
     case jumpToSource
+    /// Select the next value changed since the previous mapping (Mapped).
+    case nextChange
+    /// Select the previous value changed since the previous mapping (Mapped).
+    case previousChange
+
+    // The issues list.
+    /// Show errors only.
+    case showErrors
+    /// Show errors and warnings.
+    case showWarnings
+    /// Show every issue, infos included.
+    case showAllIssues
 
     // Overlays and text fields.
     /// Close the overlay.

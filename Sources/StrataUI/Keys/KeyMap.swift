@@ -100,6 +100,8 @@ package enum KeyMap {
             KeyBinding([.enter], .jumpToSource, "select the value's source in Parsed and Raw", hint: "source"),
             KeyBinding([.character("+"), .character("*")], .expandAll, "unfold everything"),
             KeyBinding([.character("-")], .collapseAll, "fold everything"),
+            KeyBinding([.character("]")], .nextChange, "next value changed by the last reload or edit", hint: "change"),
+            KeyBinding([.character("[")], .previousChange, "previous value changed by the last reload or edit"),
         ]
 
     static let help: [KeyBinding] =
@@ -114,6 +116,9 @@ package enum KeyMap {
     static let issues: [KeyBinding] =
         Array(movement.prefix(4)) + [
             KeyBinding([.enter], .jumpToSource, "select the issue's value and its source", hint: "go to"),
+            KeyBinding([.character("e")], .showErrors, "show errors only", hint: "errors"),
+            KeyBinding([.character("w")], .showWarnings, "show errors and warnings", hint: "warnings"),
+            KeyBinding([.character("a")], .showAllIssues, "show every issue, infos included", hint: "all"),
             KeyBinding([.escape, .character("q"), .character("i")], .close, "close the list", hint: "close"),
         ]
 

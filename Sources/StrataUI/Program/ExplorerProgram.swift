@@ -155,17 +155,20 @@ package final class ExplorerProgram {
                     response, request: request, route: route, with: ResponsePipeline(session: session))
                 inbox.finish(.responseParsed(id: id, document: document))
             }
-        case .map(let id, let tree, let route, let session), .mapAgain(let id, let tree, let route, let session):
-            let again: Bool
-            if case .mapAgain = effect { again = true } else { again = false }
+        case .map(let id, let tree, let route, let session):
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
                 let mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
-                inbox.finish(
-                    again
-                        ? .responseMappedAgain(responseID: id, mapping: mapping)
-                        : .responseMapped(responseID: id, mapping: mapping))
+                inbox.finish(.responseMapped(responseID: id, mapping: mapping))
+            }
+        case .mapAgain(let id, let tree, let route, let session, let previous):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                var mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
+                mapping?.compare(with: previous)
+                inbox.finish(.responseMappedAgain(responseID: id, mapping: mapping))
             }
         case .loadSession(let path):
             inbox.begin()

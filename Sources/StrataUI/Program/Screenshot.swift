@@ -9,8 +9,11 @@ package enum Screenshot {
     ///
     /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read; `host` defaults
     /// to the session's fixtures with durations fixed.
+    /// With `edited`, after `keys` the explorer takes `edited` as if session.json had been edited in `$EDITOR` and
+    /// reloaded (the response is mapped again and the changes marked), then `then` is pressed.
     package static func capture(
-        session: Session, size: Size, keys: [Key], environment: [String: String] = [:], host: ExplorerHost? = nil
+        session: Session, size: Size, keys: [Key], environment: [String: String] = [:], host: ExplorerHost? = nil,
+        edited: Session? = nil, then: [Key] = []
     ) throws -> (buffer: Buffer, state: ExplorerState) {
         let backend = MemoryBackend(width: size.width, height: size.height)
         let program = ExplorerProgram(
@@ -21,6 +24,15 @@ package enum Screenshot {
             if program.state.isFinished { break }
             program.dispatch(.key(key))
             try program.settle()
+        }
+        if let edited, !program.state.isFinished {
+            program.dispatch(.sessionLoaded(.success(edited)))
+            try program.settle()
+            for key in then {
+                if program.state.isFinished { break }
+                program.dispatch(.key(key))
+                try program.settle()
+            }
         }
         program.draw()
         // What the in-memory terminal shows after all the (diffed) draws, as a real terminal would.

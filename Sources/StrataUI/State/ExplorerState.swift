@@ -82,6 +82,8 @@ package struct ExplorerState: Sendable {
 
     /// The overlay on top, if any.
     package var overlay: Overlay?
+    /// Which issues the `i` list shows (`e`, `w`, `a` in the list); kept between openings.
+    package var issueFilter: SeverityFilter = .info
     /// The text field being edited, if any.
     package var editor: FieldEditor?
     /// The status-bar message until the next key.

@@ -18,26 +18,6 @@ extension ExplorerState {
         return path.isEmpty ? root : root + (path.hasPrefix("[") ? "" : ".") + path
     }
 
-    /// Two lines per mapping issue for the `i` overlay: severity, path and property, then the message.
-    var issueLines: [Line] {
-        guard let mapping = response.document?.mapping else { return [] }
-        return mapping.issues.flatMap { issue -> [Line] in
-            let style: Style =
-                switch issue.severity {
-                case .error: Theme.error
-                case .warning: Theme.warning
-                case .info: Theme.secondary
-                }
-            var spans = [
-                TextSpan(issue.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), style: style),
-                TextSpan(issue.path, style: Theme.key),
-            ]
-            if let property = issue.property { spans.append(TextSpan("  " + property, style: Theme.className)) }
-            spans.append(TextSpan("  " + issue.kind.rawValue, style: Theme.secondary))
-            return [Line(spans), Line("        " + issue.message)]
-        }
-    }
-
     /// After the first mapping of a response: select the value built from the Parsed selection.
     mutating func mappingArrived() {
         mapped = OutlineCursor()
@@ -64,7 +44,9 @@ extension ExplorerState {
         {
             mapped.reveal(value, in: outline, height: mappedHeight)
         }
-        if let count = response.document?.mapping?.markedCount, count > 0 {
+        if let changes = response.document?.mapping?.changes {
+            notice = Notice("reloaded \(session.file): " + changes.summary)
+        } else if let count = response.document?.mapping?.markedCount, count > 0 {
             notice = Notice(
                 "reloaded \(session.file): \(count) mapping issue\(count == 1 ? "" : "s") (i lists them)")
         }

@@ -12,12 +12,13 @@ extension ExplorerState {
                 document.tree == nil ? "the body did not parse, so nothing was mapped" : "this route maps nothing")
             return []
         }
-        guard mapping.issueCount > 0 else {
+        guard mapping.issueCount > 0 || !(mapping.changes?.fixedIssues.isEmpty ?? true) else {
             notice = Notice("no mapping issues")
             return []
         }
         // Start on the first error or warning: infos (coercions, unmapped fields) are for the record.
-        overlay = .issues(selected: mapping.issues.firstIndex { $0.severity != .info } ?? 0)
+        overlay = .issues(selected: issueRows.firstIndex { $0.group.severity != .info } ?? 0)
+        if issueRows.isEmpty { notice = Notice("no \(issueFilter.label) among \(mapping.counts.text): a shows all") }
         return []
     }
 
@@ -45,12 +46,22 @@ extension ExplorerState {
             let last = max(lines.count - 1, 0)
             if let step { overlay = .message(title: title, lines: lines, scroll: min(max(scroll + step, 0), last)) }
         case .issues(let selected):
-            let count = response.document?.mapping?.issueCount ?? 0
+            let rows = issueRows
             if let step {
-                overlay = .issues(selected: min(max(selected + step, 0), max(count - 1, 0)))
-            } else if command == .jumpToSource {
-                overlay = nil
-                jumpToIssue(selected)
+                overlay = .issues(selected: min(max(selected + step, 0), max(rows.count - 1, 0)))
+            } else if command == .jumpToSource, selected < rows.count {
+                if rows[selected].status == .fixed {
+                    notice = Notice("this issue was fixed by the last reload or edit")
+                } else {
+                    overlay = nil
+                    jumpToIssue(rows[selected].group.first)
+                }
+            } else if command == .showErrors {
+                filterIssues(.error)
+            } else if command == .showWarnings {
+                filterIssues(.warning)
+            } else if command == .showAllIssues {
+                filterIssues(.info)
             }
         case .curl:
             break

@@ -103,7 +103,10 @@ extension ExplorerState {
             if let id = responseID, let document = response.document, let tree = document.tree,
                 let name = responseRouteName, let route = fresh.route(named: name)
             {
-                return [.mapAgain(responseID: id, tree: tree, route: route, session: fresh)]
+                return [
+                    .mapAgain(
+                        responseID: id, tree: tree, route: route, session: fresh, previous: document.mapping?.result)
+                ]
             }
             return []
         }

@@ -28,6 +28,10 @@ extension ExplorerState {
     /// Commands of the Mapped pane.
     mutating func mappedCommand(_ command: Command) -> [Effect] {
         guard let outline = mappedOutline else { return [] }
+        if command == .nextChange || command == .previousChange {
+            jumpToChange(forward: command == .nextChange)
+            return []
+        }
         if command == .jumpToSource {
             guard let node = outline.source(of: mapped.selected) else {
                 notice = Notice("this value has no source node (a default or a missing field)")

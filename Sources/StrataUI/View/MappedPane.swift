@@ -43,11 +43,8 @@ package enum MappedPane {
             titleSpans.append(TextSpan(" " + className, style: Theme.secondary))
         }
         var right: Line? = nil
-        let marked = mapping.markedCount
-        if marked > 0 {
-            right = Line(
-                "\(marked) issue\(marked == 1 ? "" : "s") · i",
-                style: mapping.errorCount > 0 ? Theme.error : Theme.warning)
+        if mapping.issueCount > 0 {
+            right = Line(mapping.counts.text, style: countsStyle(mapping.counts))
         }
         let block = ExplorerView.block(Line(titleSpans), right: right, focused: focused)
         buffer.render(block, in: area)
@@ -79,8 +76,14 @@ package enum MappedPane {
             let marker = outline.hasChildren(value) ? (expanded ? "▾" : "▸") : " "
             var spans: [TextSpan] = [
                 ExplorerView.indentation(depth, width: inner.width),
-                TextSpan(marker + " ", style: Theme.secondary),
+                TextSpan(marker, style: Theme.secondary),
             ]
+            // What the last reload or edit did here, in the column after the fold marker.
+            if let mark = mapping.changes?.marks[value] {
+                spans.append(TextSpan(changeGlyph(mark), style: Theme.changed))
+            } else {
+                spans.append(TextSpan(" "))
+            }
             if let p = v.parent, result.values[p].content != .array, let name = v.name {
                 let width = nameWidths[p] ?? DisplayWidth.of(name)
                 let pad = String(repeating: " ", count: max(width - DisplayWidth.of(name), 0) + 2)
@@ -144,6 +147,21 @@ package enum MappedPane {
             return [TextSpan("→ \(t.className ?? "value") (at \(mapping.path(of: target)))", style: Theme.secondary)]
         case .unresolved(let type, let id):
             return [TextSpan("→ \(type)/\(id) (not in the document)", style: Theme.warning)]
+        }
+    }
+
+    /// The colour of the issue counts: red with errors, yellow with warnings, dim for infos only.
+    package static func countsStyle(_ counts: IssueCounts) -> Style {
+        counts.errors > 0 ? Theme.error : counts.warnings > 0 ? Theme.warning : Theme.secondary
+    }
+
+    /// The glyph of a change: `+` added, `~` changed, `!` type changed, `−` values removed inside.
+    package static func changeGlyph(_ mark: MappingChanges.Mark) -> String {
+        switch mark {
+        case .added: "+"
+        case .changed: "~"
+        case .typeChanged: "!"
+        case .removedInside: "−"
         }
     }
 

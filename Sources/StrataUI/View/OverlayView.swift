@@ -20,6 +20,9 @@ enum OverlayView {
             let source = state.issueLines
             let width = max(min(116, area.width - 6), 1)
             var lines: [Line] = []
+            if source.isEmpty {
+                lines.append(Line("No \(state.issueFilter.label) here: a shows every issue.", style: Theme.secondary))
+            }
             var items: [Range<Int>] = []
             for k in stride(from: 0, to: source.count, by: 2) {
                 let start = lines.count
@@ -35,7 +38,7 @@ enum OverlayView {
                 items.append(start..<lines.count)
             }
             box(
-                title: Line("Mapping issues \(items.count)", style: Theme.title), footer: footer(.issues),
+                title: Line(state.issueTitle, style: Theme.title), footer: footer(.issues),
                 lines: lines, scroll: 0, width: 116, selected: selected, items: items, in: area, into: &buffer)
         case .message(let title, let lines, let scroll):
             box(

@@ -100,14 +100,8 @@ package enum StatusLine {
         if document.tree == nil {
             spans += [dot, TextSpan("parse error", style: Theme.error)]
         } else if let mapping = document.mapping {
-            let errors = mapping.errorCount
-            let issues = mapping.markedCount
-            if issues > 0 {
-                spans += [
-                    dot,
-                    TextSpan(
-                        "\(issues) issue\(issues == 1 ? "" : "s")", style: errors > 0 ? Theme.error : Theme.warning),
-                ]
+            if mapping.issueCount > 0 {
+                spans += [dot, TextSpan(mapping.counts.text, style: MappedPane.countsStyle(mapping.counts))]
             }
         }
         return Line(spans)

@@ -31,6 +31,8 @@ package enum Theme {
     package static let warning = Style(foreground: .yellow)
     /// A value the user changed.
     package static let edited = Style(foreground: .yellow, modifiers: .bold)
+    /// A mapped value the last reload or edit added or changed.
+    package static let changed = Style(foreground: .magenta, modifiers: .bold)
     /// A key in the footer hints.
     package static let hintKey = Style(modifiers: .bold)
     /// A pane title.

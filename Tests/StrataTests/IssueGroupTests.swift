@@ -1,0 +1,92 @@
+import Foundation
+import Strata
+import Testing
+
+/// Issues of one kind, property and path pattern are one row with a count; the severity filter and the counts.
+@Suite struct IssueGroupTests {
+    static let config = """
+        {
+          "mappings": { "Item": { "properties": { "id": "int", "price": "double" } } },
+          "map": { "class": "Item" }
+        }
+        """
+
+    /// `n` items, each with an unmapped `extra` field; item 1's price is a string that does not read as a number.
+    static func items(_ n: Int) -> MappingResult {
+        var elements: [String] = []
+        for k in 0..<n {
+            elements.append(#"{"id":\#(k),"price":\#(k == 1 ? "\"cheap\"" : "1.5"),"extra":true}"#)
+        }
+        return MappingFixture.map(config: config, data: "[" + elements.joined(separator: ",") + "]")
+    }
+
+    @Test("array positions become [*] and occurrence counts are dropped; quoted keys are kept as written")
+    func pattern() {
+        #expect(IssueGroup.pattern(of: "$.items[12].extra") == "$.items[*].extra")
+        #expect(IssueGroup.pattern(of: "$[0][3]") == "$[*][*]")
+        #expect(IssueGroup.pattern(of: "$.feed.entry#2.title") == "$.feed.entry.title")
+        #expect(IssueGroup.pattern(of: #"$["a[1]"].b[2]"#) == #"$["a[1]"].b[*]"#)
+        #expect(IssueGroup.pattern(of: #"$["q\"[1]"][0]"#) == #"$["q\"[1]"][*]"#)
+        #expect(IssueGroup.pattern(of: "$") == "$")
+    }
+
+    @Test("500 items with one unmapped field give one info row of 500 with the first three paths")
+    func unmappedFieldIsOneRow() {
+        let r = Self.items(500)
+        let groups = r.issueGroups()
+        let unmapped = groups.filter { $0.kind == .unmappedField }
+        #expect(unmapped.count == 1)
+        #expect(unmapped[0].count == 500)
+        #expect(unmapped[0].pattern == "$[*].extra")
+        #expect(unmapped[0].examples == ["$[0].extra", "$[1].extra", "$[2].extra"])
+        #expect(unmapped[0].members.count == 500)
+        #expect(groups.map(\.count).reduce(0, +) == r.issues.count)
+    }
+
+    @Test("a group of one reads exactly like its issue")
+    func singleGroupReadsLikeIssue() {
+        let r = Self.items(3)
+        let error = r.issueGroups().first { $0.severity == .error }
+        #expect(error?.count == 1)
+        #expect(error?.description == r.issues.first { $0.severity == .error }?.description)
+    }
+
+    @Test("the grouped text lists each group once, with its count and example paths")
+    func groupedText() {
+        let text = Self.items(4).groupedIssuesText()
+        #expect(text.contains("info unmappedField $[*].extra Item ×4: "))
+        #expect(text.contains("  $[0].extra, $[1].extra, $[2].extra, …\n"))
+        #expect(text.components(separatedBy: "unmappedField").count == 2)
+    }
+
+    @Test("--severity error keeps errors only; warning keeps errors and warnings; info keeps everything")
+    func severityFilter() {
+        let r = Self.items(4)
+        let errorsOnly = r.groupedIssuesText(.error)
+        #expect(errorsOnly.contains("error typeMismatch $[1].price Item.price"))
+        #expect(!errorsOnly.contains("unmappedField"))
+        #expect(SeverityFilter.warning.admits(.warning))
+        #expect(!SeverityFilter.warning.admits(.info))
+        #expect(SeverityFilter.info.admits(.info))
+        #expect(r.issuesJSONText(.error).components(separatedBy: "\"severity\"").count == 2)
+    }
+
+    @Test("counts by severity read 1 error · 4 info, most serious first, and leave out zeros")
+    func counts() {
+        let counts = IssueCounts(Self.items(4).issues)
+        #expect(counts.text == "1 error · 4 info")
+        #expect(counts.total(.error) == 1)
+        #expect(counts.total() == 5)
+        #expect(IssueCounts([]).text == "")
+    }
+
+    @Test("groups as JSON carry the pattern, the count and the examples")
+    func groupsJSON() throws {
+        let json = Self.items(5).issueGroupsJSONText()
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let unmapped = try #require(array.first { $0["kind"] as? String == "unmappedField" })
+        #expect(unmapped["count"] as? Int == 5)
+        #expect(unmapped["pattern"] as? String == "$[*].extra")
+        #expect((unmapped["examples"] as? [String])?.count == 3)
+    }
+}

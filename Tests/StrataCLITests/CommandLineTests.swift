@@ -27,10 +27,10 @@ import Testing
         let r = try StrataBinary.run(["init"])
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(
-            r.stderr.hasPrefix(
-                "strata: 'init' is neither a command nor a session folder "
-                    + "(commands: parse, routes, run, check, record, screenshot)\nusage: strata [SESSION]"))
+        #expect(r.stderr.hasPrefix("strata: 'init' is neither a command nor a session folder (commands: parse, "))
+        let named = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        for command in ["routes", "run", "check", "record", "screenshot"] { #expect(named.contains(" \(command)")) }
+        #expect(r.stderr.contains(")\nusage: strata [SESSION]"))
         let typo = try StrataBinary.run(["chek", "Sessions/demo"])
         #expect(typo.status == 2)
         #expect(

@@ -181,6 +181,10 @@ extension MappingRun {
                 markPassed(passed)
                 mapValue(n, p.type, property: p, name: p.name, parent: parent, isProperty: true)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
+            case .collected(let nodes, let passed):
+                markPassed(passed)
+                mapCollected(nodes, path: f, property: p, object: object, parent: parent)
+                for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
             case .stopped(let at, let step, let passed):
                 markPassed(passed)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
@@ -200,6 +204,29 @@ extension MappingRun {
                 p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
                 reason: missingReason(p, candidates: unassigned.map { members[$0] }))
         }
+    }
+
+    /// Maps the values a key path collected through an array: an array property gets them as its elements; any
+    /// other type is a `typeMismatch` that says to declare an array.
+    private func mapCollected(
+        _ nodes: [Tree.Index], path f: FieldPath, property p: CompiledProperty, object: Tree.Index, parent: Int
+    ) {
+        guard p.type.isArrayLike else {
+            markPassed(nodes)  // read, though not mapped: the mismatch covers them
+            let id = add(.invalid, name: p.name, parent: parent, source: nil)
+            let found = "\(nodes.count) \(nodes.count == 1 ? "value" : "values") collected through an array"
+            report(
+                .error, .typeMismatch, node: object, steps: f.steps, property: p.qualified,
+                expected: p.type.expectedText, found: found,
+                message: "field path \(f.text) goes through an array, so it reads \(found) — declare \(p.qualified) "
+                    + "as [\(p.type)], or pick one element (\(f.text.split(separator: ".").first ?? "").0…)",
+                value: id)
+            return
+        }
+        let arr = add(.array, name: p.name, parent: parent, source: nil)
+        let element = p.type.elementType
+        for n in nodes { mapValue(n, element, property: p, name: nil, parent: arr, isProperty: false) }
+        close(arr)
     }
 
     /// Reports members of a container a key path went through that no other path used.

@@ -21,7 +21,14 @@ enum ScalarConversion {
         switch type {
         case .string:
             switch kind {
-            case .string: return .value(.string(string(tree, n)), coerced: false)
+            case .string:
+                let s = string(tree, n)
+                // A property list <data> is shown as "5 bytes, base64: …"; a string property gets the base64, as a
+                // JSON API sends bytes.
+                if tree.format == .plist, let encoded = PropertyListValues.base64(ofDataText: s) {
+                    return .value(.string(encoded), coerced: false)
+                }
+                return .value(.string(s), coerced: false)
             case .number: return .value(.string(tree.numberText(n) ?? ""), coerced: true)
             default: return .mismatch(nil)
             }
@@ -88,6 +95,10 @@ enum ScalarConversion {
             guard !s.isEmpty, let u = URL(string: s) else { return .mismatch("not a valid URL") }
             return .value(.url(u), coerced: false)
         case .date:
+            // A property list <date> is already a date, whatever format the property reads text in.
+            if tree.format == .plist, kind == .string, let d = PropertyListValues.date(tree.string(n) ?? "") {
+                return .value(.date(d), coerced: false)
+            }
             guard let reader else { return .mismatch(nil) }
             return date(tree, n, reader: reader, autoDate: autoDate)
         default:

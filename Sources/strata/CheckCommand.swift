@@ -6,7 +6,8 @@ enum CheckCommand {
     static let summary = "Validate session.json, its mappings and every fixture, and map the fixtures."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)")]
     static let options: [OptionSpec] = [
-        OptionSpec("--strict", help: "exit 1 also when a fixture pair's mapping has an error or its body does not parse")
+        OptionSpec(
+            "--strict", help: "exit 1 also when a fixture pair's mapping has an error or its body does not parse")
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

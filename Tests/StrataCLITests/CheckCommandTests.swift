@@ -16,7 +16,8 @@ import Testing
     func mapsFixtures() throws {
         let dir = try ScratchDirectory(
             ShopSession.files().merging([
-                "fixtures/bad.json": #"{ "/products/7": [ { "response": { "body": { "id": "x7", "name": "Vase" } } } ] }"#
+                "fixtures/bad.json":
+                    #"{ "/products/7": [ { "response": { "body": { "id": "x7", "name": "Vase" } } } ] }"#
             ]) { $1 })
         defer { dir.remove() }
         let r = try StrataBinary.run(["check", dir.path])
@@ -45,7 +46,10 @@ import Testing
         defer { dir.remove() }
         let r = try StrataBinary.run(["check", dir.path, "--strict"])
         #expect(r.status == 1)
-        #expect(r.stdout.hasPrefix("\(dir.path)/fixtures/bad.json:1:20: pair #1 of '/products/7' (route 'product'): the body does not parse (json): "))
+        #expect(
+            r.stdout.hasPrefix(
+                "\(dir.path)/fixtures/bad.json:1:20: pair #1 of '/products/7' (route 'product'): the body does not parse (json): "
+            ))
     }
 
     @Test("every problem in the session and its fixtures is listed as file:line:col, and the exit is 1")

@@ -53,3 +53,25 @@ import Testing
         #expect(r.issues(.unmappedField).isEmpty)
     }
 }
+
+/// Loading warns where name matching can never reach a field.
+@Suite struct MappingShadowedFieldTests {
+    @Test("a property named like a field another property takes with a one-key field gets a warning")
+    func shadowedByExplicitField() {
+        let config = MappingFixture.tree(
+            #"""
+            {"mappings": {"A": {"properties": {
+              "name": {"type": "string", "optional": true},
+              "title": {"type": "string", "field": "name"},
+              "page": {"type": "int", "field": "pagination.page"},
+              "pagination": "dictionary"
+            }}}}
+            """#)
+        let (_, diagnostics) = MappingSet.load(from: config, at: config.node(at: "$.mappings"), file: "session.json")
+        #expect(
+            diagnostics.map(\.description) == [
+                "session.json:2:11: warning: A.name never gets field \"name\" by name: A.title takes it "
+                    + "(\"field\": \"name\"); give name \"field\": \"name\" too to read it in both"
+            ])
+    }
+}

@@ -83,7 +83,8 @@ extension FixturePair {
                 return .failure(BodyProblem(message: "\(location): bodyFile '\(name)' \(refusal); nothing was read"))
             }
             guard let bytes = try? FileBytes.read(real) else {
-                return .failure(BodyProblem(message: "\(location): bodyFile '\(name)' cannot be read (looked for \(path))"))
+                return .failure(
+                    BodyProblem(message: "\(location): bodyFile '\(name)' cannot be read (looked for \(path))"))
             }
             return .success(bytes)
         }

@@ -198,14 +198,17 @@ struct MappingLoader {
                     continue
                 }
                 var seen: Set<String> = []
+                var nodes: [String: Tree.Index] = [:]
                 for p in tree.children(m) {
                     let pname = tree.key(p) ?? ""
                     if !seen.insert(pname).inserted {
                         errorAtKey(p, "property \(name).\(pname) is defined twice")
                         continue
                     }
+                    nodes[pname] = p
                     if let prop = loadProperty(p, owner: name) { cls.properties.append(prop) }
                 }
+                warnShadowed(cls, nodes: nodes)
             case "dateFormat": dateFormat = Located(value: self.dateFormat(m, label: "class \(name)"), node: m)
             case "dateStyle": dateStyle = self.dateStyle(m, label: "dateStyle of \(name)")
             case "timeStyle": timeStyle = self.dateStyle(m, label: "timeStyle of \(name)")
@@ -230,6 +233,22 @@ struct MappingLoader {
             checkOnly(Located(value: list, node: only.node), properties: cls.properties.map(\.name), owner: name)
         }
         return cls
+    }
+
+    /// Warns about a property matched by name whose field another property takes with a one-key `field`: name
+    /// matching skips taken fields, so it would always be missing (key paths do not take their first key).
+    private mutating func warnShadowed(_ cls: ClassMapping, nodes: [String: Tree.Index]) {
+        for p in cls.properties {
+            guard let text = p.field, let f = FieldPath(text), f.steps.count == 1, let key = f.firstKey, key != p.name
+            else { continue }
+            for other in cls.properties where other.field == nil && other.name == key {
+                guard let node = nodes[other.name] else { continue }
+                reader.warning(
+                    "\(cls.name).\(other.name) never gets field \(JSONString.quote(key)) by name: \(cls.name).\(p.name) "
+                        + "takes it (\"field\": \(JSONString.quote(key))); give \(other.name) \"field\": "
+                        + "\(JSONString.quote(key)) too to read it in both", at: node)
+            }
+        }
     }
 
     /// Reports `only` entries that are not properties of the class, each at its own entry.

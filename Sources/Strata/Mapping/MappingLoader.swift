@@ -11,6 +11,8 @@ struct MappingLoader {
     var diagnostics: [Diagnostic] { reader.diagnostics }
     /// Type strings seen, to check their class names once all classes are known.
     private var typeUses: [(node: Tree.Index, type: MappingType, label: String)] = []
+    /// The node of each class read, by name.
+    var classNodes: [String: Tree.Index] = [:]
     /// `only` lists of properties, checked once all classes are known.
     private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String)] = []
 
@@ -109,6 +111,14 @@ struct MappingLoader {
     /// Reads the `mappings` object (none when `node` is nil), then checks class names and `only` lists against
     /// the classes read.
     mutating func loadSet(_ node: Tree.Index?) -> MappingSet {
+        let set = readSet(node)
+        checkReferences(in: set)
+        return set
+    }
+
+    /// Reads the classes of a `mappings` object without checking the class names they use, for a set merged from
+    /// several places (`checkReferences` follows, with the merged set).
+    mutating func readSet(_ node: Tree.Index?) -> MappingSet {
         guard let node else { return MappingSet() }
         guard tree.kind(node) == .object else {
             error(node, "mappings must be an object of classes by name, found \(found(node))")
@@ -133,6 +143,7 @@ struct MappingLoader {
                 continue
             }
             guard let cls = loadClass(c, name: name) else { continue }
+            classNodes[name] = c
             if let t = cls.jsonapiType {
                 if let other = jsonapiTypes[t], other != name {
                     errorAtKey(c, "classes \(other) and \(name) both declare \"jsonapi\": \(JSONString.quote(t))")
@@ -141,6 +152,11 @@ struct MappingLoader {
             }
             set.add(cls)
         }
+        return set
+    }
+
+    /// Checks the class names used in types and `only` lists against `set` (all classes known).
+    mutating func checkReferences(in set: MappingSet) {
         checkClasses(in: set)
         for pending in pendingOnly {
             for className in pending.classes {
@@ -149,7 +165,6 @@ struct MappingLoader {
             }
         }
         pendingOnly.removeAll()
-        return set
     }
 
     /// Reports every class name used in a type that no class defines.

@@ -27,7 +27,7 @@ enum RunCommand {
             help: "raw (the body, unescaped; default), parsed, mapped, issues or all (request and response too)"),
         OptionSpec("--json", help: "print the whole exchange as one JSON object (every view; not with --show)"),
         severityOption,
-        OptionSpec("--fail", help: "exit 3 when the status is 400 or more or mapping found an error"),
+        OptionSpec("--fail", help: "exit 3 on a status ≥ 400, a body that did not parse, or a mapping error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
     ]
 
@@ -73,6 +73,6 @@ enum RunCommand {
                 Output.print(exchange.text(view, severity: severity))
             }
         }
-        return fail && (exchange.response.status >= 400 || exchange.hasMappingErrors) ? 3 : 0
+        return fail && exchange.failed ? 3 : 0
     }
 }

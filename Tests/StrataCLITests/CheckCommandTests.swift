@@ -12,6 +12,46 @@ import Testing
         #expect(r.stdout == "OK: Shop — 3 routes, 1 fixture file, 3 pairs\n")
     }
 
+    @Test("check maps every fixture pair that answers a route with a map; errors exit 0, or 1 with --strict")
+    func mapsFixtures() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/bad.json":
+                    #"{ "/products/7": [ { "response": { "body": { "id": "x7", "name": "Vase" } } } ] }"#
+            ]) { $1 })
+        defer { dir.remove() }
+        let r = try StrataBinary.run(["check", dir.path])
+        #expect(r.status == 0)
+        #expect(
+            r.stdout == """
+                \(dir.path)/fixtures/bad.json:1:20: pair #1 of '/products/7' (route 'product'): typeMismatch $.id \
+                Product.id: expected int, found string "x7" — fix the data, or declare Product.id as string
+                OK: Shop — 3 routes, 2 fixture files, 4 pairs
+                mapping 4 fixture pairs: 1 error, 0 warnings, 0 info
+
+                """)
+        let strict = try StrataBinary.run(["check", dir.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout == r.stdout)
+    }
+
+    @Test("a fixture body that does not parse is reported at its pair")
+    func unparsedFixtureBody() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/bad.json": #"""
+                { "/products/7": [ { "response": { "headers": { "Content-Type": "application/json" }, "body": "{oops" } } ] }
+                """#
+            ]) { $1 })
+        defer { dir.remove() }
+        let r = try StrataBinary.run(["check", dir.path, "--strict"])
+        #expect(r.status == 1)
+        #expect(
+            r.stdout.hasPrefix(
+                "\(dir.path)/fixtures/bad.json:1:20: pair #1 of '/products/7' (route 'product'): the body does not parse (json): "
+            ))
+    }
+
     @Test("every problem in the session and its fixtures is listed as file:line:col, and the exit is 1")
     func problems() throws {
         let dir = try ScratchDirectory([

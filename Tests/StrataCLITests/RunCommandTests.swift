@@ -85,6 +85,19 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(try StrataBinary.run(["run", dir.path, "createOrder"]).status == 0)
     }
 
+    @Test("--fail exits 3 when the body does not parse, like a mapping error")
+    func failOnUnparsedBody() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/o.json": #"""
+                { "/orders": [ { "response": { "headers": { "Content-Type": "application/json" }, "body": "{oops" } } ] }
+                """#
+            ]) { $1 })
+        defer { dir.remove() }
+        #expect(try StrataBinary.run(["run", dir.path, "createOrder", "--fail"]).status == 3)
+        #expect(try StrataBinary.run(["run", dir.path, "createOrder"]).status == 0)
+    }
+
     @Test("--show parsed prints the tree and --show all prints every section")
     func views() throws {
         let dir = try ScratchDirectory(ShopSession.files())

@@ -105,9 +105,8 @@ import Testing
                     + "data must be a resource identifier or null, found array of 1",
                 "warning missingInclude $.data.relationships.tags Article.tags: relationship \"tags\" has no data (only "
                     + "links or meta), so its resources are not in this document — request them with ?include=tags",
-                "info unmappedField $.included[0]: included resource people/9 is not reached from data through any "
-                    + "mapped relationship",
             ])
+        #expect(r.value(at: "included", 0)?.className == "Person")
     }
 
     @Test("a relationship to a class it does not declare is a typeMismatch, and still mapped")

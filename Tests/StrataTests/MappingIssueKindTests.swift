@@ -210,8 +210,8 @@ import Testing
         let r = Mapper(mappings: set).map(tree, with: RouteMapping(className: "Article", format: .jsonapi))
         #expect(
             r.issueLines == [
-                "error jsonapiInvalid $.data.id: resource \"id\" must be a string, found number 1 — the server must "
-                    + "send ids as strings",
+                "warning jsonapiInvalid $.data.id: resource \"id\" should be a string, found number 1 — read as "
+                    + "\"1\"; the spec asks servers to send ids as strings",
                 "info coerced $.data.id Article.id: number 1 read as string \"1\"",
                 "warning missingInclude $.data.relationships.author.data Article.author: relationship \"author\" → "
                     + "people/9 is not in the document (neither data nor included) — request it with "

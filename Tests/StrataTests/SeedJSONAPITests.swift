@@ -117,6 +117,10 @@ import Testing
                           author: → Person (shown at data[0].author)
                   meta: {"count":1}
                   links: {"self":"http://example.com/posts"}
+                  included: [3]
+                    [0]: → Person (shown at data[0].author)
+                    [1]: → Comment (shown at data[0].comments[0])
+                    [2]: → Comment (shown at data[0].comments[1])
 
                 """)
         #expect(r.jsonText().contains(#""author":{"$type":"people","$id":"2","$missing":true}"#))

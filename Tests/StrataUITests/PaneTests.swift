@@ -197,7 +197,7 @@ struct PaneTests {
             |│  ▾ Product                                           │|
             |│      id           1                                  │|
             |│      name         "Lamp"                             │|
-            |│      price        2.5                                │|
+            |│      price        2.50                               │|
             |│      inStock      true                               │|
             |│      releaseDate  "2024-02-30" ⚠ expected date in fo…│|
             |│      tags         [] 0                               │|

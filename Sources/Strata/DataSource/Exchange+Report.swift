@@ -153,6 +153,9 @@ extension Exchange {
     /// True when mapping found a problem of error severity.
     public var hasMappingErrors: Bool { mapping.map { $0.count(.error) > 0 } ?? false }
 
+    /// True when `--fail` should fail: a status of 400 or more, a body that did not parse, or a mapping error.
+    public var failed: Bool { response.status >= 400 || parsed.error != nil || hasMappingErrors }
+
     /// The text view `view`: what goes to standard output, with the request's secrets scrubbed (a server may echo
     /// them).
     public func text(_ view: View, severity: SeverityFilter = .info) -> String {

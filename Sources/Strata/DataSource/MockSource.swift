@@ -41,23 +41,9 @@ public struct MockSource: DataSource {
         }
         if Task.isCancelled { throw .cancelled }
         let body: [UInt8]
-        switch pair.body {
-        case .none: body = []
-        case .json(let bytes): body = bytes
-        case .text(let s): body = Array(s.utf8)
-        case .file(let name, let path):
-            // Checked again at every send: the file may have been swapped for a symlink since it was listed.
-            let real: String
-            switch SessionFiles.resolve(path, inside: SessionFiles.root(ofFixtures: directory)) {
-            case .success(let r): real = r
-            case .failure(let refusal):
-                throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")
-            }
-            // Read once, straight into a buffer of the file's size: this array is the body all the way to the tree.
-            guard let bytes = try? FileBytes.read(real) else {
-                throw .fixture("\(pair.location): bodyFile '\(name)' cannot be read (looked for \(path))")
-            }
-            body = bytes
+        switch pair.bodyBytes(fixturesDirectory: directory) {
+        case .success(let bytes): body = bytes
+        case .failure(let problem): throw .fixture(problem.message)
         }
         return Response(
             status: pair.status, headers: pair.servedHeaders, body: body, duration: ContinuousClock.now - start,

@@ -60,3 +60,33 @@ public struct FixturePair: Sendable {
         return mine == theirs
     }
 }
+
+extension FixturePair {
+    /// Why a pair's body could not be read: a body file outside the session or unreadable.
+    public struct BodyProblem: Error, Sendable {
+        /// `fixtures/a.json:3:5: bodyFile 'x.json' cannot be read (looked for …)`.
+        public let message: String
+    }
+
+    /// The bytes the pair serves. A body file is checked again at every read (it may have been swapped for a
+    /// symlink since it was listed) and read once, straight into a buffer of its size.
+    public func bodyBytes(fixturesDirectory directory: String) -> Result<[UInt8], BodyProblem> {
+        switch body {
+        case .none: return .success([])
+        case .json(let bytes): return .success(bytes)
+        case .text(let s): return .success(Array(s.utf8))
+        case .file(let name, let path):
+            let real: String
+            switch SessionFiles.resolve(path, inside: SessionFiles.root(ofFixtures: directory)) {
+            case .success(let r): real = r
+            case .failure(let refusal):
+                return .failure(BodyProblem(message: "\(location): bodyFile '\(name)' \(refusal); nothing was read"))
+            }
+            guard let bytes = try? FileBytes.read(real) else {
+                return .failure(
+                    BodyProblem(message: "\(location): bodyFile '\(name)' cannot be read (looked for \(path))"))
+            }
+            return .success(bytes)
+        }
+    }
+}

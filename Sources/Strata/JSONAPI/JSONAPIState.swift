@@ -21,4 +21,7 @@ struct JSONAPIState {
     var pendingReferences: [(Int, ResourceKey)] = []
     /// The nodes of `included`, in order.
     var included: [Tree.Index] = []
+    /// True once relationships nested past the depth limit: resources beyond it are not mapped again from
+    /// `included`, which would only hit the limit again.
+    var cutByDepth = false
 }

@@ -109,6 +109,7 @@ extension MappingRun {
         for k in ["meta", "links", "jsonapi"] {
             if let n = member[k] { add(.raw, name: k, parent: root, source: n) }
         }
+        if let included, tree.kind(included) == .array { mapIncluded(included, parent: root) }
         close(root)
         for r in jsonapi.included {
             if let key = jsonapi.keyOf[r], jsonapi.expanded[key] != nil { continue }
@@ -120,6 +121,22 @@ extension MappingRun {
                 .info, .unmappedField, node: r, property: nil, found: found(r),
                 message: "\(what) is not reached from data through any mapped relationship", value: nil)
         }
+    }
+
+    /// Lists the document's `included` resources: a reference to each one data's relationships already expanded,
+    /// the others mapped by the class declaring their type (resources no class declares stay unmapped, and so do
+    /// all of them once the depth limit cut a chain of relationships).
+    private func mapIncluded(_ included: Tree.Index, parent: Int) {
+        let arr = add(.array, name: "included", parent: parent, source: nil)
+        for r in jsonapi.included {
+            guard let key = jsonapi.keyOf[r] else { continue }
+            if let expanded = jsonapi.expanded[key] {
+                add(.reference(expanded), name: nil, parent: arr, source: nil)
+            } else if !jsonapi.cutByDepth, compiled.jsonapiClass(key.type) != nil {
+                mapResource(r, preferred: nil, only: nil, name: nil, parent: arr)
+            }
+        }
+        close(arr)
     }
 
     /// Checks a resource object and records it by type and id; nil (with an issue) when it cannot be indexed.
@@ -153,13 +170,22 @@ extension MappingRun {
         let id: String
         if tree.kind(idNode) == .string {
             id = tree.string(idNode) ?? ""
+        } else if tree.kind(idNode) == .number {
+            // The spec says string; real servers send numbers and clients (jsonapi-ios) read them.
+            id = tree.scalarText(idNode)
+            report(
+                .warning, .jsonapiInvalid, node: idNode, property: nil, expected: "string", found: found(idNode),
+                message:
+                    "resource \"id\" should be a string, found \(found(idNode)) — read as \(JSONString.quote(id)); "
+                    + "the spec asks servers to send ids as strings",
+                value: nil)
         } else {
             report(
                 .error, .jsonapiInvalid, node: idNode, property: nil, expected: "string", found: found(idNode),
                 message:
                     "resource \"id\" must be a string, found \(found(idNode)) — the server must send ids as strings",
                 value: nil)
-            guard tree.kind(idNode) == .number || tree.kind(idNode) == .bool else { return nil }
+            guard tree.kind(idNode) == .bool else { return nil }
             id = tree.scalarText(idNode)
         }
         for k in ["attributes", "relationships"] {
@@ -216,6 +242,7 @@ extension MappingRun {
         }
         if depth >= maxDepth {
             values[id].content = .invalid
+            jsonapi.cutByDepth = true
             report(
                 .error, .tooDeep, node: node, property: cls.name,
                 message: "relationships nest deeper than \(maxDepth) levels here; deeper values are not mapped",
@@ -245,7 +272,7 @@ extension MappingRun {
         for pi in spec.active {
             let p = cls.properties[pi]
             if identity.contains(pi) {
-                let isType = (p.field?.text ?? p.name) == "type"
+                let isType = (p.field?.text ?? p.name).lowercased() == "type"
                 let n = isType ? typeNode : idNode
                 if let n {
                     mapValue(n, p.type, property: p, name: p.name, parent: id, isProperty: true)
@@ -305,7 +332,7 @@ extension MappingRun {
 
     /// True for the properties that read a resource's `id` or `type`.
     private func isIdentity(_ p: CompiledProperty) -> Bool {
-        let f = p.field?.text ?? p.name
+        let f = (p.field?.text ?? p.name).lowercased()
         return f == "id" || f == "type"
     }
 

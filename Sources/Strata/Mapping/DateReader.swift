@@ -16,6 +16,8 @@ final class DateReader {
         case unix(scale: Double)
         case fields([Token])
         case formatter(DateFormatter)
+        /// Locale styles: the style's own pattern and the other forms Foundation writes for it.
+        case styles([DateFormatter])
     }
 
     private enum Token {
@@ -51,7 +53,10 @@ final class DateReader {
                 engine = .formatter(DateReader.formatter(pattern: text, styles: nil, timeZone: tz))
             }
         case .styles(let d, let t):
-            engine = .formatter(DateReader.formatter(pattern: nil, styles: (d, t), timeZone: tz))
+            let base = DateReader.formatter(pattern: nil, styles: (d, t), timeZone: tz)
+            var patterns: [String] = []
+            for p in DateReader.styleVariants(base.dateFormat) where !patterns.contains(p) { patterns.append(p) }
+            engine = .styles(patterns.map { DateReader.formatter(pattern: $0, styles: nil, timeZone: tz) })
         }
     }
 
@@ -74,6 +79,27 @@ final class DateReader {
             f.timeStyle = t.foundation
         }
         return f
+    }
+
+    /// The forms of a style's pattern Foundation writes across ICU versions: date and time joined by `, ` or by
+    /// ` 'at' `, with plain spaces where newer ICU puts a narrow no-break space (before `a`).
+    private static func styleVariants(_ pattern: String) -> [String] {
+        let plain = spacesPlain(pattern)
+        var out = [plain]
+        if plain.contains(" 'at' ") {
+            out.append(plain.replacingOccurrences(of: " 'at' ", with: ", "))
+        } else if plain.contains(", h") || plain.contains(", H") {
+            out.append(
+                plain.replacingOccurrences(of: ", h", with: " 'at' h").replacingOccurrences(of: ", H", with: " 'at' H"))
+        }
+        return out
+    }
+
+    /// `s` with no-break and narrow no-break spaces as plain spaces.
+    private static func spacesPlain(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0 == "\u{202F}" || $0 == "\u{00A0}" }) else { return s }
+        return String(
+            String.UnicodeScalarView(s.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
     }
 
     /// Turns a pattern into hand-parser tokens, or nil when it uses a field only DateFormatter knows.
@@ -126,6 +152,12 @@ final class DateReader {
         case .formatter(let f):
             guard let d = f.date(from: String(decoding: b, as: UTF8.self)) else { return .failure(.shape) }
             return .success(d)
+        case .styles(let formatters):
+            let text = DateReader.spacesPlain(String(decoding: b, as: UTF8.self))
+            for f in formatters {
+                if let d = f.date(from: text) { return .success(d) }
+            }
+            return .failure(.shape)
         }
     }
 

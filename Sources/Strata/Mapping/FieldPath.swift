@@ -67,13 +67,34 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The field as configured.
     public var description: String { text }
 
-    /// Follows the path from `start`, returning the node reached, or where it stopped and why.
+    /// Follows the path from `start`, returning the node reached, the nodes collected through arrays, or where it
+    /// stopped and why.
+    ///
+    /// A key step on an array (or, in XML, on a wrapper of repeated elements) is taken in every element and the
+    /// results are collected, as key-value coding did (`events.name` → every event's name). In XML a key step finds
+    /// an attribute (`id` → `@id`) or an element (`@id` → `id`) when the exact key is not there.
     func resolve(in tree: Tree, from start: Tree.Index) -> Resolution {
-        var current = start
         var passed: [Tree.Index] = []
-        for (n, step) in steps.enumerated() {
-            if n > 0 { passed.append(current) }
-            let next: Tree.Index?
+        switch walk(tree, from: start, step: 0, passed: &passed) {
+        case .one(let n): return .found(n, intermediates: passed)
+        case .many(let nodes): return .collected(nodes, intermediates: passed)
+        case .stop(let at, let step): return .stopped(at: at, step: step, intermediates: passed)
+        }
+    }
+
+    private enum Walk {
+        case one(Tree.Index)
+        case many([Tree.Index])
+        case stop(Tree.Index, Int)
+    }
+
+    private func walk(_ tree: Tree, from start: Tree.Index, step first: Int, passed: inout [Tree.Index]) -> Walk {
+        var current = start
+        let isXML = tree.format == .xml
+        for n in first..<steps.count {
+            if n > first { passed.append(current) }
+            let step = steps[n]
+            var next: Tree.Index?
             switch step {
             case .element(let i):
                 next = tree.kind(current).isContainer ? tree.child(current, at: i) : nil
@@ -83,20 +104,56 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
                     next =
                         tree.children(current).first { tree.key($0) == k }
                         ?? index.flatMap { tree.child(current, at: $0) }
-                case .array: next = index.flatMap { tree.child(current, at: $0) }
+                    if next == nil, isXML {
+                        let other = k.hasPrefix("@") ? String(k.dropFirst()) : "@" + k
+                        next = tree.children(current).first { tree.key($0) == other }
+                        if next == nil, index == nil, let items = FieldPath.repeatedItems(tree, current) {
+                            return collect(tree, items, step: n, passed: &passed)
+                        }
+                    }
+                case .array:
+                    next = index.flatMap { tree.child(current, at: $0) }
+                    if next == nil, index == nil {
+                        return collect(tree, Array(tree.children(current)), step: n, passed: &passed)
+                    }
                 default: next = nil
                 }
             }
-            guard let found = next else { return .stopped(at: current, step: n, intermediates: passed) }
+            guard let found = next else { return .stop(current, n) }
             current = found
         }
-        return .found(current, intermediates: passed)
+        return .one(current)
+    }
+
+    /// Takes the rest of the path from step `n` in each item, flattening what several items collect; items where
+    /// the rest leads nowhere are left out.
+    private func collect(_ tree: Tree, _ items: [Tree.Index], step n: Int, passed: inout [Tree.Index]) -> Walk {
+        var out: [Tree.Index] = []
+        for item in items {
+            passed.append(item)
+            switch walk(tree, from: item, step: n, passed: &passed) {
+            case .one(let v): out.append(v)
+            case .many(let vs): out += vs
+            case .stop: break
+            }
+        }
+        return .many(out)
+    }
+
+    /// The child elements of an XML wrapper that holds only repeated elements of one name (attributes aside).
+    private static func repeatedItems(_ tree: Tree, _ node: Tree.Index) -> [Tree.Index]? {
+        let items = tree.children(node).filter { !(tree.key($0) ?? "").hasPrefix("@") }
+        guard let first = items.first.flatMap({ tree.key($0) }), items.allSatisfy({ tree.key($0) == first })
+        else { return nil }
+        return items
     }
 
     /// The outcome of following a path.
     enum Resolution {
         /// The node reached, and the containers passed through on the way (not the start).
         case found(Tree.Index, intermediates: [Tree.Index])
+        /// The nodes reached through arrays, in order, and the containers passed through.
+        case collected([Tree.Index], intermediates: [Tree.Index])
         /// The last node reached and the index of the step that failed there.
         case stopped(at: Tree.Index, step: Int, intermediates: [Tree.Index])
     }

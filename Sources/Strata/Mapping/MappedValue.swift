@@ -22,8 +22,8 @@ public struct MappedValue: Sendable, Identifiable {
         case int(Int)
         /// A floating-point number.
         case double(Double)
-        /// An exact decimal number.
-        indirect case decimal(Decimal)
+        /// An exact decimal number, and its digits as written (`45.00` stays `45.00`).
+        indirect case decimal(Decimal, written: String)
         /// A boolean.
         case bool(Bool)
         /// A point in time.

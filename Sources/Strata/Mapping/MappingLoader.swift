@@ -11,6 +11,8 @@ struct MappingLoader {
     var diagnostics: [Diagnostic] { reader.diagnostics }
     /// Type strings seen, to check their class names once all classes are known.
     private var typeUses: [(node: Tree.Index, type: MappingType, label: String)] = []
+    /// The node of each class read, by name.
+    var classNodes: [String: Tree.Index] = [:]
     /// `only` lists of properties, checked once all classes are known.
     private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String)] = []
 
@@ -109,6 +111,14 @@ struct MappingLoader {
     /// Reads the `mappings` object (none when `node` is nil), then checks class names and `only` lists against
     /// the classes read.
     mutating func loadSet(_ node: Tree.Index?) -> MappingSet {
+        let set = readSet(node)
+        checkReferences(in: set)
+        return set
+    }
+
+    /// Reads the classes of a `mappings` object without checking the class names they use, for a set merged from
+    /// several places (`checkReferences` follows, with the merged set).
+    mutating func readSet(_ node: Tree.Index?) -> MappingSet {
         guard let node else { return MappingSet() }
         guard tree.kind(node) == .object else {
             error(node, "mappings must be an object of classes by name, found \(found(node))")
@@ -133,6 +143,7 @@ struct MappingLoader {
                 continue
             }
             guard let cls = loadClass(c, name: name) else { continue }
+            classNodes[name] = c
             if let t = cls.jsonapiType {
                 if let other = jsonapiTypes[t], other != name {
                     errorAtKey(c, "classes \(other) and \(name) both declare \"jsonapi\": \(JSONString.quote(t))")
@@ -141,6 +152,11 @@ struct MappingLoader {
             }
             set.add(cls)
         }
+        return set
+    }
+
+    /// Checks the class names used in types and `only` lists against `set` (all classes known).
+    mutating func checkReferences(in set: MappingSet) {
         checkClasses(in: set)
         for pending in pendingOnly {
             for className in pending.classes {
@@ -149,7 +165,6 @@ struct MappingLoader {
             }
         }
         pendingOnly.removeAll()
-        return set
     }
 
     /// Reports every class name used in a type that no class defines.
@@ -198,14 +213,17 @@ struct MappingLoader {
                     continue
                 }
                 var seen: Set<String> = []
+                var nodes: [String: Tree.Index] = [:]
                 for p in tree.children(m) {
                     let pname = tree.key(p) ?? ""
                     if !seen.insert(pname).inserted {
                         errorAtKey(p, "property \(name).\(pname) is defined twice")
                         continue
                     }
+                    nodes[pname] = p
                     if let prop = loadProperty(p, owner: name) { cls.properties.append(prop) }
                 }
+                warnShadowed(cls, nodes: nodes)
             case "dateFormat": dateFormat = Located(value: self.dateFormat(m, label: "class \(name)"), node: m)
             case "dateStyle": dateStyle = self.dateStyle(m, label: "dateStyle of \(name)")
             case "timeStyle": timeStyle = self.dateStyle(m, label: "timeStyle of \(name)")
@@ -230,6 +248,22 @@ struct MappingLoader {
             checkOnly(Located(value: list, node: only.node), properties: cls.properties.map(\.name), owner: name)
         }
         return cls
+    }
+
+    /// Warns about a property matched by name whose field another property takes with a one-key `field`: name
+    /// matching skips taken fields, so it would always be missing (key paths do not take their first key).
+    private mutating func warnShadowed(_ cls: ClassMapping, nodes: [String: Tree.Index]) {
+        for p in cls.properties {
+            guard let text = p.field, let f = FieldPath(text), f.steps.count == 1, let key = f.firstKey, key != p.name
+            else { continue }
+            for other in cls.properties where other.field == nil && other.name == key {
+                guard let node = nodes[other.name] else { continue }
+                reader.warning(
+                    "\(cls.name).\(other.name) never gets field \(JSONString.quote(key)) by name: \(cls.name).\(p.name) "
+                        + "takes it (\"field\": \(JSONString.quote(key))); give \(other.name) \"field\": "
+                        + "\(JSONString.quote(key)) too to read it in both", at: node)
+            }
+        }
     }
 
     /// Reports `only` entries that are not properties of the class, each at its own entry.

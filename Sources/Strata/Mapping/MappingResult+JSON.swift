@@ -59,7 +59,7 @@ extension MappingResult {
         case .string(let s): out += JSONString.quote(s)
         case .int(let i): out += String(i)
         case .double(let d): out += d.isFinite ? "\(d)" : "null"
-        case .decimal(let d): out += d.isNaN ? "null" : d.description
+        case .decimal(_, let written): out += written
         case .bool(let b): out += b ? "true" : "false"
         case .date(let d): out += JSONString.quote(ISO8601Text.string(d))
         case .url(let u): out += JSONString.quote(u.absoluteString)

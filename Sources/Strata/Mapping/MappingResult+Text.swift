@@ -97,7 +97,7 @@ extension MappingResult {
         case .string(let s): return JSONString.quote(s)
         case .int(let i): return String(i)
         case .double(let d): return MappedValueText.double(d)
-        case .decimal(let d): return d.description
+        case .decimal(_, let written): return written
         case .bool(let b): return b ? "true" : "false"
         case .date(let d): return ISO8601Text.string(d)
         case .url(let u): return u.absoluteString

@@ -111,6 +111,8 @@ extension MappingRun {
     func matchFields(_ cls: CompiledClass, active: [Int], keys: [String]) -> ([Slot], [Bool]) {
         var slots = [Slot](repeating: .none, count: cls.properties.count)
         var taken = [Bool](repeating: false, count: keys.count)
+        // Fields a key path starts with: not taken (a property named like them still gets them), never unmapped.
+        var readThrough = [Bool](repeating: false, count: keys.count)
         func claim(_ pi: Int, _ m: Int, byNumber: Bool) {
             let p = cls.properties[pi]
             if isXML, p.type.isArrayLike {
@@ -130,23 +132,25 @@ extension MappingRun {
                 claim(pi, m, byNumber: false)
             } else {
                 slots[pi] = .path(f)
-                if let k = f.firstKey, let m = keys.firstIndex(of: k) { taken[m] = true }
+                if let k = f.firstKey, let m = keys.firstIndex(of: k) { readThrough[m] = true }
             }
         }
         let normalized = keys.map(NameMatching.normalized)
-        let singular = normalized.map(NameMatching.singular)
+        var forms: [NameMatching.Forms?] = Array(repeating: nil, count: keys.count)
         for rank in [NameMatching.Rank.exact, .caseStyle, .number] {
             for pi in active {
                 let p = cls.properties[pi]
                 guard p.field == nil, case .none = slots[pi] else { continue }
                 let pn = rank == .exact ? p.name : NameMatching.normalized(p.name)
-                let ps = rank == .number ? NameMatching.singular(pn) : pn
+                let pf = rank == .number ? NameMatching.Forms(p.name) : nil
                 for m in keys.indices where !taken[m] {
                     let hit: Bool
                     switch rank {
                     case .exact: hit = keys[m] == pn
                     case .caseStyle: hit = normalized[m] == pn
-                    case .number: hit = singular[m] == ps
+                    case .number:
+                        if forms[m] == nil { forms[m] = NameMatching.Forms(keys[m]) }
+                        hit = forms[m]!.sameWords(pf!)
                     }
                     if hit {
                         claim(pi, m, byNumber: rank == .number && normalized[m] != NameMatching.normalized(p.name))
@@ -155,7 +159,7 @@ extension MappingRun {
                 }
             }
         }
-        return (slots, taken)
+        return (slots, zip(taken, readThrough).map { $0 || $1 })
     }
 
     /// Maps one property of an object from the field its slot names.
@@ -177,6 +181,10 @@ extension MappingRun {
                 markPassed(passed)
                 mapValue(n, p.type, property: p, name: p.name, parent: parent, isProperty: true)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
+            case .collected(let nodes, let passed):
+                markPassed(passed)
+                mapCollected(nodes, path: f, property: p, object: object, parent: parent)
+                for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
             case .stopped(let at, let step, let passed):
                 markPassed(passed)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
@@ -196,6 +204,29 @@ extension MappingRun {
                 p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
                 reason: missingReason(p, candidates: unassigned.map { members[$0] }))
         }
+    }
+
+    /// Maps the values a key path collected through an array: an array property gets them as its elements; any
+    /// other type is a `typeMismatch` that says to declare an array.
+    private func mapCollected(
+        _ nodes: [Tree.Index], path f: FieldPath, property p: CompiledProperty, object: Tree.Index, parent: Int
+    ) {
+        guard p.type.isArrayLike else {
+            markPassed(nodes)  // read, though not mapped: the mismatch covers them
+            let id = add(.invalid, name: p.name, parent: parent, source: nil)
+            let found = "\(nodes.count) \(nodes.count == 1 ? "value" : "values") collected through an array"
+            report(
+                .error, .typeMismatch, node: object, steps: f.steps, property: p.qualified,
+                expected: p.type.expectedText, found: found,
+                message: "field path \(f.text) goes through an array, so it reads \(found) — declare \(p.qualified) "
+                    + "as [\(p.type)], or pick one element (\(f.text.split(separator: ".").first ?? "").0…)",
+                value: id)
+            return
+        }
+        let arr = add(.array, name: p.name, parent: parent, source: nil)
+        let element = p.type.elementType
+        for n in nodes { mapValue(n, element, property: p, name: nil, parent: arr, isProperty: false) }
+        close(arr)
     }
 
     /// Reports members of a container a key path went through that no other path used.

@@ -56,6 +56,10 @@ extension MappingRun {
         _ node: Tree.Index, _ type: MappingType, property p: CompiledProperty, name: String?, parent: Int?,
         _ isProperty: Bool
     ) -> Int {
+        if isXML, type.isArrayLike {
+            // An empty wrapper element (`<segments/>`) holds no items: an empty array, as `[]` in JSON.
+            return add(.array, name: name, parent: parent, source: node)
+        }
         if isProperty, let parent, let d = p.defaultContent {
             addDefault(d, property: p, parent: parent, source: node)
             return values.count - 1
@@ -290,6 +294,14 @@ extension MappingRun {
             case .found(let n, let passed):
                 markPassed([Tree.root] + passed)
                 node = n
+            case .collected(let nodes, _):
+                let id = add(.missing, name: nil, parent: nil, source: nil)
+                report(
+                    .error, .keyPathNotFound, node: Tree.root, property: label, expected: rootType.expectedText,
+                    found: "\(nodes.count) values collected through an array",
+                    message: "route keyPath \(JSONString.quote(kp)) goes through an array — end it at the array, or "
+                        + "pick one element with a number step, in the route's map", value: id)
+                return
             case .stopped(let at, let step, let passed):
                 markPassed([Tree.root] + passed)
                 let id = add(.missing, name: nil, parent: nil, source: nil)

@@ -1,7 +1,8 @@
 /// DXDAL's name matching between property names and data keys.
 ///
 /// In order of preference: the exact key; the same words in another case style (camelCase ⇄ snake_case /
-/// kebab-case, case-insensitive; XML's `@` and `#` prefixes ignored); the singular or plural of those words.
+/// kebab-case, case-insensitive; XML's `@` and `#` prefixes ignored); the singular or plural of those words
+/// (`Inflection`).
 public enum NameMatching {
     /// How well a key matches a property name; lower is better.
     public enum Rank: Int, Sendable, Comparable {
@@ -22,7 +23,7 @@ public enum NameMatching {
         let k = normalized(key)
         let n = normalized(name)
         if k == n { return .caseStyle }
-        if singular(k) == singular(n) { return .number }
+        if Forms(key).sameWords(Forms(name)) { return .number }
         return nil
     }
 
@@ -45,25 +46,29 @@ public enum NameMatching {
         return out
     }
 
-    /// The singular of a normalized word, by the common English rules (`categories` → `category`).
-    public static func singular(_ w: String) -> String {
-        if let irregular = irregularSingulars[w] { return irregular }
-        let u = Array(w.utf8)
-        let n = u.count
-        func ends(_ suffix: String) -> Bool {
-            let s = Array(suffix.utf8)
-            return n > s.count && Array(u[(n - s.count)...]) == s
-        }
-        if ends("ies") { return String(decoding: u[..<(n - 3)], as: UTF8.self) + "y" }
-        if ends("sses") || ends("xes") || ends("ches") || ends("shes") || ends("zes") {
-            return String(decoding: u[..<(n - 2)], as: UTF8.self)
-        }
-        if ends("s"), !ends("ss"), !ends("us"), !ends("is") { return String(decoding: u[..<(n - 1)], as: UTF8.self) }
-        return w
-    }
+    /// A name's normalized forms in both numbers, for matching by `Rank.number`.
+    public struct Forms: Sendable, Hashable {
+        /// `normalized(name)`.
+        public let normalized: String
+        /// The normalized singular (`Inflection.singular`).
+        public let singular: String
+        /// The normalized plural (`Inflection.plural`) when it is more than the word plus `s` (`data` for
+        /// `datum`); empty otherwise, so a plain `s` never makes a match on its own (`statu`, `status`).
+        public let plural: String
 
-    private static let irregularSingulars: [String: String] = [
-        "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse", "feet": "foot",
-        "teeth": "tooth", "geese": "goose", "criteria": "criterion", "indices": "index",
-    ]
+        /// The forms of `name`.
+        public init(_ name: String) {
+            normalized = NameMatching.normalized(name)
+            singular = NameMatching.normalized(Inflection.singular(name))
+            let p = NameMatching.normalized(Inflection.plural(name))
+            plural = p == normalized + "s" ? "" : p
+        }
+
+        /// True when the two names are the same words in either number (`statuses` and `status`).
+        public func sameWords(_ other: Forms) -> Bool {
+            singular == other.singular || singular == other.normalized || normalized == other.singular
+                || (!plural.isEmpty && plural == other.normalized)
+                || (!other.plural.isEmpty && normalized == other.plural)
+        }
+    }
 }

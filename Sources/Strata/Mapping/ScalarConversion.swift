@@ -21,7 +21,14 @@ enum ScalarConversion {
         switch type {
         case .string:
             switch kind {
-            case .string: return .value(.string(string(tree, n)), coerced: false)
+            case .string:
+                let s = string(tree, n)
+                // A property list <data> is shown as "5 bytes, base64: …"; a string property gets the base64, as a
+                // JSON API sends bytes.
+                if tree.format == .plist, let encoded = PropertyListValues.base64(ofDataText: s) {
+                    return .value(.string(encoded), coerced: false)
+                }
+                return .value(.string(s), coerced: false)
             case .number: return .value(.string(tree.numberText(n) ?? ""), coerced: true)
             default: return .mismatch(nil)
             }
@@ -53,12 +60,14 @@ enum ScalarConversion {
         case .decimal:
             switch kind {
             case .number:
-                if let v = tree.decimal(n) { return .value(.decimal(v), coerced: false) }
+                if let t = tree.numberText(n), let v = Decimal(string: t, locale: posix) {
+                    return .value(.decimal(v, written: writtenDecimal(t, v)), coerced: false)
+                }
                 return .mismatch(nil)
             case .string:
                 let s = (tree.string(n) ?? "").trimmed
                 if isNumberText(s), let v = Decimal(string: s, locale: posix) {
-                    return .value(.decimal(v), coerced: true)
+                    return .value(.decimal(v, written: writtenDecimal(s, v)), coerced: true)
                 }
                 return .mismatch(nil)
             default: return .mismatch(nil)
@@ -86,6 +95,10 @@ enum ScalarConversion {
             guard !s.isEmpty, let u = URL(string: s) else { return .mismatch("not a valid URL") }
             return .value(.url(u), coerced: false)
         case .date:
+            // A property list <date> is already a date, whatever format the property reads text in.
+            if tree.format == .plist, kind == .string, let d = PropertyListValues.date(tree.string(n) ?? "") {
+                return .value(.date(d), coerced: false)
+            }
             guard let reader else { return .mismatch(nil) }
             return date(tree, n, reader: reader, autoDate: autoDate)
         default:
@@ -144,6 +157,34 @@ enum ScalarConversion {
             return "not a whole number; declare it double or decimal"
         }
         return "does not fit in a 64-bit int; declare it decimal"
+    }
+
+    /// The text a decimal keeps: `s` as written when it is a JSON number (`45.00`), else `v`'s own digits.
+    static func writtenDecimal(_ s: String, _ v: Decimal) -> String {
+        if v.isNaN { return "null" }
+        var u = s.utf8[...]
+        if u.first == UInt8(ascii: "-") { u = u.dropFirst() }
+        func digits() -> Int {
+            var n = 0
+            while let c = u.first, c >= 0x30, c <= 0x39 {
+                n += 1
+                u = u.dropFirst()
+            }
+            return n
+        }
+        let leadingZero = u.first == UInt8(ascii: "0")
+        let whole = digits()
+        guard whole > 0, !(leadingZero && whole > 1) else { return v.description }
+        if u.first == UInt8(ascii: ".") {
+            u = u.dropFirst()
+            guard digits() > 0 else { return v.description }
+        }
+        if let e = u.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            u = u.dropFirst()
+            if u.first == UInt8(ascii: "-") || u.first == UInt8(ascii: "+") { u = u.dropFirst() }
+            guard digits() > 0 else { return v.description }
+        }
+        return u.isEmpty ? s : v.description
     }
 
     /// True when `s` is a plain decimal number: sign, digits, optional fraction and exponent.

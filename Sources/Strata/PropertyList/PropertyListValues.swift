@@ -27,6 +27,30 @@ enum PropertyListValues {
         return b[19] == UInt8(ascii: ".") && b.count > 21 && digits(20..<(b.count - 1))
     }
 
+    /// The date a property list `<date>` text (`isDate`) stands for.
+    static func date(_ text: String) -> Date? {
+        guard isDate(text) else { return nil }
+        let b = Array(text.utf8)
+        func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(b[$1] - 0x30) } }
+        let days = CivilCalendar.days(year: n(0..<4), month: n(5..<7), day: n(8..<10))
+        var seconds = Double(days * 86_400 + n(11..<13) * 3600 + n(14..<16) * 60 + n(17..<19))
+        if b.count > 20, let f = Double("0" + String(decoding: b[19..<(b.count - 1)], as: UTF8.self)) {
+            seconds += f
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The base64 text of a `<data>` value as `dataText` shows it (`5 bytes, base64: aGVsbG8=`), or nil for any
+    /// other text.
+    static func base64(ofDataText text: String) -> String? {
+        guard let comma = text.firstIndex(of: " "), let count = Int(text[..<comma]) else { return nil }
+        let head = "\(count) \(count == 1 ? "byte" : "bytes"), base64: "
+        guard text.hasPrefix(head) else { return nil }
+        let encoded = String(text.dropFirst(head.count))
+        guard let data = Data(base64Encoded: encoded), data.count == count else { return nil }
+        return encoded
+    }
+
     /// The canonical decimal text of a property list integer (`+007` → `7`, `0x1F` → `31`), or nil.
     static func integerText(_ raw: String) -> String? {
         var s = Substring(raw)

@@ -126,7 +126,8 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
-        let loaded = Session.loadMappings(reader: reader, mappingsNode: top["mappings"], routes: routes)
+        let loaded = Session.loadMappings(
+            reader: reader, mappingsNode: top["mappings"], routes: routes, directory: directory)
         return Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],

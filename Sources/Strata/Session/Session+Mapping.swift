@@ -2,10 +2,11 @@
 extension Session {
     /// Interprets `mappings` and every route's `map` with parts of the session's `reader` (its line index, its
     /// messages); mistakes become diagnostics kept apart from the session's own, what can be read is kept.
-    static func loadMappings(reader: DocumentReader, mappingsNode: Tree.Index?, routes: [Route]) -> LoadedMappings {
-        var setLoader = MappingLoader(reader: reader.part())
-        let set = setLoader.loadSet(mappingsNode)
-        var loaded = LoadedMappings(set: set, setDiagnostics: setLoader.diagnostics)
+    static func loadMappings(
+        reader: DocumentReader, mappingsNode: Tree.Index?, routes: [Route], directory: String
+    ) -> LoadedMappings {
+        let (set, setDiagnostics) = loadMappingSet(reader: reader, node: mappingsNode, directory: directory)
+        var loaded = LoadedMappings(set: set, setDiagnostics: setDiagnostics)
         for route in routes {
             guard let node = route.mapNode else { continue }
             var loader = MappingLoader(reader: reader.part())

@@ -8,6 +8,13 @@ public struct SessionCheck: Sendable {
     public var session: Session?
     /// The fixtures that were read.
     public var fixtures: FixtureSet
+    /// What mapping the fixtures found: each error or warning of each fixture pair that answers a route with a
+    /// `map`, at the pair's `file:line:col` (reported, but not problems of the session: see `strict`).
+    public var mappingReports: [Diagnostic] = []
+    /// How many fixture pairs were parsed and mapped.
+    public var mappedPairs = 0
+    /// How many info-severity mapping issues (unmapped fields, coercions) the mapped pairs have.
+    public var mappingInfoCount = 0
 
     /// Checks the session at `path` (its directory or session.json) and every fixture file: JSON errors,
     /// unknown keys, wrong types, missing body files, and fixture paths or methods no route can produce.
@@ -70,11 +77,27 @@ public struct SessionCheck: Sendable {
             (order[$0.file] ?? 0, $0.line, $0.column) < (order[$1.file] ?? 0, $1.line, $1.column)
         }
         diagnostics += fixtureDiagnostics
-        return SessionCheck(diagnostics: diagnostics, session: session, fixtures: fixtures)
+        var check = SessionCheck(diagnostics: diagnostics, session: session, fixtures: fixtures)
+        if let session { check.mapFixtures(session) }
+        return check
     }
 
-    /// `OK: Shop — 3 routes, 1 fixture file, 3 pairs`, or the number of problems.
+    /// `OK: Shop — 3 routes, 1 fixture file, 3 pairs`, or the number of problems; then, when mapping the fixtures
+    /// found errors or warnings, how many.
     public var summary: String {
+        guard !mappingReports.isEmpty else { return sessionSummary }
+        let errors = mappingReports.filter { $0.severity == .error }.count
+        let warnings = mappingReports.count - errors
+        return sessionSummary + "\nmapping \(mappedPairs) fixture pair\(mappedPairs == 1 ? "" : "s"): "
+            + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
+            + "\(mappingInfoCount) info"
+    }
+
+    /// True when `--strict` fails the check: a fixture pair whose mapping has an error (or whose body does not
+    /// parse).
+    public var mappingFailed: Bool { mappingReports.contains { $0.severity == .error } }
+
+    private var sessionSummary: String {
         if !diagnostics.isEmpty {
             return "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") found"
         }

@@ -129,7 +129,7 @@ package enum MappedPane {
         case .string(let s): return scalar(JSONString.quote(s), Theme.string)
         case .int(let i): return scalar(String(i), Theme.number)
         case .double(let d): return scalar(d.isFinite ? "\(d)" : "\(d)", Theme.number)
-        case .decimal(let d): return scalar(d.description, Theme.number)
+        case .decimal(_, let written): return scalar(written, Theme.number)
         case .bool(let b): return scalar(b ? "true" : "false", Theme.literal)
         case .date(let date): return scalar(dateText(date), Theme.number)
         case .url(let url): return scalar(url.absoluteString, Theme.string.underline)

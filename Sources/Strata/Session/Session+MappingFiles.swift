@@ -1,0 +1,98 @@
+import Foundation
+
+/// `mappings` as a list: class mappings inline and in files of the session (JSON, or a property list in JCModel's
+/// spirit), merged in order.
+extension Session {
+    /// Reads `mappings`: an object of classes, or an array whose entries are such objects or file names relative
+    /// to the session (`"mappings/catalog.json"`, `"mappings/Article.plist"`). Each file is read only when it is
+    /// inside the session folder (`SessionFiles`); its problems are located in it; a class defined in two places
+    /// is an error naming both (the later one is used).
+    static func loadMappingSet(reader: DocumentReader, node: Tree.Index?, directory: String) -> (
+        MappingSet, [Diagnostic]
+    ) {
+        guard let node, reader.tree.kind(node) == .array else {
+            var loader = MappingLoader(reader: reader.part())
+            let set = loader.loadSet(node)
+            return (set, loader.diagnostics)
+        }
+        var own = reader.part()
+        var loaders: [MappingLoader] = []
+        var merged = MappingSet()
+        var definedAt: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for entry in reader.tree.children(node) {
+            let entryReader: DocumentReader
+            var root = Tree.root
+            switch reader.tree.kind(entry) {
+            case .object:
+                entryReader = reader.part()
+                root = entry
+            case .string:
+                let name = reader.tree.string(entry) ?? ""
+                switch readMappingFile(name, directory: directory) {
+                case .success(let r): entryReader = r
+                case .failure(let problem):
+                    if let diagnostic = problem.diagnostic {
+                        problems.append(diagnostic)
+                    } else {
+                        own.error("mapping file \(JSONString.quote(name)) \(problem.message)", at: entry)
+                    }
+                    continue
+                }
+            default:
+                own.error(
+                    "each mappings entry must be an object of classes or a file name, found "
+                        + reader.tree.describe(entry), at: entry)
+                continue
+            }
+            var loader = MappingLoader(reader: entryReader)
+            let set = loader.readSet(root)
+            for cls in set.classes {
+                guard let n = loader.classNodes[cls.name] else { continue }
+                let here = loader.reader.file + ":" + loader.reader.position(of: n)
+                if let first = definedAt[cls.name] {
+                    loader.errorAtKey(
+                        n, "class \(cls.name) is defined twice: at \(first) and at \(here); the later one is used")
+                }
+                definedAt[cls.name] = here
+                merged.add(cls)
+            }
+            loaders.append(loader)
+        }
+        for i in loaders.indices {
+            loaders[i].checkReferences(in: merged)
+            problems += loaders[i].diagnostics
+        }
+        return (merged, own.diagnostics + problems)
+    }
+
+    /// Why a mapping file could not be read: a message for the entry naming it, or a located parse error in it.
+    struct MappingFileProblem: Error {
+        var message: String
+        var diagnostic: Diagnostic?
+    }
+
+    /// Reads and parses mapping file `name` (a property list when it ends in `.plist`, else JSON).
+    private static func readMappingFile(_ name: String, directory: String) -> Result<
+        DocumentReader, MappingFileProblem
+    > {
+        let path = join(directory, name)
+        let real: String
+        switch SessionFiles.resolve(path, inside: directory) {
+        case .success(let r): real = r
+        case .failure(let refusal): return .failure(MappingFileProblem(message: "\(refusal); nothing was read"))
+        }
+        guard let bytes = try? FileBytes.read(real) else {
+            return .failure(MappingFileProblem(message: "cannot be read (looked for \(path))"))
+        }
+        do {
+            let tree: Tree =
+                name.lowercased().hasSuffix(".plist")
+                ? try PropertyListFormat().parse(bytes) : try JSONParser().parse(bytes)
+            return .success(DocumentReader(tree: tree, file: path))
+        } catch {
+            return .failure(
+                MappingFileProblem(message: error.message, diagnostic: Diagnostic(file: path, error: error)))
+        }
+    }
+}

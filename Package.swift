@@ -11,7 +11,9 @@ let package = Package(
     ],
     targets: [
         // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata"),
+        .target(name: "Strata", dependencies: ["CCurl"]),
+        // The only libcurl surface: typed wrappers for its variadic calls and the once-per-process init in shim.c.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.
         .target(name: "TermGrid"),
         // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.

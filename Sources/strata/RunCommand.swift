@@ -5,6 +5,7 @@ import Strata
 enum RunCommand {
     static let usage =
         "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--fail] [--curl]"
+        + " [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -24,6 +25,10 @@ enum RunCommand {
         OptionSpec("--json", help: "print the whole exchange as one JSON object (every view; not with --show)"),
         OptionSpec("--fail", help: "exit 3 when the status is 400 or more or mapping found an error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
+        maxBodyOption,
+        OptionSpec(
+            "--cookies", value: "FILE",
+            help: "send cookies from FILE and write the response's cookies back to it (Netscape format, as curl -b/-c)"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -39,12 +44,18 @@ enum RunCommand {
         guard let view = Exchange.View(rawValue: showName ?? "raw") else {
             throw UsageError("--show must be raw, parsed, mapped, issues or all (got '\(showName ?? "")')")
         }
+        let maxBody = try args.option("--max-body")
+        let cookieFile = try args.option("--cookies")
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        let session = try loadSession(sessionPath)
+        var session = try loadSession(sessionPath)
+        try applyMaxBody(maxBody, to: &session)
+        let jar = try cookieFile.map { (path) throws(CommandError) in
+            try commandError { () throws(CookieJar.Error) in try CookieJar(contentsOf: path) }
+        }
         let source: any DataSource
         switch sourceName {
         case "mock": source = MockSource(session: session)
-        case "live": source = LiveSource()
+        case "live": source = LiveSource(cookies: jar)
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
         let client = Client(session: session, source: source)
@@ -54,6 +65,9 @@ enum RunCommand {
             return 0
         }
         let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
+        }
+        if let jar, let cookieFile, sourceName == "live" {
+            try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
         }
         if json {
             Output.print(exchange.jsonReport(), style: .json)

@@ -12,7 +12,6 @@ final class CurlExchange: @unchecked Sendable {
 
     private let request: BuiltRequest
     private let cookies: CookieJar?
-    private let sink: (any BodySink)?
     private let lock = NSLock()
     private var cancelled = false
     private var continuation: CheckedContinuation<Result<Response, TransportError>, Never>? = nil
@@ -21,20 +20,14 @@ final class CurlExchange: @unchecked Sendable {
 
     // State of the hop in progress, touched only by the transfer thread.
     private var headerFields: [HTTPHeaders.Field] = []
-    private var hasLocation = false
-    private var status = 0
-    private var streamed = false
     private var body: [UInt8] = []
     private var received = 0
     private var truncated = false
-    private var sinkFailure: String? = nil
 
-    /// A send of `request`, keeping cookies in `cookies`, and writing the final body to `sink` instead of memory
-    /// when one is given.
-    init(request: BuiltRequest, cookies: CookieJar?, sink: (any BodySink)? = nil) {
+    /// A send of `request`, keeping cookies in `cookies`.
+    init(request: BuiltRequest, cookies: CookieJar?) {
         self.request = request
         self.cookies = cookies
-        self.sink = sink
     }
 
     /// The redacted URL errors name.
@@ -65,12 +58,6 @@ final class CurlExchange: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// True when the final body went to the sink instead of the response (read after the send returned).
-    var bodyWasStreamed: Bool {
-        get { lock.withLock { streamedFinal } }
-        set { lock.withLock { streamedFinal = newValue } }
-    }
-    private var streamedFinal = false
 
     /// Delivers the outcome once; later calls are ignored.
     private func finish(_ outcome: Result<Response, TransportError>) {
@@ -95,7 +82,6 @@ final class CurlExchange: @unchecked Sendable {
         var headers: HTTPHeaders
         var body: [UInt8]
         var truncated: Bool
-        var streamed: Bool
         var location: String?
         var timing: Response.Timing
     }
@@ -149,7 +135,6 @@ final class CurlExchange: @unchecked Sendable {
                 }
             }
             if let loaded, let cookies { cookies.store(from: handle, loaded: loaded) }
-            bodyWasStreamed = hop.streamed
             return .success(
                 Response(
                     status: hop.status, headers: hop.headers, body: hop.body, duration: ContinuousClock.now - start,
@@ -158,20 +143,16 @@ final class CurlExchange: @unchecked Sendable {
         }
     }
 
-    /// One request on `handle`; a redirect's body is kept in memory, any other goes to the sink when there is one.
+    /// One request on `handle`.
     private func transfer(
         _ handle: UnsafeMutableRawPointer, url: String, method: String, headers requestHeaders: HTTPHeaders,
         body requestBody: [UInt8]?, remaining: Duration, cookies: Bool
     ) -> Result<Hop, TransportError> {
         curl_easy_reset(handle)
         headerFields = []
-        hasLocation = false
-        status = 0
-        streamed = false
         body = []
         received = 0
         truncated = false
-        sinkFailure = nil
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -247,7 +228,6 @@ final class CurlExchange: @unchecked Sendable {
         let code = curl_easy_perform(handle)
         let detail = CurlExchange.detail(code, errorBuffer)
         if isCancelled { return .failure(.cancelled) }
-        if let sinkFailure { return .failure(.recording(sinkFailure)) }
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && truncated) {
             var osError = 0
             _ = strata_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
@@ -259,7 +239,6 @@ final class CurlExchange: @unchecked Sendable {
         _ = strata_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &location)
         let hop = Hop(
             status: responseCode, headers: HTTPHeaders(headerFields), body: body, truncated: truncated,
-            streamed: streamed,
             location: location.map { String(cString: $0) }, timing: CurlExchange.timing(handle))
         body = []
         return .success(hop)
@@ -274,9 +253,6 @@ final class CurlExchange: @unchecked Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
         if bytes.starts(with: "HTTP/".utf8) {
             headerFields = []
-            hasLocation = false
-            let code = String(decoding: bytes, as: UTF8.self).split(separator: " ").dropFirst().first
-            status = code.flatMap { Int($0) } ?? 0
             return
         }
         guard !bytes.isEmpty else { return }
@@ -290,25 +266,15 @@ final class CurlExchange: @unchecked Sendable {
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
             .trimmingCharacters(in: .whitespaces)
-        if name.lowercased() == "location" { hasLocation = true }
         headerFields.append(HTTPHeaders.Field(name: name, value: value))
     }
 
-    /// Body bytes: kept (or passed to the sink) up to the limit; past it the transfer stops, marked truncated.
+    /// Body bytes: kept up to the limit; past it the transfer stops, marked truncated.
     private func receive(_ data: UnsafeRawBufferPointer) -> Int {
         let limit = request.transport.maxBodyBytes
         let room = max(0, limit - received)
         let kept = data.count <= room ? data : UnsafeRawBufferPointer(rebasing: data[0..<room])
-        let isRedirect = [301, 302, 303, 307, 308].contains(status) && hasLocation
-        if let sink, !isRedirect {
-            streamed = true
-            do {
-                try sink.write(kept)
-            } catch {
-                sinkFailure = "\(error)"
-                return 0
-            }
-        } else if !kept.isEmpty {
+        if !kept.isEmpty {
             if body.count + kept.count > body.capacity {
                 // Grow by doubling but never past the limit, so a body at the limit holds at most twice its size.
                 body.reserveCapacity(min(limit, max(body.capacity * 2, body.count + kept.count, 16 * 1024)))
@@ -398,10 +364,4 @@ final class CurlExchange: @unchecked Sendable {
         let c = d.components
         return Int(min(c.seconds, Int64(Int.max / 2000))) * 1000 + Int(c.attoseconds / 1_000_000_000_000_000)
     }
-}
-
-/// Where a live body goes while it arrives, instead of memory (`record` writes it straight to its file).
-public protocol BodySink: AnyObject, Sendable {
-    /// Appends `bytes`; a thrown error stops the transfer and becomes the send's error.
-    func write(_ bytes: UnsafeRawBufferPointer) throws
 }

@@ -18,33 +18,19 @@ public struct LiveSource: DataSource {
 
     /// Sends `request` over HTTP(S) and returns the response, following redirects.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
-        try await exchange(request, sink: nil).response
-    }
-
-    /// Sends `request` like ``send(_:)``, writing the final body to `sink` while it arrives instead of keeping it;
-    /// `streamed` is false when the body stayed in the response (a redirect that was not followed).
-    public func send(_ request: BuiltRequest, to sink: any BodySink) async throws(TransportError) -> (
-        response: Response, streamed: Bool
-    ) {
-        try await exchange(request, sink: sink)
-    }
-
-    private func exchange(_ request: BuiltRequest, sink: (any BodySink)?) async throws(TransportError) -> (
-        response: Response, streamed: Bool
-    ) {
         if !request.missingVariables.isEmpty {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         try LiveSource.check(request)
         if Task.isCancelled { throw .cancelled }
-        let exchange = CurlExchange(request: request, cookies: cookies, sink: sink)
+        let exchange = CurlExchange(request: request, cookies: cookies)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { exchange.start($0) }
         } onCancel: {
             exchange.cancel()
         }
         switch result {
-        case .success(let response): return (response, exchange.bodyWasStreamed)
+        case .success(let response): return response
         case .failure(let e): throw e
         }
     }

@@ -58,7 +58,6 @@ final class CurlExchange: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-
     /// Delivers the outcome once; later calls are ignored.
     private func finish(_ outcome: Result<Response, TransportError>) {
         lock.lock()

@@ -19,7 +19,8 @@ package struct ExplorerHost {
 
     /// Creates a host with the given sources.
     package init(
-        mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()), runEditor: ((String) -> String?)? = nil,
+        mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
+        runEditor: ((String) -> String?)? = nil,
         fixedDurations: Bool = false
     ) {
         self.mock = mock

@@ -71,15 +71,16 @@ public final class TLSTestServer: @unchecked Sendable {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            p.terminate()
+            kill(p.processIdentifier, SIGKILL)
             throw LoopbackError("the TLS test server did not start")
         }
         self.port = port
     }
 
-    /// Stops the server and removes its files.
+    /// Stops the server (SIGKILL: a test runner may have left SIGTERM ignored, which the child inherits) and
+    /// removes its files.
     public func stop() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         scratch.remove()
     }

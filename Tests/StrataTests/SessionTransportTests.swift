@@ -44,14 +44,16 @@ import Testing
               "tls": { "insecur": true, "caFile": "../outside.pem" }, "routes": [] }
             """
         ])
-        #expect(found.count == 5)
-        #expect(found.contains("session.json:1:21: 'connectTimeout' must be more than 0 seconds"))
-        #expect(found.contains { $0.hasPrefix("session.json:1:41: 'maxBodyBytes' must be") })
-        #expect(found.contains { $0.hasPrefix("session.json:1:56: 'proxy' must be a URL like") })
         #expect(
-            found.contains {
-                $0.hasPrefix("session.json:2:12: unknown key 'insecur' in 'tls'; did you mean 'insecure'?")
-            })
-        #expect(found.contains { $0.hasPrefix(#"session.json:2:41: 'tls.caFile' "../outside.pem" does not exist"#) })
+            found == [
+                "session.json:1:21: 'connectTimeout' must be more than 0 seconds",
+                "session.json:1:40: 'maxBodyBytes' must be a whole number, found 1e20",
+                #"session.json:1:55: 'proxy' must be a URL like "http://127.0.0.1:8888" (http, https, socks4, socks5 or socks5h), found "not a url""#,
+                "session.json:2:12: unknown key 'insecur' in 'tls'; did you mean 'insecure'? (known keys: insecure, caFile)",
+                #"session.json:2:39: 'tls.caFile' "../outside.pem" does not exist; it must be a PEM file inside the session folder"#,
+            ])
+        let tooLarge = try Self.problems(["session.json": #"{ "maxBodyBytes": 68719476737, "routes": [] }"#])
+        #expect(
+            tooLarge == ["session.json:1:19: 'maxBodyBytes' must be at most 68719476736 (64 GiB), found 68719476737"])
     }
 }

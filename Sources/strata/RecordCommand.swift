@@ -28,6 +28,11 @@ enum RecordCommand {
         let verb = written.replaced ? "replaced" : "recorded"
         let scrubber = request.scrubber
         Output.print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
+        if response.truncated {
+            Output.error(
+                "strata: warning: the body stopped at maxBodyBytes (\(response.size) bytes); the fixture holds what arrived"
+            )
+        }
         if let bodyFile = written.bodyFile { Output.print(scrubber.scrub("body written to \(bodyFile) beside it")) }
         return 0
     }

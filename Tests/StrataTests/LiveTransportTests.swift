@@ -119,4 +119,25 @@ import Testing
         let mocked = try await MockSource(session: shop).send(try RequestBuilder(session: shop).build(shop.routes[0]))
         #expect(mocked.timing == nil)
     }
+
+    @Test("cancelling while the body is on its way returns cancelled")
+    func cancelMidBody() async throws {
+        let (arrived, signal) = AsyncStream<Void>.makeStream()
+        let server = try LoopbackServer { _ in
+            signal.yield()
+            return LoopbackServer.Reply(body: Array(repeating: 66, count: 64), stall: 30)
+        }
+        defer { server.stop() }
+        let s = try Session.parse(
+            Array(
+                #"{ "baseURL": "\#(server.baseURL)", "timeout": 60, "routes": [ { "name": "s", "path": "/s" } ] }"#.utf8
+            ),
+            file: "session.json", directory: ".")
+        let task = Task { try await Self.send(s, "s") }
+        var waiting = arrived.makeAsyncIterator()
+        _ = await waiting.next()
+        task.cancel()
+        let result = await task.result
+        #expect(throws: TransportError.cancelled) { try result.get() }
+    }
 }

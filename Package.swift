@@ -11,9 +11,11 @@ let package = Package(
     ],
     targets: [
         // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata", dependencies: ["CFYAML"]),
+        .target(name: "Strata", dependencies: ["CFYAML", "CCurl"]),
         // libfyaml's event parser through a shim header; only Strata's YAML reader imports it.
         .target(name: "CFYAML", linkerSettings: [.linkedLibrary("fyaml")]),
+        // The only libcurl surface: typed wrappers for its variadic calls and the once-per-process init in shim.c.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.
         .target(name: "TermGrid"),
         // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.

@@ -55,7 +55,13 @@ cat >"$WORK/bin/session.json" <<'JSON'
     { "name": "status", "path": "/status/{code}", "params": { "code": "418" } },
     { "name": "delay", "path": "/delay/{seconds}", "params": { "seconds": "3" } },
     { "name": "xml", "path": "/xml" },
-    { "name": "redirect", "path": "/redirect/{n}", "params": { "n": "2" } }
+    { "name": "redirect", "path": "/redirect/{n}", "params": { "n": "2" } },
+    { "name": "gzip", "path": "/gzip" },
+    { "name": "stream", "path": "/stream/{n}", "params": { "n": "5" } },
+    { "name": "drip", "path": "/drip", "params": { "numbytes": "5", "duration": "1", "delay": "0" } },
+    { "name": "bytes", "path": "/bytes/{n}", "params": { "n": "5000" } },
+    { "name": "setCookie", "path": "/cookies/set", "params": { "flavour": "oat" } },
+    { "name": "cookies", "path": "/cookies" }
   ]
 }
 JSON
@@ -115,6 +121,26 @@ check "/delay/3 says it timed out" grep -q "^strata: timed out after 1 s waiting
 # Redirects are followed and listed.
 out=$(run_json redirect --source live)
 check "/redirect/2 is followed and listed" jq_true '.response.status == 200 and (.response.redirects | length) == 2' <<<"$out"
+
+# libcurl transport: decoded bodies, streamed and dripped bodies, the body limit, timing, cookies.
+out=$(run_json gzip --source live)
+check "/gzip is decoded" jq_true '.parsed.gzipped == true' <<<"$out"
+check "--json has a timing breakdown" \
+  jq_true '.response.timing | (.dns >= 0 and .connect >= 0 and .firstByte >= 0 and .total > 0)' <<<"$out"
+out=$(run_json stream --source live)
+check "/stream/5 arrives whole (5 JSON lines)" jq_true '(.response.body | split("\n") | map(select(. != "")) | length) == 5' <<<"$out"
+out=$(run_json drip --source live)
+check "/drip arrives whole" jq_true '.response.bodySize == 5 and .response.truncated == false' <<<"$out"
+out=$("$STRATA" run "$WORK/bin" bytes --source live --max-body 1000 --json)
+check "--max-body 1000 keeps 1000 bytes, marked truncated" \
+  jq_true '.response.bodySize == 1000 and .response.truncated == true' <<<"$out"
+jar="$WORK/cookies.txt"
+"$STRATA" run "$WORK/bin" setCookie --source live --cookies "$jar" >/dev/null 2>&1
+check "--cookies writes a Netscape cookie file" grep -q "flavour	oat" "$jar"
+out=$("$STRATA" run "$WORK/bin" cookies --source live --cookies "$jar" --json)
+check "--cookies sends the saved cookie" jq_true '.parsed.cookies.flavour == "oat"' <<<"$out"
+check "curl reads the cookie file strata wrote" \
+  bash -c "curl -fsS -b '$jar' '$BASE/cookies' | jq -e '.cookies.flavour == \"oat\"' >/dev/null"
 
 # XML: parsed by the XML parser once it is registered.
 out=$(run_json xml --source live)

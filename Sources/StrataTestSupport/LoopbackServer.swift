@@ -48,13 +48,20 @@ public final class LoopbackServer: @unchecked Sendable {
         public var body: [UInt8]
         /// Seconds to wait before answering.
         public var delay: Double
+        /// Seconds to hold the connection after sending the head and the first half of the body (a body that
+        /// stalls on its way).
+        public var stall: Double = 0
 
         /// Creates a reply.
-        public init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delay: Double = 0) {
+        public init(
+            status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delay: Double = 0,
+            stall: Double = 0
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+            self.stall = stall
         }
 
         /// A JSON reply.
@@ -166,12 +173,21 @@ public final class LoopbackServer: @unchecked Sendable {
         head += "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
         var bytes = Array(head.utf8)
         if request.method != "HEAD" { bytes += reply.body }
-        var sent = 0
-        while sent < bytes.count {
+        let pause = reply.stall > 0 ? bytes.count - reply.body.count / 2 : bytes.count
+        guard LoopbackServer.sendAll(bytes[..<pause], to: fd) else { return }
+        if reply.stall > 0 { Thread.sleep(forTimeInterval: reply.stall) }
+        _ = LoopbackServer.sendAll(bytes[pause...], to: fd)
+    }
+
+    /// Sends all of `bytes`; false when the peer is gone.
+    static func sendAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Bool {
+        var sent = bytes.startIndex
+        while sent < bytes.endIndex {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
+            if n <= 0 { return false }
             sent += n
         }
+        return true
     }
 
     /// Reads one request: head up to the blank line, then Content-Length bytes of body.

@@ -62,3 +62,36 @@ func severityFilter(_ text: String?) throws(UsageError) -> SeverityFilter {
     }
     return filter
 }
+
+/// `--max-body BYTES`, shared by `run`, `record` and the explorer.
+let maxBodyOption = OptionSpec(
+    "--max-body", value: "BYTES",
+    help: "keep at most this much of a live body (1048576, 512K, 10M, 1G; default: the session's, else 1G)")
+
+/// Applies `--max-body` to `session` when given: a whole number of bytes with an optional K, M or G (powers of
+/// 1024), within the range session.json allows.
+func applyMaxBody(_ text: String?, to session: inout Session) throws(UsageError) {
+    guard let text else { return }
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(text.uppercased())
+    var unit = 1
+    if let last = digits.last, let u = units[last] {
+        unit = u
+        digits = digits.dropLast()
+    }
+    if digits.hasSuffix("I") { digits = digits.dropLast() }
+    guard let n = Int(digits), n >= 1, n <= Session.maximumBodyBytes / unit else {
+        throw UsageError(
+            "--max-body must be a whole number of bytes from 1 to 64G, optionally with K, M or G (got '\(text)')")
+    }
+    session.transport.maxBodyBytes = n * unit
+}
+
+/// The `--type` choices of `parse` and `diff`, from the parser registry: `json|xml|plist|yaml|form|text|hex`.
+let parserTypeChoices = ParserRegistry.standard.names.joined(separator: "|")
+
+/// The same choices as words: `json, yaml, …, hex or text`.
+let parserTypeWords: String = {
+    let names = ParserRegistry.standard.names
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+}()

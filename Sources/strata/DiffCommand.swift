@@ -3,7 +3,7 @@ import Strata
 
 /// `strata diff A B [--type TYPE] [--json]`: Compare two documents of any format by path.
 enum DiffCommand {
-    static let usage = "strata diff A B [--type json|xml|plist|form|text|hex] [--json]"
+    static let usage = "strata diff A B [--type \(parserTypeChoices)] [--json]"
     static let summary = "Compare two documents structurally by path: exit 0 equal, 1 different, 2 cannot compare."
     static let arguments = [
         PositionalSpec(name: "A", help: "the first document (- reads standard input)"),

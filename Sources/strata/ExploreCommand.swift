@@ -5,15 +5,17 @@ import StrataUI
 
 /// `strata [SESSION] [--source mock|live]`: Open the explorer on SESSION (default: the bundled demo).
 enum ExploreCommand {
-    static let usage = "strata [SESSION] [--source mock|live]"
+    static let usage = "strata [SESSION] [--source mock|live] [--max-body BYTES]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")]
     static let options = [
-        OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API")
+        OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API"),
+        maxBodyOption,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let sourceName = try args.option("--source")
+        let maxBody = try args.option("--max-body")
         let positionals = try args.positionals(max: 1)
         var source = SourceMode.mock
         if let sourceName {
@@ -22,7 +24,8 @@ enum ExploreCommand {
             }
             source = mode
         }
-        let session = try loadSession(positionals.first)
+        var session = try loadSession(positionals.first)
+        try applyMaxBody(maxBody, to: &session)
         unblockTerminalSignals()
         let backend: NcursesBackend
         do {

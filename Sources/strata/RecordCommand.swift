@@ -2,7 +2,7 @@ import Strata
 
 /// `strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]`: Run a route live and save the exchange as a fixture.
 enum RecordCommand {
-    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]"
+    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite] [--max-body BYTES]"
     static let summary = "Run a route live and save the exchange as a fixture."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -11,13 +11,16 @@ enum RecordCommand {
     static let options = [
         RunCommand.paramOption,
         OptionSpec("--overwrite", help: "replace a recorded pair for the same request instead of refusing"),
+        maxBodyOption,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let overwrite = args.flag("--overwrite")
         let edits = try parseEdits(args.options("-p"))
+        let maxBody = try args.option("--max-body")
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        let session = try loadSession(sessionPath)
+        var session = try loadSession(sessionPath)
+        try applyMaxBody(maxBody, to: &session)
         let recorder = RecordingSource(session: session, overwrite: overwrite)
         let client = Client(session: session, source: recorder)
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
@@ -25,6 +28,11 @@ enum RecordCommand {
         let verb = written.replaced ? "replaced" : "recorded"
         let scrubber = request.scrubber
         Output.print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
+        if response.truncated {
+            Output.error(
+                "strata: warning: the body stopped at maxBodyBytes (\(response.size) bytes); the fixture holds what arrived"
+            )
+        }
         if let bodyFile = written.bodyFile { Output.print(scrubber.scrub("body written to \(bodyFile) beside it")) }
         return 0
     }

@@ -5,6 +5,7 @@ import Strata
 enum RunCommand {
     static let usage =
         "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--severity LEVEL] [--fail] [--curl]"
+        + " [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -29,6 +30,10 @@ enum RunCommand {
         severityOption,
         OptionSpec("--fail", help: "exit 3 on a status ≥ 400, a body that did not parse, or a mapping error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
+        maxBodyOption,
+        OptionSpec(
+            "--cookies", value: "FILE",
+            help: "send cookies from FILE and write the response's cookies back to it (Netscape format, as curl -b/-c)"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -45,12 +50,18 @@ enum RunCommand {
         guard let view = Exchange.View(rawValue: showName ?? "raw") else {
             throw UsageError("--show must be raw, parsed, mapped, issues or all (got '\(showName ?? "")')")
         }
+        let maxBody = try args.option("--max-body")
+        let cookieFile = try args.option("--cookies")
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        let session = try loadSession(sessionPath)
+        var session = try loadSession(sessionPath)
+        try applyMaxBody(maxBody, to: &session)
+        let jar = try cookieFile.map { (path) throws(CommandError) in
+            try commandError { () throws(CookieJar.Error) in try CookieJar(contentsOf: path) }
+        }
         let source: any DataSource
         switch sourceName {
         case "mock": source = MockSource(session: session)
-        case "live": source = LiveSource()
+        case "live": source = LiveSource(cookies: jar)
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
         let client = Client(session: session, source: source)
@@ -60,6 +71,9 @@ enum RunCommand {
             return 0
         }
         let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
+        }
+        if let jar, let cookieFile, sourceName == "live" {
+            try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
         }
         if json {
             Output.print(exchange.jsonReport(severity: severity), style: .json)

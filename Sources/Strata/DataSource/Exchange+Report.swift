@@ -65,6 +65,8 @@ extension Exchange {
                     ("headers", Exchange.headersJSON(response.headers)),
                     ("durationMs", .number(String(format: "%.1f", response.durationMs))),
                     ("bodySize", .int(response.size)),
+                    ("truncated", .bool(response.truncated)),
+                    ("timing", Exchange.timingJSON(response.timing)),
                     ("body", body.text),
                     ("bodyEncoding", .string(body.encoding)),
                     ("url", liveURL),
@@ -80,6 +82,13 @@ extension Exchange {
         ])
         // The request's scrubber also catches secrets the server echoed in the response.
         return request.scrubber.scrub(report.text(pretty: pretty))
+    }
+
+    /// The timing breakdown in milliseconds (`{"dns": 0.4, …, "total": 12.1}`), or null for a fixture.
+    static func timingJSON(_ timing: Response.Timing?) -> OutputJSON {
+        guard let timing else { return .null }
+        return .object(
+            timing.phases.map { ($0.name, .number(String(format: "%.1f", Response.Timing.milliseconds($0.duration)))) })
     }
 
     /// Headers as an object; repeated names are joined with `, `.
@@ -111,8 +120,9 @@ extension Exchange {
         }
         let ms = response.durationMs
         let time = ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"
+        let size = response.truncated ? "\(response.size) B (truncated: maxBodyBytes)" : "\(response.size) B"
         return request.scrubber.scrub(
-            "\(response.statusLine) · \(shown.method) \(shown.url) · \(from) · \(time) · \(response.size) B")
+            "\(response.statusLine) · \(shown.method) \(shown.url) · \(from) · \(time) · \(size)")
     }
 
     /// The body as text for people: UTF-8 as is, otherwise a note and a hex dump of the start.
@@ -178,6 +188,7 @@ extension Exchange {
             if case .live(_, let redirects) = response.origin {
                 lines += redirects.map { "redirect \($0)" }
             }
+            if let timing = response.timing { lines.append("timing \(timing.summary)") }
             lines += response.headers.map { "\($0.name): \($0.value)" }
             lines += ["", "== raw", rawText, "", "== parsed (\(parsed.parser))", parsedText]
             lines += ["", "== mapped", mappedText, "", "== issues", issuesText(severity)]

@@ -29,9 +29,64 @@ public struct Response: Sendable, Equatable {
         public var description: String { "\(status) \(from) → \(to)" }
     }
 
+    /// Where the time of a live exchange went, phase by phase (libcurl's timers of the last hop).
+    public struct Timing: Sendable, Equatable {
+        /// Resolving the host name.
+        public var dns: Duration
+        /// The TCP connect, after DNS.
+        public var connect: Duration
+        /// The TLS handshake, after the TCP connect (zero for plain HTTP or a reused connection).
+        public var tls: Duration
+        /// Waiting for the first response byte after the request was ready to go.
+        public var firstByte: Duration
+        /// Receiving the rest of the response after its first byte.
+        public var download: Duration
+        /// The whole hop, from start to the last byte.
+        public var total: Duration
+
+        /// Creates a timing breakdown.
+        public init(
+            dns: Duration, connect: Duration, tls: Duration, firstByte: Duration, download: Duration,
+            total: Duration
+        ) {
+            self.dns = dns
+            self.connect = connect
+            self.tls = tls
+            self.firstByte = firstByte
+            self.download = download
+            self.total = total
+        }
+
+        /// The phases in order with their names as `run --json` prints them.
+        public var phases: [(name: String, duration: Duration)] {
+            [
+                ("dns", dns), ("connect", connect), ("tls", tls), ("firstByte", firstByte),
+                ("download", download), ("total", total),
+            ]
+        }
+
+        /// `dns 1.2 ms · connect 0.3 ms · tls 0 ms · first byte 20 ms · download 1 ms · total 23 ms`.
+        public var summary: String {
+            let names = ["dns", "connect", "tls", "first byte", "download", "total"]
+            return zip(names, phases).map { "\($0) \(Timing.text($1.duration))" }.joined(separator: " · ")
+        }
+
+        /// Milliseconds with one decimal below 100 ms (`1.2 ms`, `250 ms`).
+        static func text(_ d: Duration) -> String {
+            let ms = Timing.milliseconds(d)
+            return ms < 100 ? "\((ms * 10).rounded() / 10) ms" : "\(Int(ms.rounded())) ms"
+        }
+
+        /// `d` in milliseconds.
+        public static func milliseconds(_ d: Duration) -> Double {
+            let c = d.components
+            return Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
+        }
+    }
+
     /// The HTTP status code.
     public var status: Int
-    /// The response headers, in order (live headers are sorted by name: the platform does not keep their order).
+    /// The response headers, in the order and letter case the server sent them.
     public var headers: HTTPHeaders
     /// The body bytes, decompressed.
     public var body: [UInt8]
@@ -39,14 +94,23 @@ public struct Response: Sendable, Equatable {
     public var duration: Duration
     /// Where it came from.
     public var origin: Origin
+    /// Where the time went, for live responses; nil for fixtures.
+    public var timing: Timing?
+    /// True when the body stopped at the `maxBodyBytes` limit: ``body`` holds the bytes that arrived until then.
+    public var truncated: Bool
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders, body: [UInt8], duration: Duration, origin: Origin) {
+    public init(
+        status: Int, headers: HTTPHeaders, body: [UInt8], duration: Duration, origin: Origin, timing: Timing? = nil,
+        truncated: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.duration = duration
         self.origin = origin
+        self.timing = timing
+        self.truncated = truncated
     }
 
     /// The body size in bytes.
@@ -56,10 +120,7 @@ public struct Response: Sendable, Equatable {
     public var contentType: String? { headers["Content-Type"] }
 
     /// The duration in milliseconds.
-    public var durationMs: Double {
-        let c = duration.components
-        return Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
-    }
+    public var durationMs: Double { Timing.milliseconds(duration) }
 
     /// `200 OK`: the status with its standard reason phrase.
     public var statusLine: String {

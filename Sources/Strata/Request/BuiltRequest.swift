@@ -17,8 +17,10 @@ public struct BuiltRequest: Sendable, Equatable {
     public var contentType: String?
     /// Every param with its value, destination and origin, including ones left out.
     public var params: [ResolvedParam]
-    /// Seconds to wait for a live response.
+    /// Seconds a live exchange may take in all, redirects and body included.
     public var timeout: Double
+    /// TLS trust, proxy, connect timeout and body limit for a live send.
+    public var transport = TransportSettings()
     /// Environment variables that are needed and not set; a live send refuses such a request.
     public var missingVariables: [MissingVariable]
     /// The expanded base URL.

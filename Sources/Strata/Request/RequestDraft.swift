@@ -117,7 +117,8 @@ public struct RequestDraft: Sendable {
         request = BuiltRequest(
             routeName: route.name, method: route.method, url: parts.url, path: parts.path, headers: parts.headers,
             body: parts.body, contentType: parts.contentType, params: params, timeout: session.timeout,
-            missingVariables: missing, baseURL: base.value, pathTemplate: route.path, bodyEncoding: route.body)
+            transport: session.transport, missingVariables: missing, baseURL: base.value, pathTemplate: route.path,
+            bodyEncoding: route.body)
     }
 
     /// The declared (default) value of param `name` as written in the session, or nil for a param the route does

@@ -3,9 +3,10 @@ import Foundation
 /// Reading and validating session.json.
 extension Session {
     /// The keys allowed at the top of session.json.
-    static let topKeys = [
-        "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings",
-    ]
+    static let topKeys =
+        [
+            "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings",
+        ] + Session.transportKeys
     /// The keys allowed in a route.
     static let routeKeys = [
         "name", "description", "method", "path", "params", "headers", "body", "contentType", "map",
@@ -128,12 +129,15 @@ struct SessionLoader {
         }
         let loaded = Session.loadMappings(
             reader: reader, mappingsNode: top["mappings"], routes: routes, directory: directory)
-        return Session(
+        let transport = transportSettings(top, directory: directory)
+        var session = Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
             routeMappingDiagnostics: loaded.routeDiagnostics, description: description)
+        session.transport = transport
+        return session
     }
 
     mutating func template(_ text: String, at node: Tree.Index) -> Template {

@@ -42,6 +42,9 @@ public struct Session: Sendable {
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?
+    /// TLS trust, proxy, connect timeout and body limit for live sends (`tls`, `proxy`, `connectTimeout`,
+    /// `maxBodyBytes`); a command's `--max-body` replaces the limit.
+    public var transport = TransportSettings()
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30

@@ -9,7 +9,7 @@ import Strata
 package struct ExplorerHost {
     /// Where mock requests go: the session's fixtures.
     package let mock: any DataSource
-    /// Where live requests go: the network.
+    /// Where live requests go: the network, with one cookie jar for the whole run.
     package let live: any DataSource
     /// Runs `$EDITOR` on a file with the terminal handed over; returns a problem to show, or nil. Nil when there
     /// is no terminal to hand over (headless).
@@ -19,7 +19,8 @@ package struct ExplorerHost {
 
     /// Creates a host with the given sources.
     package init(
-        mock: any DataSource, live: any DataSource = LiveSource(), runEditor: ((String) -> String?)? = nil,
+        mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
+        runEditor: ((String) -> String?)? = nil,
         fixedDurations: Bool = false
     ) {
         self.mock = mock

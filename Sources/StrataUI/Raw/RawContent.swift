@@ -30,6 +30,7 @@ package struct RawContent: Sendable {
         self.document = document
         if showHeaders {
             var lines: [[UInt8]] = [Array("HTTP \(document.response.statusLine)".utf8)]
+            if let timing = document.response.timing { lines.append(Array("(timing: \(timing.summary))".utf8)) }
             for field in document.response.headers { lines.append(Array("\(field.name): \(field.value)".utf8)) }
             lines.append([])
             headerLines = lines

@@ -84,6 +84,7 @@ package enum StatusLine {
             spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
         }
         spans += [dot, TextSpan(RawPane.byteCount(response.size))]
+        if response.truncated { spans += [dot, TextSpan("truncated (maxBodyBytes)", style: Theme.warning)] }
         spans += [dot, TextSpan("\(Int(response.durationMs.rounded())) ms")]
         switch detail == .full ? response.origin : nil {
         case nil: break

@@ -42,6 +42,8 @@ public struct Session: Sendable {
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?
+    /// External parsers the session declares (`parsers`): programs that turn a body into a format Strata reads.
+    public var parsers: [ExternalParser] = []
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30

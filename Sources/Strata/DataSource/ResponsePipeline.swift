@@ -12,13 +12,15 @@
 public struct ResponsePipeline: Sendable {
     /// The session whose mappings (read and compiled once, at load) are used.
     public let session: Session
-    /// The parsers for response bodies.
+    /// The parsers for response bodies: `registry` and the session's external parsers.
     public let registry: ParserRegistry
 
     /// A pipeline for `session`'s routes.
     public init(session: Session, registry: ParserRegistry = .standard) {
         self.session = session
-        self.registry = registry
+        var r = registry
+        for p in session.parsers { r.register(p) }
+        self.registry = r
     }
 
     /// The parse stage: the route's `contentType`, else the response's Content-Type, else sniffing (see

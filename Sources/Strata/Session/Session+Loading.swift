@@ -5,7 +5,7 @@ extension Session {
     /// The keys allowed at the top of session.json.
     static let topKeys =
         [
-            "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings",
+            "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings", "parsers",
         ] + Session.transportKeys
     /// The keys allowed in a route.
     static let routeKeys = [
@@ -127,6 +127,7 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
+        let parsers = top["parsers"].map { externalParsers($0, directory: directory) } ?? []
         let loaded = Session.loadMappings(
             reader: reader, mappingsNode: top["mappings"], routes: routes, directory: directory)
         let transport = transportSettings(top, directory: directory)
@@ -135,9 +136,66 @@ struct SessionLoader {
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
-            routeMappingDiagnostics: loaded.routeDiagnostics, description: description)
+            routeMappingDiagnostics: loaded.routeDiagnostics, description: description, parsers: parsers)
         session.transport = transport
         return session
+    }
+
+    /// Reads `parsers`: `{ "csv": { "command": ["python3", "tools/csv2json.py"], "produces": "json" } }`.
+    mutating func externalParsers(_ node: Tree.Index, directory: String) -> [ExternalParser] {
+        guard tree.kind(node) == .object else {
+            reader.error("'parsers' must be an object of parsers by name, found \(tree.describe(node))", at: node)
+            return []
+        }
+        let builtIn = ParserRegistry.standard
+        var out: [ExternalParser] = []
+        for p in tree.children(node) {
+            let name = tree.key(p) ?? ""
+            guard let m = reader.members(of: p, known: ExternalParser.keys, what: "parser '\(name)'") else { continue }
+            if builtIn.parser(named: name) != nil {
+                reader.error("parser '\(name)' is built in; give the external parser another name", atKeyOf: p)
+                continue
+            }
+            guard let c = m["command"] else {
+                reader.error("parser '\(name)' has no \"command\" (the program and its arguments)", at: p)
+                continue
+            }
+            guard let command = reader.strings(c, "the command of parser '\(name)'") else { continue }
+            guard !command.isEmpty, !command[0].isEmpty else {
+                reader.error("the command of parser '\(name)' is empty: name the program first", at: c)
+                continue
+            }
+            guard let pn = m["produces"], let produces = reader.string(pn, "produces of parser '\(name)'") else {
+                if m["produces"] == nil {
+                    reader.error(
+                        "parser '\(name)' has no \"produces\" (the format its output is in: json, xml…)", at: p)
+                }
+                continue
+            }
+            guard builtIn.parser(named: produces) != nil else {
+                reader.error(
+                    "parser '\(name)' produces '\(produces)', which Strata cannot read (formats: "
+                        + builtIn.names.joined(separator: ", ") + ")", at: pn)
+                continue
+            }
+            var timeout = ExternalParser.defaultTimeout
+            if let t = m["timeout"], let v = reader.number(t, "the timeout of parser '\(name)'") {
+                if v > 0, v <= 3600 {
+                    timeout = v
+                } else {
+                    reader.error("a parser timeout must be 0 < seconds ≤ 3600", at: t)
+                }
+            }
+            var mediaTypes = ["text/\(name)", "application/\(name)"]
+            if let t = m["mediaTypes"], let v = reader.strings(t, "the mediaTypes of parser '\(name)'") {
+                mediaTypes = v.map { $0.lowercased() }
+            }
+            out.append(
+                ExternalParser(
+                    name: name, command: command, produces: produces, mediaTypes: mediaTypes, timeout: timeout,
+                    directory: directory))
+        }
+        return out
     }
 
     mutating func template(_ text: String, at node: Tree.Index) -> Template {

@@ -45,6 +45,8 @@ public struct Session: Sendable {
     /// TLS trust, proxy, connect timeout and body limit for live sends (`tls`, `proxy`, `connectTimeout`,
     /// `maxBodyBytes`); a command's `--max-body` replaces the limit.
     public var transport = TransportSettings()
+    /// External parsers the session declares (`parsers`): programs that turn a body into a format Strata reads.
+    public var parsers: [ExternalParser] = []
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30

@@ -1,0 +1,83 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+/// External parsers a session declares: the body to the program's stdin, its stdout parsed as `produces`.
+@Suite struct ExternalParserTests {
+    /// A session whose `shout` parser upper-cases the body with a script of the session, plus `parsers` entries.
+    static func session(_ extra: String = "") -> [String: String] {
+        [
+            "session.json": """
+            {
+              "name": "P",
+              "routes": [ { "name": "get", "path": "/x", "contentType": "shout" } ],
+              "parsers": {
+                "shout": { "command": ["sh", "tools/shout.sh"], "produces": "json" }\(extra)
+              }
+            }
+            """,
+            "tools/shout.sh": "tr a-z A-Z\n",
+        ]
+    }
+
+    static func parse(_ body: String, with parser: String, in files: [String: String]) throws -> ParseOutcome {
+        let dir = try ScratchDirectory(files)
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let response = Response(
+            status: 200, headers: HTTPHeaders(), body: Array(body.utf8), duration: .zero,
+            origin: .fixture(file: "f", number: 1, delay: .zero))
+        let route = Route(name: "r", method: "GET", path: "/x", contentType: parser)
+        return ResponsePipeline(session: session).parse(response, for: route)
+    }
+
+    @Test("the program's output is parsed as the format it produces; the body is untouched")
+    func parsesOutput() throws {
+        let outcome = try Self.parse(#"{"name": "ada"}"#, with: "shout", in: Self.session())
+        #expect(outcome.error == nil)
+        #expect(outcome.parser == "shout")
+        let tree = try #require(outcome.tree)
+        #expect(tree.format == .json)
+        #expect(tree.string(tree.node(at: "$.NAME")!) == "ADA")
+    }
+
+    @Test(
+        "a failing program, bad output and a timeout are clear errors with the program's stderr",
+        arguments: [
+            (
+                #", "fail": { "command": ["sh", "-c", "echo boom >&2; exit 2"], "produces": "json" }"#, "fail",
+                "parser 'fail' (sh -c echo boom >&2; exit 2) failed with exit status 2; it said: boom"
+            ),
+            (
+                #", "bad": { "command": ["sh", "-c", "echo not json; echo careful >&2"], "produces": "json" }"#, "bad",
+                "parser 'bad' (sh -c echo not json; echo careful >&2) printed output that is not valid json: "
+            ),
+            (
+                #", "slow": { "command": ["sh", "-c", "exec sleep 30"], "produces": "json", "timeout": 0.2 }"#, "slow",
+                "parser 'slow' (sh -c exec sleep 30) did not finish within 0.2 s and was stopped"
+            ),
+        ])
+    func failures(entry: String, name: String, message: String) throws {
+        let outcome = try Self.parse("{}", with: name, in: Self.session(entry))
+        #expect(outcome.tree == nil)
+        let error = try #require(outcome.error)
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+        if name == "bad" { #expect(error.message.hasSuffix("; it said: careful")) }
+    }
+
+    @Test("session.json mistakes in parsers are located, with a did-you-mean for unknown keys")
+    func sessionMistakes() throws {
+        let dir = try ScratchDirectory(
+            Self.session(
+                #", "x": { "comand": ["a"], "produces": "json" }, "y": { "command": ["a"], "produces": "yaml" }"#))
+        defer { dir.remove() }
+        let (_, problems) = Session.loadReportingProblems(from: dir.path)
+        let lines = problems.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("session.json:5:"))
+        #expect(lines[0].contains("parser 'x' has no \"command\""))
+        #expect(lines[1].contains("unknown key 'comand' in parser 'x'; did you mean 'command'?"))
+        #expect(lines[2].contains("parser 'y' produces 'yaml', which Strata cannot read"))
+    }
+}

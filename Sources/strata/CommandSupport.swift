@@ -53,3 +53,32 @@ func waitFor<T: Sendable, E: Error>(_ body: @escaping @Sendable () async throws(
 final class ResultBox<T: Sendable>: @unchecked Sendable {
     var result: Result<T, CommandError>? = nil
 }
+
+/// A `--query` option: absent or valid (`valid(nil)` when absent), or invalid and already reported.
+enum QueryOption {
+    case valid(JSONPathQuery?)
+    case invalid
+}
+
+/// Parses `--query EXPR`; an invalid query is printed as `query:1:COL: message` (the caller exits 2).
+func parseQuery(_ text: String?) -> QueryOption {
+    guard let text else { return .valid(nil) }
+    do {
+        return .valid(try JSONPathQuery(text))
+    } catch {
+        Output.error(error.description)
+        return .invalid
+    }
+}
+
+/// Prints the nodes `query` selects in `tree` (paths and values, or a JSON array), and the count on stderr.
+func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool) {
+    let nodes = query.select(in: tree)
+    let text = JSONPathQuery.report(nodes, in: tree, json: json)
+    if json {
+        Output.print(text, style: .json)
+    } else {
+        if !text.isEmpty { Output.print(text) }
+        Output.error(JSONPathQuery.countText(nodes.count))
+    }
+}

@@ -4,7 +4,8 @@ import Strata
 /// `strata run SESSION ROUTE ...`: Run one route through the shared stack and print the result.
 enum RunCommand {
     static let usage =
-        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--fail] [--curl]"
+        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--query EXPR] [--fail]"
+        + " [--curl]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -22,6 +23,7 @@ enum RunCommand {
             "--show", value: "VIEW",
             help: "raw (the body, unescaped; default), parsed, mapped, issues or all (request and response too)"),
         OptionSpec("--json", help: "print the whole exchange as one JSON object (every view; not with --show)"),
+        ParseCommand.queryOption,
         OptionSpec("--fail", help: "exit 3 when the status is 400 or more or mapping found an error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
     ]
@@ -33,6 +35,10 @@ enum RunCommand {
         let edits = try parseEdits(args.options("-p"))
         let sourceName = try args.option("--source") ?? "mock"
         let showName = try args.option("--show")
+        guard case .valid(let query) = parseQuery(try args.option("--query")) else { return 2 }
+        if query != nil, showName != nil {
+            throw UsageError("--show and --query cannot be combined: --query prints the nodes it selects")
+        }
         if json, showName != nil {
             throw UsageError("--show and --json cannot be combined: --json prints every view in one object")
         }
@@ -55,7 +61,13 @@ enum RunCommand {
         }
         let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
         }
-        if json {
+        if let query {
+            Output.error(exchange.summaryLine)
+            guard let tree = exchange.parsed.tree else {
+                throw CommandError("the response body did not parse, so there is nothing to query")
+            }
+            printMatches(query, in: tree, json: json)
+        } else if json {
             Output.print(exchange.jsonReport(), style: .json)
         } else if view == .all {
             Output.print(exchange.text(.all))

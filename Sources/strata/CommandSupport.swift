@@ -71,10 +71,12 @@ func parseQuery(_ text: String?) -> QueryOption {
     }
 }
 
-/// Prints the nodes `query` selects in `tree` (paths and values, or a JSON array), and the count on stderr.
-func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool) {
+/// Prints the nodes `query` selects in `tree` (paths and values, or a JSON array), and the count on stderr;
+/// `scrubber` (the request's, for `run`) hides secrets a server echoed.
+func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool, scrubber: SecretScrubber? = nil) {
     let nodes = query.select(in: tree)
-    let text = JSONPathQuery.report(nodes, in: tree, json: json)
+    let report = JSONPathQuery.report(nodes, in: tree, json: json)
+    let text = scrubber?.scrub(report) ?? report
     if json {
         Output.print(text, style: .json)
     } else {

@@ -66,7 +66,7 @@ enum RunCommand {
             guard let tree = exchange.parsed.tree else {
                 throw CommandError("the response body did not parse, so there is nothing to query")
             }
-            printMatches(query, in: tree, json: json)
+            printMatches(query, in: tree, json: json, scrubber: exchange.request.scrubber)
         } else if json {
             Output.print(exchange.jsonReport(), style: .json)
         } else if view == .all {

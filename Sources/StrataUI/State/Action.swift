@@ -27,4 +27,6 @@ package enum Action: Sendable {
     case editorFinished(problem: String?)
     /// The next bounded step of a running search.
     case searchStep
+    /// Query run `id` selected `nodes` (in the RFC's order).
+    case queryFinished(id: Int, nodes: [Int])
 }

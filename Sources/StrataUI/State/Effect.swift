@@ -24,6 +24,12 @@ package enum Effect: Sendable, Equatable {
     case continueSearch
     /// Redraw the whole screen (after it was disturbed).
     case redraw
+    /// Run a JSONPath query over `tree` off the loop; reply with ``Action/queryFinished``.
+    case runQuery(id: Int, query: JSONPathQuery, tree: Tree)
+    /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
+    case copyToClipboard(String)
+    /// Stop query run `id` (its task is cancelled; its late result is ignored).
+    case cancelQuery(id: Int)
 
     package static func == (a: Effect, b: Effect) -> Bool {
         switch (a, b) {
@@ -41,6 +47,12 @@ package enum Effect: Sendable, Equatable {
             return p == q
         case (.continueSearch, .continueSearch), (.redraw, .redraw):
             return true
+        case (.runQuery(let i, let q, let tree), .runQuery(let j, let r, let other)):
+            return i == j && q.text == r.text && tree.count == other.count && tree.source == other.source
+        case (.cancelQuery(let i), .cancelQuery(let j)):
+            return i == j
+        case (.copyToClipboard(let a), .copyToClipboard(let b)):
+            return a == b
         default:
             return false
         }

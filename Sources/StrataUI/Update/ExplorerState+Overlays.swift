@@ -54,6 +54,8 @@ extension ExplorerState {
             }
         case .curl:
             break
+        case .copy(let selected):
+            return copyMenuCommand(command, selected: selected)
         }
         return []
     }

@@ -28,7 +28,7 @@ struct ReducerQueryTests {
         #expect(query.matches.count == 3)
         #expect(query.status == "1/3")
         #expect(tree.path(program.state.parsed.selected).description == "$.products[0].price")
-        #expect(ExplorerFixtures.screen(program).contains("1/3 $..price"))
+        #expect(ExplorerFixtures.screen(program).contains("─ 1/3 $..pri"))
     }
 
     @Test("n and N step through the matches and wrap; Esc clears the query")

@@ -87,6 +87,8 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case query
     /// Open the copy menu.
     case copyMenu
+    /// Save the response as a fixture pair.
+    case saveFixture
     /// Copy the selection's JSONPath.
     case copyPath
     /// Copy the selection's key path (the mapping form).

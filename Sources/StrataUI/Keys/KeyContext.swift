@@ -22,6 +22,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case message
     /// The copy menu.
     case copy
+    /// A yes / no question.
+    case confirm
     /// A text field being edited: every printable key is text.
     case textField
 
@@ -39,6 +41,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .issues: "Issues"
         case .message: "Messages"
         case .copy: "Copy"
+        case .confirm: "Question"
         case .textField: "Editing text"
         }
     }

@@ -17,6 +17,7 @@ package enum KeyMap {
         case .issues: issues
         case .message: message
         case .copy: copy
+        case .confirm: confirm
         case .textField: textField
         }
     }
@@ -44,6 +45,9 @@ package enum KeyMap {
         KeyBinding(
             [.character("Y")], .copyMenu,
             "copy to the clipboard (OSC 52): path, value, subtree, curl, mapped object"),
+        KeyBinding(
+            [.character("W")], .saveFixture,
+            "save the response as a fixture pair for its request (asks before replacing)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
         KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),
@@ -141,6 +145,11 @@ package enum KeyMap {
             KeyBinding([.enter], .commit, "copy the highlighted choice", hint: "copy"),
             KeyBinding([.escape, .character("q"), .character("Y")], .close, "close", hint: "close"),
         ]
+
+    static let confirm: [KeyBinding] = [
+        KeyBinding([.character("y"), .character("W")], .commit, "yes", hint: "yes"),
+        KeyBinding([.character("n"), .escape, .character("q")], .close, "no", hint: "no"),
+    ]
 
     static let textField: [KeyBinding] = [
         KeyBinding([.enter], .commit, "accept", hint: "accept"),

@@ -201,6 +201,13 @@ package final class ExplorerProgram {
                 // A cancelled run still reports (so the inbox count balances); the reducer ignores its id.
                 inbox.finish(.queryFinished(id: id, nodes: Task.isCancelled ? [] : nodes))
             }
+        case .saveFixture(let request, let response, let session, let overwrite):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
+                inbox.finish(.fixtureSaved(outcome))
+            }
         case .copyToClipboard(let text):
             // The reducer checked the size; a terminal without OSC 52 ignores the sequence.
             _ = terminal.backend.setClipboard(text)

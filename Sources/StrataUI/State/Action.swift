@@ -29,4 +29,6 @@ package enum Action: Sendable {
     case searchStep
     /// Query run `id` selected `nodes` (in the RFC's order).
     case queryFinished(id: Int, nodes: [Int])
+    /// A response was saved as a fixture pair (or not, and why).
+    case fixtureSaved(FixtureSaveOutcome)
 }

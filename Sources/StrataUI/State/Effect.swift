@@ -26,6 +26,9 @@ package enum Effect: Sendable, Equatable {
     case redraw
     /// Run a JSONPath query over `tree` off the loop; reply with ``Action/queryFinished``.
     case runQuery(id: Int, query: JSONPathQuery, tree: Tree)
+    /// Write `response` as a fixture pair for `request` through the session's fixture writer; reply with
+    /// ``Action/fixtureSaved``.
+    case saveFixture(request: BuiltRequest, response: Response, session: Session, overwrite: Bool)
     /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Stop query run `id` (its task is cancelled; its late result is ignored).
@@ -53,6 +56,8 @@ package enum Effect: Sendable, Equatable {
             return i == j
         case (.copyToClipboard(let a), .copyToClipboard(let b)):
             return a == b
+        case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
+            return r == q && p == x && same(s, t) && o == w
         default:
             return false
         }

@@ -10,6 +10,8 @@ package enum Overlay: Hashable, Sendable {
     case message(title: String, lines: [String], scroll: Int)
     /// The copy menu (`Y`), with the selected choice.
     case copy(selected: Int)
+    /// The question before saving a response over the fixture pair in `file`.
+    case confirmSave(file: String)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -19,6 +21,7 @@ package enum Overlay: Hashable, Sendable {
         case .issues: .issues
         case .message: .message
         case .copy: .copy
+        case .confirmSave: .confirm
         }
     }
 }

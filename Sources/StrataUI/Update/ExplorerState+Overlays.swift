@@ -23,6 +23,7 @@ extension ExplorerState {
 
     /// Keys in an overlay.
     mutating func overlayCommand(_ command: Command, _ current: Overlay) -> [Effect] {
+        if case .confirmSave = current { return confirmSaveCommand(command) }
         if command == .close {
             overlay = nil
             return []
@@ -56,6 +57,8 @@ extension ExplorerState {
             break
         case .copy(let selected):
             return copyMenuCommand(command, selected: selected)
+        case .confirmSave:
+            break
         }
         return []
     }

@@ -64,6 +64,8 @@ extension ExplorerState {
             return searchStep()
         case .queryFinished(let id, let nodes):
             return queryFinished(id: id, nodes: nodes)
+        case .fixtureSaved(let outcome):
+            return fixtureSaved(outcome)
         }
     }
 
@@ -141,6 +143,8 @@ extension ExplorerState {
             return showIssues()
         case .copyMenu:
             return openCopyMenu()
+        case .saveFixture:
+            return saveFixture()
         case .showRaw: return showPane(.raw)
         case .showParsed: return showPane(.parsed)
         case .showMapped: return showPane(.mapped)

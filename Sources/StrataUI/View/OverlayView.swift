@@ -51,6 +51,14 @@ enum OverlayView {
             box(
                 title: Line("Copy to the clipboard", style: Theme.title), footer: footer(.copy), lines: lines,
                 scroll: 0, width: 80, selected: selected, in: area, into: &buffer)
+        case .confirmSave(let file):
+            let lines = [
+                Line("A pair for this request is in \(file) already."),
+                Line("Replace it with the response shown? (secrets are redacted as when recording)"),
+            ]
+            box(
+                title: Line("Save as fixture", style: Theme.title), footer: footer(.confirm), lines: lines, scroll: 0,
+                width: 80, in: area, into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),

@@ -42,9 +42,13 @@ package enum ParsedPane {
             let status = search.isRunning ? " …" : (search.match == nil ? " no match" : "")
             right = Line([TextSpan("/" + search.query, style: Theme.edited), TextSpan(status, style: Theme.secondary)])
         } else if let query = state.query {
-            // The count first: it is what a narrow title keeps.
+            // The count first, then as much of the query as fits beside the title.
+            let room = area.width - title.width - query.status.count - 8
+            var text = query.query.text
+            if text.count > room { text = room > 1 ? String(text.prefix(room - 1)) + "…" : "" }
             right = Line([
-                TextSpan(query.status + " ", style: Theme.secondary), TextSpan(query.query.text, style: Theme.edited),
+                TextSpan(query.status + (text.isEmpty ? "" : " "), style: Theme.secondary),
+                TextSpan(text, style: Theme.edited),
             ])
         }
         let block = ExplorerView.block(title, right: right, focused: focused)

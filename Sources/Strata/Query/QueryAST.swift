@@ -25,11 +25,15 @@ enum QueryAST {
 
     /// One selector of a segment.
     indirect enum Selector: Sendable {
-        case name(String)
+        /// A member name, with its UTF-8 bytes (compared with raw keys, so kept once here).
+        case name(String, utf8: [UInt8])
         case wildcard
         case index(Int)
         case slice(start: Int?, end: Int?, step: Int?)
         case filter(Logical)
+
+        /// The name selector for `name`.
+        static func named(_ name: String) -> Selector { .name(name, utf8: Array(name.utf8)) }
     }
 
     /// A filter condition (LogicalType).

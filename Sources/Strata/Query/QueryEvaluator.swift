@@ -60,9 +60,8 @@ final class QueryEvaluator {
         guard kind.isContainer else { return }
         for selector in selectors {
             switch selector {
-            case .name(let name):
+            case .name(let name, let utf8):
                 guard kind == .object else { continue }
-                let utf8 = Array(name.utf8)
                 for c in tree.children(n) where tree.keyEquals(c, name, utf8) { out.append(c) }
             case .wildcard:
                 out.append(contentsOf: tree.children(n))
@@ -159,9 +158,8 @@ final class QueryEvaluator {
         var n = query.relative ? current : Tree.root
         for segment in query.segments {
             switch segment.selectors[0] {
-            case .name(let name):
+            case .name(let name, let utf8):
                 guard tree.kind(n) == .object else { return nil }
-                let utf8 = Array(name.utf8)
                 guard let c = tree.children(n).first(where: { tree.keyEquals($0, name, utf8) }) else { return nil }
                 n = c
             case .index(let index):

@@ -81,7 +81,7 @@ struct QueryParser {
                     i += 1
                     segments.append(Q.Segment(descendant: true, selectors: [.wildcard]))
                 } else if let n = peek, QueryParser.isNameFirst(n) {
-                    segments.append(Q.Segment(descendant: true, selectors: [.name(parseShorthand())]))
+                    segments.append(Q.Segment(descendant: true, selectors: [.named(parseShorthand())]))
                 } else {
                     throw fail("expected a name, '*' or '[' after '..'")
                 }
@@ -91,7 +91,7 @@ struct QueryParser {
                     i += 1
                     segments.append(Q.Segment(descendant: false, selectors: [.wildcard]))
                 } else if let n = peek, QueryParser.isNameFirst(n) {
-                    segments.append(Q.Segment(descendant: false, selectors: [.name(parseShorthand())]))
+                    segments.append(Q.Segment(descendant: false, selectors: [.named(parseShorthand())]))
                 } else {
                     throw fail("expected a name or '*' after '.'")
                 }
@@ -132,7 +132,7 @@ struct QueryParser {
     private mutating func parseSelector() throws(QueryError) -> Q.Selector {
         guard let c = peek else { throw fail("expected a selector before the end") }
         switch c {
-        case "'", "\"": return .name(try parseString())
+        case "'", "\"": return .named(try parseString())
         case "*":
             i += 1
             return .wildcard

@@ -190,6 +190,19 @@ public final class NcursesBackend: TerminalBackend {
         wrefresh(strata_stdscr())
     }
 
+    /// Writes the OSC 52 sequence for `text` straight to the terminal, between frames.
+    public func setClipboard(_ text: String) -> Bool {
+        guard isOpen, let sequence = OSC52.sequence(for: text) else { return false }
+        var written = 0
+        while written < sequence.count {
+            let n = sequence[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            written += n
+        }
+        return true
+    }
+
     /// Leaves curses mode and restores the terminal and the signal handlers (idempotent).
     public func restore() {
         guard isOpen else { return }

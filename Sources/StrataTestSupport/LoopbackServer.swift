@@ -140,15 +140,21 @@ public final class LoopbackServer: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
+        // Only shut down here: that wakes the accept loop, which closes the socket itself. Closing it here would
+        // free its number while the loop may still call accept() with it, on the next server's socket.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
+                return
+            }
+            if lock.withLock({ stopped }) {
+                close(client)
                 return
             }
             let thread = Thread { [self] in serve(client) }

@@ -21,6 +21,8 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var cellsDrawn = 0
     /// Whether ``restore()`` was called.
     public private(set) var isRestored = false
+    /// Every text put on the clipboard, in order.
+    public private(set) var clipboard: [String] = []
     /// The scripted events still to come; push to it from any thread.
     public let events: EventQueue
     /// Interrupts a blocked ``nextEvent(timeout:)``.
@@ -57,6 +59,13 @@ public final class MemoryBackend: TerminalBackend {
 
     /// Records the cursor.
     public func setCursor(_ position: Position?) { cursor = position }
+
+    /// Records the text as copied (when OSC 52 could carry it).
+    public func setClipboard(_ text: String) -> Bool {
+        guard OSC52.sequence(for: text) != nil else { return false }
+        clipboard.append(text)
+        return true
+    }
 
     /// Counts a frame.
     public func flush() { flushCount += 1 }

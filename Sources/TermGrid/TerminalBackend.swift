@@ -30,6 +30,9 @@ public protocol TerminalBackend: AnyObject {
 
     /// Puts the terminal back the way it was (idempotent).
     func restore()
+
+    /// Puts `text` on the system clipboard (OSC 52 for a real terminal); false when it could not be sent.
+    func setClipboard(_ text: String) -> Bool
 }
 
 extension TerminalBackend {

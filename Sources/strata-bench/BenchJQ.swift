@@ -36,3 +36,19 @@ enum BenchJQ {
         guard process.terminationStatus == 0 else { throw BenchError("jq exited with \(process.terminationStatus)") }
     }
 }
+
+extension BenchJQ {
+    /// Runs `jq -c FILTER FILE` and returns its output, trimmed; throws when jq fails.
+    static func output(_ jq: String, filter: String, file: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: jq)
+        process.arguments = ["-c", filter, file]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("jq exited with \(process.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
     ("limits", "hostile nesting rejected quickly: JSON and XML, against an ordinary parse", LimitsBenchmark.run),
     ("diff", "diff two 50 MB JSON documents: Strata vs jq -S + diff", DiffBenchmark.run),
     ("triage", "group 200 000 unmapped-field issues, at N and 10 N: linear", TriageBenchmark.run),
+    ("query", "RFC 9535 queries over a parsed 100 MB response: Strata vs jq with the same filter", QueryBenchmark.run),
     ("adversarial", "inputs that were quadratic, at N and 10 N: time ratio against ≤ 15×", AdversarialBenchmark.run),
 ]
 

@@ -95,3 +95,34 @@ let parserTypeWords: String = {
     let names = ParserRegistry.standard.names
     return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
 }()
+
+/// A `--query` option: absent or valid (`valid(nil)` when absent), or invalid and already reported.
+enum QueryOption {
+    case valid(JSONPathQuery?)
+    case invalid
+}
+
+/// Parses `--query EXPR`; an invalid query is printed as `query:1:COL: message` (the caller exits 2).
+func parseQuery(_ text: String?) -> QueryOption {
+    guard let text else { return .valid(nil) }
+    do {
+        return .valid(try JSONPathQuery(text))
+    } catch {
+        Output.error(error.description)
+        return .invalid
+    }
+}
+
+/// Prints the nodes `query` selects in `tree` (paths and values, or a JSON array), and the count on stderr;
+/// `scrubber` (the request's, for `run`) hides secrets a server echoed.
+func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool, scrubber: SecretScrubber? = nil) {
+    let nodes = query.select(in: tree)
+    let report = JSONPathQuery.report(nodes, in: tree, json: json)
+    let text = scrubber?.scrub(report) ?? report
+    if json {
+        Output.print(text, style: .json)
+    } else {
+        if !text.isEmpty { Output.print(text) }
+        Output.error(JSONPathQuery.countText(nodes.count))
+    }
+}

@@ -1,10 +1,10 @@
 import Foundation
 import Strata
 
-/// `strata parse [--type TYPE] [FILE|-] [--json] [--quiet]`: Parse a file or stdin and
+/// `strata parse [--type TYPE] [FILE|-] [--query EXPR] [--json] [--quiet]`: Parse a file or stdin and
 /// print its tree.
 enum ParseCommand {
-    static let usage = "strata parse [--type \(parserTypeChoices)] [FILE|-] [--json] [--quiet]"
+    static let usage = "strata parse [--type \(parserTypeChoices)] [FILE|-] [--query EXPR] [--json] [--quiet]"
     static let summary = "Parse a file or stdin and print its tree."
     static let arguments = [PositionalSpec(name: "FILE|-", help: "the file to parse; - or none reads standard input")]
     static let options = [
@@ -12,8 +12,14 @@ enum ParseCommand {
             "--type", "-t", value: "TYPE",
             help: "parse as \(parserTypeWords) (default: by extension, then by content)"),
         OptionSpec("--json", help: "print the tree as canonical JSON instead of indented lines"),
+        queryOption,
         OptionSpec("--quiet", "-q", help: "print nothing; exit 1 with the error when the input does not parse"),
     ]
+
+    /// `--query EXPR`, shared with `run`.
+    static let queryOption = OptionSpec(
+        "--query", value: "EXPR",
+        help: "print the nodes an RFC 9535 JSONPath selects (path and value; a JSON array with --json)")
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let registry = ParserRegistry.standard
@@ -21,11 +27,12 @@ enum ParseCommand {
         let quiet = args.flag("--quiet")
         let type = try args.option("--type")
         let files = try args.positionals(max: 1)
+        guard case .valid(let query) = parseQuery(try args.option("--query")) else { return 2 }
         if let type, registry.parser(named: type) == nil {
             throw UsageError("unknown --type '\(type)' (expected one of: \(registry.names.joined(separator: ", ")))")
         }
         let path = files.first ?? "-"
-        if quiet, path != "-", (type ?? ParserRegistry.type(forPath: path)) == "json" {
+        if quiet, query == nil, path != "-", (type ?? ParserRegistry.type(forPath: path)) == "json" {
             // Only validating: parse the mapped file, holding a window of it instead of all of it.
             let mapping: FileBytes.Mapping?
             do {
@@ -54,7 +61,9 @@ enum ParseCommand {
             return 1
         }
         if quiet { return 0 }
-        if json {
+        if let query {
+            printMatches(query, in: tree, json: json)
+        } else if json {
             var buffer: [UInt8] = []
             tree.writeJSON(Tree.root, into: &buffer)
             buffer.append(0x0A)

@@ -4,7 +4,7 @@ import Strata
 /// `strata run SESSION ROUTE ...`: Run one route through the shared stack and print the result.
 enum RunCommand {
     static let usage =
-        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--severity LEVEL] [--fail] [--curl]"
+        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--query EXPR] [--severity LEVEL] [--fail] [--curl]"
         + " [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
@@ -27,6 +27,7 @@ enum RunCommand {
             "--show", value: "VIEW",
             help: "raw (the body, unescaped; default), parsed, mapped, issues or all (request and response too)"),
         OptionSpec("--json", help: "print the whole exchange as one JSON object (every view; not with --show)"),
+        ParseCommand.queryOption,
         severityOption,
         OptionSpec("--fail", help: "exit 3 on a status ≥ 400, a body that did not parse, or a mapping error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
@@ -44,6 +45,10 @@ enum RunCommand {
         let sourceName = try args.option("--source") ?? "mock"
         let showName = try args.option("--show")
         let severity = try severityFilter(args.option("--severity"))
+        guard case .valid(let query) = parseQuery(try args.option("--query")) else { return 2 }
+        if query != nil, showName != nil {
+            throw UsageError("--show and --query cannot be combined: --query prints the nodes it selects")
+        }
         if json, showName != nil {
             throw UsageError("--show and --json cannot be combined: --json prints every view in one object")
         }
@@ -75,7 +80,13 @@ enum RunCommand {
         if let jar, let cookieFile, sourceName == "live" {
             try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
         }
-        if json {
+        if let query {
+            Output.error(exchange.summaryLine)
+            guard let tree = exchange.parsed.tree else {
+                throw CommandError("the response body did not parse, so there is nothing to query")
+            }
+            printMatches(query, in: tree, json: json, scrubber: exchange.request.scrubber)
+        } else if json {
             Output.print(exchange.jsonReport(severity: severity), style: .json)
         } else if view == .all {
             Output.print(exchange.text(.all, severity: severity))

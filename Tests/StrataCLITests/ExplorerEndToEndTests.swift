@@ -75,6 +75,25 @@ struct ExplorerEndToEndTests {
 }
 
 extension ExplorerEndToEndTests {
+    @Test("Y p copies the selection's JSONPath through OSC 52 into tmux's buffer (set-clipboard on)")
+    func copyReachesTmuxBuffer() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 120, height: 40)
+        defer { tmux.close() }
+        tmux.setServerOption("set-clipboard", "on")
+        try tmux.waitFor("listProducts")
+        tmux.send("r")
+        try tmux.waitFor("▾ [Product] 3")
+        tmux.send("2", "j", "j", "j", "j", "Y")
+        try tmux.waitFor("Copy to the clipboard")
+        tmux.send("p")
+        try tmux.waitFor("copied path (JSONPath)")
+        #expect(tmux.showBuffer() == "$['products'][0]['name']")
+        tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
     @Test("SIGTERM ends the explorer with the terminal restored")
     func terminateSignal() throws {
         let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
@@ -173,6 +192,17 @@ final class TmuxSession {
     }
 
     /// The screen as text.
+    /// Sets a server option (`set-clipboard on`).
+    func setServerOption(_ name: String, _ value: String) {
+        _ = try? TmuxSession.run(["-L", socket, "set-option", "-s", name, value])
+    }
+
+    /// The newest paste buffer's text (what an OSC 52 copy put there), or nil when there is none.
+    func showBuffer() -> String? {
+        guard let result = try? TmuxSession.run(["-L", socket, "show-buffer"]), result.status == 0 else { return nil }
+        return result.output
+    }
+
     func screen() -> String { (try? TmuxSession.run(["-L", socket, "capture-pane", "-p", "-t", "e2e"]))?.output ?? "" }
 
     /// A tmux format variable of the pane (`#{alternate_on}`).

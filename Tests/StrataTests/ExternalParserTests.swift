@@ -70,7 +70,7 @@ import Testing
     func sessionMistakes() throws {
         let dir = try ScratchDirectory(
             Self.session(
-                #", "x": { "comand": ["a"], "produces": "json" }, "y": { "command": ["a"], "produces": "yaml" }"#))
+                #", "x": { "comand": ["a"], "produces": "json" }, "y": { "command": ["a"], "produces": "toml" }"#))
         defer { dir.remove() }
         let (_, problems) = Session.loadReportingProblems(from: dir.path)
         let lines = problems.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
@@ -78,6 +78,6 @@ import Testing
         #expect(lines[0].hasPrefix("session.json:5:"))
         #expect(lines[0].contains("parser 'x' has no \"command\""))
         #expect(lines[1].contains("unknown key 'comand' in parser 'x'; did you mean 'command'?"))
-        #expect(lines[2].contains("parser 'y' produces 'yaml', which Strata cannot read"))
+        #expect(lines[2].contains("parser 'y' produces 'toml', which Strata cannot read"))
     }
 }

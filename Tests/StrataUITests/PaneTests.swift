@@ -222,7 +222,7 @@ struct PaneTests {
         StatusLine.render(state, in: wide.area, into: &wide, cursor: &cursor)
         #expect(
             wide.line(0, trimmingTrailingSpaces: true).hasSuffix(
-                "$.a.b[0]  ↵ fold  / search  r run  m source  ? help  q quit"))
+                "$.a.b[0]  ↵ fold  / search  $ query  r run  ? help  q quit"))
         expectGrid(
             buffer,
             """

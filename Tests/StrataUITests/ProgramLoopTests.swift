@@ -111,6 +111,7 @@ final class TimeoutRecordingBackend: TerminalBackend {
     func setCursor(_ position: Position?) { memory.setCursor(position) }
     func flush() { memory.flush() }
     func restore() { memory.restore() }
+    func setClipboard(_ text: String) -> Bool { memory.setClipboard(text) }
 
     func nextEvent(timeout: Duration?) throws -> Event? {
         timeouts.append(timeout)

@@ -173,3 +173,27 @@ extension FieldPath.Step {
         }
     }
 }
+
+extension FieldPath {
+    /// The key-path form of `path` that a mapping's `field` or `keyPath` accepts: keys joined by dots (a dot in a
+    /// key as `\.`), array positions as numbers (`products.0.name`); the root is `$`. A key that repeats among
+    /// its siblings has no key-path form beyond the first, so the `$` path is returned for it.
+    public static func text(for path: TreePath) -> String {
+        guard !path.components.isEmpty else { return "$" }
+        var steps: [String] = []
+        for component in path.components {
+            switch component {
+            case .index(let i): steps.append(String(i))
+            case .key(let k, let occurrence):
+                guard occurrence == 0, !k.isEmpty else { return path.description }
+                var step = ""
+                for ch in k {
+                    if ch == "." || ch == "\\" { step.append("\\") }
+                    step.append(ch)
+                }
+                steps.append(step)
+            }
+        }
+        return steps.joined(separator: ".")
+    }
+}

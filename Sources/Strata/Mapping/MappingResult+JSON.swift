@@ -10,6 +10,13 @@ extension MappingResult {
         return out
     }
 
+    /// Value `id` and what it holds as JSON, in the form ``jsonText(pretty:)`` uses for the whole tree.
+    public func jsonText(of id: Int, pretty: Bool = false) -> String {
+        var out = ""
+        write(id, into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
     /// The issues as a JSON array of issue objects.
     public func issuesJSONText() -> String {
         "[" + issues.map { $0.jsonText() }.joined(separator: ",") + "]"

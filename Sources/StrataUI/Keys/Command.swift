@@ -83,6 +83,24 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case collapseAll
     /// Search keys and values.
     case search
+    /// Open the JSONPath query prompt.
+    case query
+    /// Open the copy menu.
+    case copyMenu
+    /// Save the response as a fixture pair.
+    case saveFixture
+    /// Copy the selection's JSONPath.
+    case copyPath
+    /// Copy the selection's key path (the mapping form).
+    case copyKeyPath
+    /// Copy the selection's value.
+    case copyValue
+    /// Copy the selection's subtree as JSON.
+    case copySubtree
+    /// Copy the request as a curl command.
+    case copyCurl
+    /// Copy the mapped object as JSON.
+    case copyMapped
     /// The next match.
     case searchNext
     /// The previous match.

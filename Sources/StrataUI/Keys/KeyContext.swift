@@ -20,6 +20,10 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case issues
     /// A message overlay (session diagnostics, errors).
     case message
+    /// The copy menu.
+    case copy
+    /// A yes / no question.
+    case confirm
     /// A text field being edited: every printable key is text.
     case textField
 
@@ -36,6 +40,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .curl: "curl command"
         case .issues: "Issues"
         case .message: "Messages"
+        case .copy: "Copy"
+        case .confirm: "Question"
         case .textField: "Editing text"
         }
     }

@@ -16,6 +16,8 @@ package enum KeyMap {
         case .curl: curl
         case .issues: issues
         case .message: message
+        case .copy: copy
+        case .confirm: confirm
         case .textField: textField
         }
     }
@@ -40,11 +42,17 @@ package enum KeyMap {
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
         KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
+        KeyBinding(
+            [.character("Y")], .copyMenu,
+            "copy to the clipboard (OSC 52): path, value, subtree, curl, mapped object"),
+        KeyBinding(
+            [.character("W")], .saveFixture,
+            "save the response as a fixture pair for its request (asks before replacing)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
         KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),
         KeyBinding([.character("3")], .showMapped, "show the Mapped pane"),
-        KeyBinding([.escape], .cancel, "cancel the running request; clear the filter or search"),
+        KeyBinding([.escape], .cancel, "cancel the running request; clear the search, the query or the filter"),
         KeyBinding([.ctrl("l")], .redraw, "draw the screen again"),
     ]
 
@@ -88,8 +96,10 @@ package enum KeyMap {
             KeyBinding([.character("+"), .character("*")], .expandAll, "unfold everything"),
             KeyBinding([.character("-")], .collapseAll, "fold everything"),
             KeyBinding([.character("/")], .search, "search keys and values", hint: "search"),
-            KeyBinding([.character("n")], .searchNext, "next match"),
-            KeyBinding([.character("N")], .searchPrevious, "previous match"),
+            KeyBinding(
+                [.character("$")], .query, "JSONPath query (RFC 9535): highlight and count matches", hint: "query"),
+            KeyBinding([.character("n")], .searchNext, "next match (of the search, else the query)"),
+            KeyBinding([.character("N")], .searchPrevious, "previous match (of the search, else the query)"),
         ]
 
     static let mapped: [KeyBinding] =
@@ -126,6 +136,25 @@ package enum KeyMap {
         Array(movement.prefix(4)) + [
             KeyBinding([.escape, .character("q"), .enter], .close, "close", hint: "close")
         ]
+
+    static let copy: [KeyBinding] =
+        [
+            KeyBinding([.up], .up, "up"),
+            KeyBinding([.down], .down, "down"),
+            KeyBinding([.character("p")], .copyPath, "the selection's JSONPath ($['products'][0])"),
+            KeyBinding([.character("k")], .copyKeyPath, "the selection's key path (products.0), as mappings write it"),
+            KeyBinding([.character("v")], .copyValue, "the selection's value (a string without quotes)"),
+            KeyBinding([.character("j")], .copySubtree, "the selection's subtree as JSON"),
+            KeyBinding([.character("c")], .copyCurl, "the request as a curl command (secrets redacted)"),
+            KeyBinding([.character("o")], .copyMapped, "the mapped object as JSON"),
+            KeyBinding([.enter], .commit, "copy the highlighted choice", hint: "copy"),
+            KeyBinding([.escape, .character("q"), .character("Y")], .close, "close", hint: "close"),
+        ]
+
+    static let confirm: [KeyBinding] = [
+        KeyBinding([.character("y"), .character("W")], .commit, "yes", hint: "yes"),
+        KeyBinding([.character("n"), .escape, .character("q")], .close, "no", hint: "no"),
+    ]
 
     static let textField: [KeyBinding] = [
         KeyBinding([.enter], .commit, "accept", hint: "accept"),

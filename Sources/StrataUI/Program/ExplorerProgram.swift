@@ -19,6 +19,8 @@ package final class ExplorerProgram {
     private let inbox: Inbox
     /// Running request tasks by request id.
     private var requests: [Int: Task<Void, Never>] = [:]
+    /// Query runs still going, by id (cancelled when a new query replaces them).
+    private var queries: [Int: Task<Void, Never>] = [:]
     /// When each running request was sent, by ``clock``.
     private var started: [Int: Duration] = [:]
     /// Where the time comes from.
@@ -89,6 +91,7 @@ package final class ExplorerProgram {
 
     /// Applies `action` and starts the effects it asks for.
     package func dispatch(_ action: Action) {
+        if case .queryFinished(let id, _) = action { queries[id] = nil }
         let effects = state.update(action)
         for effect in effects { perform(effect) }
     }
@@ -193,6 +196,26 @@ package final class ExplorerProgram {
             dispatch(.editorFinished(problem: problem))
         case .continueSearch:
             inbox.post(.searchStep)
+        case .runQuery(let id, let query, let tree):
+            inbox.begin()
+            let inbox = self.inbox
+            queries[id] = Task.detached(executorPreference: EffectExecutor.shared) {
+                let nodes = query.select(in: tree)
+                // A cancelled run still reports (so the inbox count balances); the reducer ignores its id.
+                inbox.finish(.queryFinished(id: id, nodes: Task.isCancelled ? [] : nodes))
+            }
+        case .saveFixture(let request, let response, let session, let overwrite):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
+                inbox.finish(.fixtureSaved(outcome))
+            }
+        case .copyToClipboard(let text):
+            // The reducer checked the size; a terminal without OSC 52 ignores the sequence.
+            _ = terminal.backend.setClipboard(text)
+        case .cancelQuery(let id):
+            queries.removeValue(forKey: id)?.cancel()
         case .redraw:
             terminal.invalidate()
         }

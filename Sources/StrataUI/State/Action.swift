@@ -27,4 +27,8 @@ package enum Action: Sendable {
     case editorFinished(problem: String?)
     /// The next bounded step of a running search.
     case searchStep
+    /// Query run `id` selected `nodes` (in the RFC's order).
+    case queryFinished(id: Int, nodes: [Int])
+    /// A response was saved as a fixture pair (or not, and why).
+    case fixtureSaved(FixtureSaveOutcome)
 }

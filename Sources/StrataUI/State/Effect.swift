@@ -25,6 +25,15 @@ package enum Effect: Sendable, Equatable {
     case continueSearch
     /// Redraw the whole screen (after it was disturbed).
     case redraw
+    /// Run a JSONPath query over `tree` off the loop; reply with ``Action/queryFinished``.
+    case runQuery(id: Int, query: JSONPathQuery, tree: Tree)
+    /// Write `response` as a fixture pair for `request` through the session's fixture writer; reply with
+    /// ``Action/fixtureSaved``.
+    case saveFixture(request: BuiltRequest, response: Response, session: Session, overwrite: Bool)
+    /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
+    case copyToClipboard(String)
+    /// Stop query run `id` (its task is cancelled; its late result is ignored).
+    case cancelQuery(id: Int)
 
     package static func == (a: Effect, b: Effect) -> Bool {
         switch (a, b) {
@@ -44,6 +53,14 @@ package enum Effect: Sendable, Equatable {
             return p == q
         case (.continueSearch, .continueSearch), (.redraw, .redraw):
             return true
+        case (.runQuery(let i, let q, let tree), .runQuery(let j, let r, let other)):
+            return i == j && q.text == r.text && tree.count == other.count && tree.source == other.source
+        case (.cancelQuery(let i), .cancelQuery(let j)):
+            return i == j
+        case (.copyToClipboard(let a), .copyToClipboard(let b)):
+            return a == b
+        case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
+            return r == q && p == x && same(s, t) && o == w
         default:
             return false
         }

@@ -79,6 +79,10 @@ package struct ExplorerState: Sendable {
     package var raw = RawViewState()
     /// The search in the Parsed pane.
     package var search: SearchState?
+    /// The JSONPath query in the Parsed pane.
+    package var query: QueryState?
+    /// The id the next query run gets.
+    package var nextQueryID = 1
 
     /// The overlay on top, if any.
     package var overlay: Overlay?

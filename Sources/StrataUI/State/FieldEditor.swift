@@ -14,6 +14,8 @@ package struct FieldEditor: Hashable, Sendable {
         case routeFilter(previous: String)
         /// A search in the Parsed pane.
         case search
+        /// A JSONPath query in the Parsed pane.
+        case query
     }
 
     /// What the text is for.
@@ -35,6 +37,7 @@ package struct FieldEditor: Hashable, Sendable {
         case .newParamValue(let name): "\(name) = "
         case .routeFilter: "/"
         case .search: "/"
+        case .query: "query "
         }
     }
 }

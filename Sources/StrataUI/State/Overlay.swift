@@ -8,6 +8,10 @@ package enum Overlay: Hashable, Sendable {
     case issues(selected: Int)
     /// A titled message (session diagnostics, a transport error), scrolled by `scroll` rows.
     case message(title: String, lines: [String], scroll: Int)
+    /// The copy menu (`Y`), with the selected choice.
+    case copy(selected: Int)
+    /// The question before saving a response over the fixture pair in `file`.
+    case confirmSave(file: String)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -16,6 +20,8 @@ package enum Overlay: Hashable, Sendable {
         case .curl: .curl
         case .issues: .issues
         case .message: .message
+        case .copy: .copy
+        case .confirmSave: .confirm
         }
     }
 }

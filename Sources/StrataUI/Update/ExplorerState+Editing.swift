@@ -84,6 +84,8 @@ extension ExplorerState {
                 return []
             }
             return startSearch(text, forward: true)
+        case .query:
+            return commitQuery(text)
         }
         return []
     }

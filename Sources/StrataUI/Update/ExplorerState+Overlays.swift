@@ -24,6 +24,7 @@ extension ExplorerState {
 
     /// Keys in an overlay.
     mutating func overlayCommand(_ command: Command, _ current: Overlay) -> [Effect] {
+        if case .confirmSave = current { return confirmSaveCommand(command) }
         if command == .close {
             overlay = nil
             return []
@@ -64,6 +65,10 @@ extension ExplorerState {
                 filterIssues(.info)
             }
         case .curl:
+            break
+        case .copy(let selected):
+            return copyMenuCommand(command, selected: selected)
+        case .confirmSave:
             break
         }
         return []

@@ -7,9 +7,15 @@ extension ExplorerState {
         case .search:
             editor = FieldEditor(.search, text: search?.query ?? "")
             return []
+        case .query:
+            return openQueryPrompt()
         case .searchNext, .searchPrevious:
             guard let query = search?.query, !query.isEmpty else {
-                notice = Notice("no search yet: press / to search")
+                if let running = self.query {
+                    if running.isRunning { notice = Notice("the query is still running (Esc clears it)") }
+                    return stepQuery(forward: command == .searchNext, from: parsed.selected)
+                }
+                notice = Notice("no search yet: press / to search, $ to query")
                 return []
             }
             return startSearch(query, forward: command == .searchNext)

@@ -34,14 +34,16 @@ extension ExplorerState {
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
+            // A query stays until cleared: it runs again on the new response.
+            let requery = query.map { runQuery($0.query) } ?? []
             // Map after the first frame: Raw and Parsed show while the objects are built.
             if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
                 session.mapsResponses(of: route)
             {
                 isMapping = true
-                return [.map(responseID: id, tree: tree, route: route, session: session)]
+                return requery + [.map(responseID: id, tree: tree, route: route, session: session)]
             }
-            return []
+            return requery
         case .responseMapped(let id, let mapping):
             guard setMapping(mapping, responseID: id) else { return [] }
             mappingArrived()
@@ -60,6 +62,10 @@ extension ExplorerState {
             return [.loadSession(path: session.file)]
         case .searchStep:
             return searchStep()
+        case .queryFinished(let id, let nodes):
+            return queryFinished(id: id, nodes: nodes)
+        case .fixtureSaved(let outcome):
+            return fixtureSaved(outcome)
         }
     }
 
@@ -135,6 +141,10 @@ extension ExplorerState {
             return []
         case .showIssues:
             return showIssues()
+        case .copyMenu:
+            return openCopyMenu()
+        case .saveFixture:
+            return saveFixture()
         case .showRaw: return showPane(.raw)
         case .showParsed: return showPane(.parsed)
         case .showMapped: return showPane(.mapped)
@@ -167,7 +177,7 @@ extension ExplorerState {
         if next.isResponsePane { tab = next }
     }
 
-    /// Esc: cancel the running request, else clear the search, else the route filter.
+    /// Esc: cancel the running request, else clear the search, else the query, else the route filter.
     mutating func cancel() -> [Effect] {
         if let run {
             self.run = nil
@@ -178,6 +188,7 @@ extension ExplorerState {
             search = nil
             return []
         }
+        if query != nil { return clearQuery() }
         if !routeFilter.isEmpty {
             routeFilter = ""
             keepRouteInView()

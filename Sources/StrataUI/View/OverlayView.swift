@@ -40,6 +40,28 @@ enum OverlayView {
             box(
                 title: Line(state.issueTitle, style: Theme.title), footer: footer(.issues),
                 lines: lines, scroll: 0, width: 116, selected: selected, items: items, in: area, into: &buffer)
+        case .copy(let selected):
+            let bindings = KeyMap.bindings(.copy)
+            let lines = CopyChoice.allCases.map { choice -> Line in
+                let key = bindings.first { $0.command == choice.command }?.keys.first?.label ?? " "
+                let preview = state.scrubber.scrub(state.copyPreview(choice)).replacingNewlines
+                let title = choice.title + String(repeating: " ", count: max(24 - choice.title.count, 1))
+                return Line([
+                    TextSpan(" \(key)  ", style: Theme.hintKey), TextSpan(title),
+                    TextSpan(String(preview.prefix(200)), style: Theme.secondary),
+                ])
+            }
+            box(
+                title: Line("Copy to the clipboard", style: Theme.title), footer: footer(.copy), lines: lines,
+                scroll: 0, width: 80, selected: selected, in: area, into: &buffer)
+        case .confirmSave(let file):
+            let lines = [
+                Line("A pair for this request is in \(file) already."),
+                Line("Replace it with the response shown? (secrets are redacted as when recording)"),
+            ]
+            box(
+                title: Line("Save as fixture", style: Theme.title), footer: footer(.confirm), lines: lines, scroll: 0,
+                width: 80, in: area, into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),

@@ -8,7 +8,9 @@ package enum ParsedPane {
     static let previewBytes = 1024
 
     package static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
-        let focused = state.focus == .parsed && state.overlay == nil && state.editor?.purpose != .search
+        let focused =
+            state.focus == .parsed && state.overlay == nil && state.editor?.purpose != .search
+            && state.editor?.purpose != .query
         guard let document = state.response.document else {
             let block = ExplorerView.block(Line("Parsed", style: Theme.title), focused: focused)
             buffer.render(block, in: area)
@@ -39,6 +41,15 @@ package enum ParsedPane {
         if let search = state.search {
             let status = search.isRunning ? " …" : (search.match == nil ? " no match" : "")
             right = Line([TextSpan("/" + search.query, style: Theme.edited), TextSpan(status, style: Theme.secondary)])
+        } else if let query = state.query {
+            // The count first, then as much of the query as fits beside the title.
+            let room = area.width - title.width - query.status.count - 8
+            var text = query.query.text
+            if text.count > room { text = room > 1 ? String(text.prefix(room - 1)) + "…" : "" }
+            right = Line([
+                TextSpan(query.status + (text.isEmpty ? "" : " "), style: Theme.secondary),
+                TextSpan(text, style: Theme.edited),
+            ])
         }
         let block = ExplorerView.block(title, right: right, focused: focused)
         buffer.render(block, in: area)
@@ -55,7 +66,9 @@ package enum ParsedPane {
                 ExplorerView.indentation(depth, width: inner.width),
                 TextSpan(marker + " ", style: Theme.secondary),
             ]
+            let labelStart = spans.reduce(0) { $0 + $1.width }
             spans += label(node, tree: tree, memo: document.memo)
+            let labelWidth = spans.reduce(0) { $0 + $1.width } - labelStart
             if tree.hasChildren(node) && !expanded {
                 let used = spans.reduce(0) { $0 + $1.width }
                 spans.append(
@@ -64,6 +77,13 @@ package enum ParsedPane {
             var line = Line(spans)
             if let mapping, mapping.isUnmapped(node) { line.style = Style().dim }
             buffer.setLine(line, x: inner.x, y: y, width: inner.width)
+            if let query = state.query, query.isMatch(node) {
+                // The key and value of a matched row, like a search match in Raw.
+                let width = min(labelWidth, inner.width - labelStart)
+                if width > 0 {
+                    buffer.setStyle(Theme.queryMatch, in: Rect(x: inner.x + labelStart, y: y, width: width, height: 1))
+                }
+            }
             if node == state.parsed.selected {
                 buffer.setStyle(
                     ExplorerView.selectionStyle(focused: focused),

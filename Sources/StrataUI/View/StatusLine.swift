@@ -8,11 +8,15 @@ package enum StatusLine {
         _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
     ) {
         guard !area.isEmpty else { return }
-        if let editor = state.editor, editor.purpose == .search {
+        if let editor = state.editor, editor.purpose == .search || editor.purpose == .query {
             var field = editor.field
-            buffer.render(
-                TextField(prompt: TextSpan("/", style: Theme.edited), placeholder: "search keys and values (Enter)"),
-                in: area, state: &field)
+            let prompt =
+                editor.purpose == .search
+                ? TextField(prompt: TextSpan("/", style: Theme.edited), placeholder: "search keys and values (Enter)")
+                : TextField(
+                    prompt: TextSpan("query ", style: Theme.edited),
+                    placeholder: "JSONPath, e.g. $..price or $.items[?@.price > 10] (Enter; empty clears)")
+            buffer.render(prompt, in: area, state: &field)
             cursor = field.cursorPosition
             return
         }

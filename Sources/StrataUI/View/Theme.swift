@@ -25,6 +25,8 @@ package enum Theme {
     package static let spanHighlight = Style(foreground: .black, background: .cyan)
     /// The last search match in the Raw pane.
     package static let searchMatch = Style(foreground: .black, background: .yellow)
+    /// A node the JSONPath query matched, in the Parsed pane.
+    package static let queryMatch = Style(foreground: .black, background: .green)
     /// Errors: failed requests, values with errors.
     package static let error = Style(foreground: .red)
     /// Warnings: coerced or doubtful values.

@@ -1,0 +1,56 @@
+import Strata
+
+/// How saving a response as a fixture ended.
+package enum FixtureSaveOutcome: Sendable, Equatable {
+    /// The pair was written (or replaced one).
+    case written(FixtureWriter.Written)
+    /// A pair for the same request exists in `file`; nothing was written.
+    case exists(file: String)
+    /// The fixture writer refused, saying why.
+    case failed(String)
+}
+
+extension ExplorerState {
+    /// `W`: save the shown response as a fixture pair for the request that produced it (asking before replacing).
+    mutating func saveFixture(overwrite: Bool = false) -> [Effect] {
+        guard let document = response.document else {
+            notice = Notice("nothing to save: run a request first (r)")
+            return []
+        }
+        if case .fixture(let file, let number, _) = document.response.origin {
+            notice = Notice(
+                "this response came from \(StatusLine.relative(file, to: session.directory))#\(number): it is a fixture already"
+            )
+            return []
+        }
+        return [
+            .saveFixture(request: document.request, response: document.response, session: session, overwrite: overwrite)
+        ]
+    }
+
+    /// The fixture writer's answer: a confirmation, a question before replacing a pair, or the error.
+    mutating func fixtureSaved(_ outcome: FixtureSaveOutcome) -> [Effect] {
+        switch outcome {
+        case .written(let written):
+            let where_ = StatusLine.relative(written.file, to: session.directory)
+            notice = Notice(
+                "\(written.replaced ? "replaced" : "saved") the pair in \(where_) (\(written.path) #\(written.index + 1)): the mock source answers it now"
+            )
+        case .exists(let file):
+            overlay = .confirmSave(file: StatusLine.relative(file, to: session.directory))
+        case .failed(let message):
+            notice = Notice("not saved: \(message)", kind: .error)
+        }
+        return []
+    }
+
+    /// A key in the question before replacing a pair: yes saves over it, anything bound to close keeps it.
+    mutating func confirmSaveCommand(_ command: Command) -> [Effect] {
+        overlay = nil
+        guard command == .commit else {
+            notice = Notice("not saved: the existing pair is kept")
+            return []
+        }
+        return saveFixture(overwrite: true)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import StrataUI
+import TermGrid
+import Testing
+
+/// The JSONPath query prompt in the Parsed pane: `$` opens it, matches are highlighted, counted and stepped
+/// through with n / N, Esc clears it, a new query cancels a run still going.
+@Suite("Reducer: JSONPath queries in the Parsed pane")
+struct ReducerQueryTests {
+    func ranDemo() async throws -> ExplorerProgram {
+        let program = try await ExplorerFixtures.program(try ExplorerFixtures.demo())
+        try await ExplorerFixtures.press(program, "r")
+        return program
+    }
+
+    @Test("$ opens a prompt holding $; Enter runs the query and selects the first match")
+    func runsAndSelects() async throws {
+        let program = try await ranDemo()
+        try await ExplorerFixtures.press(program, "2 $")
+        #expect(program.state.editor?.purpose == .query)
+        #expect(program.state.editor?.field.text == "$")
+        try await ExplorerFixtures.press(program, "=..price Enter")
+        let tree = try #require(program.state.response.document?.tree)
+        let query = try #require(program.state.query)
+        #expect(!query.isRunning)
+        #expect(query.matches.count == 3)
+        #expect(query.status == "1/3")
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[0].price")
+        #expect(ExplorerFixtures.screen(program).contains("─ 1/3 $..pri"))
+    }
+
+    @Test("n and N step through the matches and wrap; Esc clears the query")
+    func stepsAndClears() async throws {
+        let program = try await ranDemo()
+        try await ExplorerFixtures.press(program, "2 $ =.products[?@.in_stock==true].name Enter")
+        let tree = try #require(program.state.response.document?.tree)
+        #expect(program.state.query?.matches.count == 1)
+        try await ExplorerFixtures.press(program, "$ C-u =$.products[*].name Enter")
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[0].name")
+        try await ExplorerFixtures.press(program, "n n")
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[2].name")
+        #expect(program.state.query?.status == "3/3")
+        try await ExplorerFixtures.press(program, "n")
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[0].name")
+        #expect(program.state.notice?.text == "query wrapped to the top")
+        try await ExplorerFixtures.press(program, "N")
+        #expect(tree.path(program.state.parsed.selected).description == "$.products[2].name")
+        try await ExplorerFixtures.press(program, "Escape")
+        #expect(program.state.query == nil)
+    }
+
+    @Test("an invalid query keeps the prompt open at the error's column and says query:1:COL")
+    func invalidQuery() throws {
+        var state = try ExplorerFixtures.demoState()
+        let request = try #require(state.draft?.request)
+        let tree = try JSONParser().parse(Array(#"{"a":[1,2]}"#.utf8))
+        let response = Response(
+            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
+        let document = ResponseDocument(
+            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
+            lines: LineIndex(tree.source))
+        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
+        _ = state.update(.responseParsed(id: 1, document: document))
+        let effects = try press(&state, "2 $ =.a[?@>] Enter")
+        #expect(effects.isEmpty)
+        #expect(state.editor?.purpose == .query)
+        #expect(state.editor?.field.text == "$.a[?@>]")
+        #expect(state.editor?.field.cursor == 7)
+        #expect(state.notice?.text == "query:1:8: expected a value, a query or a function, found ']'")
+    }
+
+    @Test("the query runs as an effect; a new query cancels the run still going and a stale result is ignored")
+    func runsOffTheLoopAndCancels() throws {
+        var state = try ExplorerFixtures.demoState()
+        let request = try #require(state.draft?.request)
+        let tree = try JSONParser().parse(Array(#"{"a":[1,2],"b":3}"#.utf8))
+        let response = Response(
+            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
+        let document = ResponseDocument(
+            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
+            lines: LineIndex(tree.source))
+        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
+        _ = state.update(.responseParsed(id: 1, document: document))
+        let first = try press(&state, "2 $ =.a[*] Enter")
+        #expect(first == [.runQuery(id: 1, query: try JSONPathQuery("$.a[*]"), tree: tree)])
+        #expect(state.query?.isRunning == true)
+        let second = try press(&state, "$ C-u =$.b Enter")
+        #expect(second == [.cancelQuery(id: 1), .runQuery(id: 2, query: try JSONPathQuery("$.b"), tree: tree)])
+        _ = state.update(.queryFinished(id: 1, nodes: [2, 3]))
+        #expect(state.query?.isRunning == true)
+        _ = state.update(.queryFinished(id: 2, nodes: [4]))
+        #expect(state.query?.matches == [4])
+        #expect(state.parsed.selected == 4)
+        #expect(try press(&state, "Escape").isEmpty)
+        #expect(state.query == nil)
+    }
+
+    @Test("the query stays and runs again on the next response")
+    func rerunsOnNewResponse() async throws {
+        let program = try await ranDemo()
+        try await ExplorerFixtures.press(program, "2 $ =..name Enter")
+        #expect(program.state.query?.matches.count == 6)
+        try await ExplorerFixtures.press(program, "r")
+        #expect(program.state.query?.query.text == "$..name")
+        #expect(program.state.query?.isRunning == false)
+        #expect(program.state.query?.matches.count == 6)
+    }
+}

@@ -38,4 +38,22 @@ import Testing
         }
         #expect(try YAMLFormat().parse(Array(" : ".utf8)).canonicalJSON() == #"{"":null}"#)
     }
+
+    /// `yaml` target, 2026-11-30: `%YM` then a byte 0xFA (invalid UTF-8) in a directive made libfyaml 0.7.12 loop
+    /// forever in `fy_scan_directive`. Fixed by refusing invalid UTF-8 before libfyaml sees it.
+    @Test func yamlInvalidUTF8InADirective() throws {
+        func error(_ bytes: [UInt8]) -> ParseError? {
+            do {
+                _ = try YAMLFormat().parse(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let bytes: [UInt8] = Array("%YM".utf8) + [0xFA] + Array("\n---\n".utf8)
+        let failure = try #require(error(bytes))
+        #expect(failure.description == "1:4: YAML must be UTF-8: invalid byte 0xFA")
+        #expect(error(Array("é: [\u{10FFFF}]".utf8)) == nil)
+        #expect(error([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80])?.column == 4)  // a UTF-8 surrogate
+    }
 }

@@ -163,7 +163,8 @@ struct ParseCommandTests {
         #expect(r.status == 0)
         #expect(
             r.stdout.hasPrefix(
-                "usage: strata parse [--type json|yaml|plist|xml|form|hex|text] [FILE|-] [--query EXPR] [--json] [--quiet]\n"))
+                "usage: strata parse [--type json|yaml|plist|xml|form|hex|text] [FILE|-] [--query EXPR] [--json] [--quiet]\n"
+            ))
     }
 
     @Test("100 000 nested elements or brackets are an error, not a crash")

@@ -23,4 +23,38 @@ import Testing
             .build(session.routes[0], edits: [.set(name: "token", value: "abc", location: .query)])
         if case .success = fixtures.match(withToken) { Issue.record("a pair requiring an empty token answered abc") }
     }
+
+    /// `yaml` target, 2026-11-30, on its first seeds: ` : ` (an empty key in a mapping that starts at byte 1) gave
+    /// the key's empty scalar libfyaml's mark 0, before its mapping, so node starts left document order. Fixed in
+    /// `YAMLTreeWriter`: starts never go back, spans never end before they start.
+    @Test func yamlEmptyKeyBeforeItsMapping() throws {
+        for text in [" : ", " :", "- : \n  :", "? \n: x"] {
+            let tree = try YAMLFormat().parse(Array(text.utf8))
+            var previous = 0
+            for i in tree.indices {
+                let span = tree.span(i)
+                #expect(span.lowerBound >= previous && span.upperBound <= text.utf8.count, "\(text): \(span)")
+                previous = span.lowerBound
+            }
+        }
+        #expect(try YAMLFormat().parse(Array(" : ".utf8)).canonicalJSON() == #"{"":null}"#)
+    }
+
+    /// `yaml` target, 2026-11-30: `%YM` then a byte 0xFA (invalid UTF-8) in a directive made libfyaml 0.7.12 loop
+    /// forever in `fy_scan_directive`. Fixed by refusing invalid UTF-8 before libfyaml sees it.
+    @Test func yamlInvalidUTF8InADirective() throws {
+        func error(_ bytes: [UInt8]) -> ParseError? {
+            do {
+                _ = try YAMLFormat().parse(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let bytes: [UInt8] = Array("%YM".utf8) + [0xFA] + Array("\n---\n".utf8)
+        let failure = try #require(error(bytes))
+        #expect(failure.description == "1:4: YAML must be UTF-8: invalid byte 0xFA")
+        #expect(error(Array("é: [\u{10FFFF}]".utf8)) == nil)
+        #expect(error([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80])?.column == 4)  // a UTF-8 surrogate
+    }
 }

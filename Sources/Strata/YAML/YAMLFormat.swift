@@ -62,6 +62,12 @@ public struct YAMLFormat: Parser {
         guard bytes.count < Int(UInt32.max) else {
             throw ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)
         }
+        // YAML streams are Unicode; libfyaml 0.7.12 can loop forever on invalid UTF-8 in a directive (found by the
+        // fuzzer), so such input never reaches it.
+        if let bad = YAMLFormat.firstInvalidUTF8(bytes) {
+            let byte = String(bytes[bad], radix: 16, uppercase: true)
+            throw ParseError("YAML must be UTF-8: invalid byte 0x\(byte)", at: bad, in: bytes)
+        }
         do throws(YAMLFailure) {
             let graph = try YAMLGraph.read(bytes)
             var writer = YAMLTreeWriter(
@@ -77,6 +83,40 @@ public struct YAMLFormat: Parser {
         } catch {
             throw ParseError(error.message, at: min(error.offset ?? 0, bytes.count), in: bytes)
         }
+    }
+}
+
+extension YAMLFormat {
+    /// The offset of the first byte of `bytes` that is not part of valid UTF-8 (overlong forms, surrogates and
+    /// values past U+10FFFF included), or nil when it is all valid.
+    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+        if String(validating: b, as: UTF8.self) != nil { return nil }
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            let n: Int
+            switch c {
+            case 0xC2...0xDF: n = 1
+            case 0xE0...0xEF: n = 2
+            case 0xF0...0xF4: n = 3
+            default: return i
+            }
+            guard i + n < b.count else { return i }
+            var v = UInt32(c) & (n == 1 ? 0x1F : n == 2 ? 0x0F : 0x07)
+            for k in 1...n {
+                guard b[i + k] & 0xC0 == 0x80 else { return i }
+                v = v << 6 | UInt32(b[i + k] & 0x3F)
+            }
+            if n == 2 && (v < 0x800 || (0xD800...0xDFFF).contains(v)) || n == 3 && (v < 0x10000 || v > 0x10FFFF) {
+                return i
+            }
+            i += n + 1
+        }
+        return 0  // not reached: the validating initializer and this scan agree
     }
 }
 

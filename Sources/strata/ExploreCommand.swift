@@ -5,11 +5,12 @@ import StrataUI
 
 /// `strata [SESSION] [--source mock|live]`: Open the explorer on SESSION (default: the bundled demo).
 enum ExploreCommand {
-    static let usage = "strata [SESSION] [--source mock|live]"
+    static let usage = "strata [SESSION] [--source mock|live] [--env NAME]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")]
     static let options = [
-        OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API")
+        OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API"),
+        environmentOption,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -22,7 +23,7 @@ enum ExploreCommand {
             }
             source = mode
         }
-        let session = try loadSession(positionals.first)
+        let session = try loadSession(positionals.first, environment: args.option("--env"))
         unblockTerminalSignals()
         let backend: NcursesBackend
         do {
@@ -61,16 +62,18 @@ enum ExploreCommand {
     }
 
     /// Loads the session named on the command line, or the demo; errors list every problem (file:line:col).
-    static func loadSession(_ argument: String?) throws -> Session {
+    static func loadSession(_ argument: String?, environment: String? = nil) throws -> Session {
         let cwd = FileManager.default.currentDirectoryPath
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
         guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
             throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
         }
+        let session: Session
         do {
-            return try Session.load(from: path)
+            session = try Session.load(from: path)
         } catch {
             throw CommandError("the session did not load:\n\(error.description)")
         }
+        return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
     }
 }

@@ -2,7 +2,7 @@ import Strata
 
 /// `strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]`: Run a route live and save the exchange as a fixture.
 enum RecordCommand {
-    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]"
+    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite] [--env NAME]"
     static let summary = "Run a route live and save the exchange as a fixture."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -10,6 +10,7 @@ enum RecordCommand {
     ]
     static let options = [
         RunCommand.paramOption,
+        environmentOption,
         OptionSpec("--overwrite", help: "replace a recorded pair for the same request instead of refusing"),
     ]
 
@@ -17,7 +18,7 @@ enum RecordCommand {
         let overwrite = args.flag("--overwrite")
         let edits = try parseEdits(args.options("-p"))
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        let session = try loadSession(sessionPath)
+        let session = try loadSession(sessionPath, environment: args.option("--env"))
         let recorder = RecordingSource(session: session, overwrite: overwrite)
         let client = Client(session: session, source: recorder)
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }

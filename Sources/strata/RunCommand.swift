@@ -4,7 +4,7 @@ import Strata
 /// `strata run SESSION ROUTE ...`: Run one route through the shared stack and print the result.
 enum RunCommand {
     static let usage =
-        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--fail] [--curl]"
+        "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--fail] [--curl] [--env NAME]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -16,6 +16,7 @@ enum RunCommand {
         help: "set a param, over the session's and the route's defaults (repeatable)")
     static let options = [
         paramOption,
+        environmentOption,
         OptionSpec(
             "--source", value: "mock|live", help: "answer from the session's fixtures (default) or the live API"),
         OptionSpec(
@@ -40,7 +41,7 @@ enum RunCommand {
             throw UsageError("--show must be raw, parsed, mapped, issues or all (got '\(showName ?? "")')")
         }
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        let session = try loadSession(sessionPath)
+        let session = try loadSession(sessionPath, environment: args.option("--env"))
         let source: any DataSource
         switch sourceName {
         case "mock": source = MockSource(session: session)

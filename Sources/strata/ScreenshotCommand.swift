@@ -6,7 +6,7 @@ import TermGrid
 /// `strata screenshot SESSION [--size 120x40] [--keys KEYS] --out PATH`: Render the explorer headless to PATH.txt
 /// and PATH.svg.
 enum ScreenshotCommand {
-    static let usage = "strata screenshot SESSION [--size 120x40] [--keys KEYS] --out PATH"
+    static let usage = "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--env NAME] --out PATH"
     static let summary = "Render the explorer headless to PATH.txt and PATH.svg."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")
@@ -15,6 +15,7 @@ enum ScreenshotCommand {
         OptionSpec("--size", value: "COLSxROWS", help: "the terminal size (default 120x40, at most 1000x1000)"),
         OptionSpec("--keys", value: "KEYS", help: "keys to press first, tmux style: 'r Tab Down C-u Enter'"),
         OptionSpec("--out", "-o", value: "PATH", help: "where to write PATH.txt and PATH.svg (required)"),
+        environmentOption,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -31,7 +32,7 @@ enum ScreenshotCommand {
         } catch {
             throw UsageError("--keys: \(error.description)")
         }
-        let session = try ExploreCommand.loadSession(positionals.first)
+        let session = try ExploreCommand.loadSession(positionals.first, environment: args.option("--env"))
         let (buffer, _) = try Screenshot.capture(
             session: session, size: size, keys: keys, environment: ProcessInfo.processInfo.environment)
         do {

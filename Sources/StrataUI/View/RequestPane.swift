@@ -142,6 +142,7 @@ package enum RequestPane {
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))
         case .added: spans.append(TextSpan("added", style: Theme.edited.removing(.bold)))
         case .session: spans.append(TextSpan("session default", style: Theme.secondary))
+        case .auth: spans.append(TextSpan("auth", style: Theme.secondary))
         case .route: break
         }
         if p.status == .empty {

@@ -13,7 +13,7 @@ extension BuiltRequest {
         var basic: (marker: String, user: [ShellSegment], password: [ShellSegment])? = nil
         if redacting {
             for (i, p) in params.enumerated() where p.isSecret && p.status == .sent {
-                let marker = "\u{1}\(i)\u{1}"
+                let marker = "\u{E000}\(i)\u{E000}"
                 if case .basic(let user, let password)? = p.auth {
                     basic = (marker, ShellSegment.of(user), ShellSegment.of(password))
                     substitutes[i] = marker
@@ -25,11 +25,11 @@ extension BuiltRequest {
         }
         let r = redacting ? redacted(substituting: substitutes) : self
         func word(_ text: String) -> String {
-            guard text.contains("\u{1}") else { return BuiltRequest.shellQuote(text) }
+            guard text.contains("\u{E000}") else { return BuiltRequest.shellQuote(text) }
             var segments: [ShellSegment] = []
             var rest = Substring(text)
-            while let open = rest.firstIndex(of: "\u{1}"),
-                let close = rest[rest.index(after: open)...].firstIndex(of: "\u{1}")
+            while let open = rest.firstIndex(of: "\u{E000}"),
+                let close = rest[rest.index(after: open)...].firstIndex(of: "\u{E000}")
             {
                 segments.append(.literal(String(rest[..<open])))
                 let marker = String(rest[open...close])

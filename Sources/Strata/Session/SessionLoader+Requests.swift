@@ -194,7 +194,7 @@ extension SessionLoader {
             } else {
                 reader.error(
                     "placeholder ${\(name)} in the body of \(what) names no param"
-                        + "\(Suggestion.didYouMean(name, in: params.map(\.name))); add \"\(name)\" to the route's params",
+                        + "\(Suggestion.didYouMean(name, in: params.map(\.name))) (declare it in the route's params)",
                     at: n)
             }
         }

@@ -7,11 +7,14 @@ public enum ParamEdit: Sendable, Equatable {
     case remove(name: String)
     /// Sends `name` in `location` instead of where it was going.
     case place(name: String, location: ParamLocation)
+    /// Sends `template` as the JSON body instead of the route's (edited in the explorer with `B`).
+    case body(JSONBodyTemplate)
 
     /// The param the edit is about.
     public var name: String {
         switch self {
         case .set(let name, _, _), .remove(let name), .place(let name, _): name
+        case .body: ""
         }
     }
 

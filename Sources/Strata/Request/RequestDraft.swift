@@ -23,14 +23,24 @@ public struct RequestDraft: Sendable {
     }
 
     /// Applies `edits` with `builder`'s session and environment.
-    init(builder: RequestBuilder, route: Route, edits: [ParamEdit]) {
+    init(builder: RequestBuilder, route declaredRoute: Route, edits: [ParamEdit]) {
         let session = builder.session
+        // An edited JSON body replaces the route's template; its placeholders decide where params go.
+        var route = declaredRoute
+        for case .body(let template) in edits {
+            route = Route(
+                name: route.name, method: route.method, path: route.path, params: route.params,
+                headers: route.headers, body: .json, bodyTemplate: .json(template), auth: route.auth,
+                contentType: route.contentType, description: route.description, mapNode: route.mapNode,
+                node: route.node)
+        }
         self.route = route
         declared = Dictionary(
             builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
         var params = builder.resolve(route, expand: true)
         var problems: [String] = []
         for edit in edits {
+            if case .body = edit { continue }
             // The exact name first, then a header of that name in any case (HTTP header names ignore case).
             let index =
                 params.firstIndex { $0.name == edit.name }
@@ -55,6 +65,7 @@ public struct RequestDraft: Sendable {
                 params[index].location = location
                 params[index].isSecret = params[index].origin == .auth || session.isSecret(name, in: location)
                 if params[index].origin != .auth { params[index].origin = .edited }
+            case .body: break
             case .remove(let name):
                 guard let index else { continue }
                 if params[index].location == .path {

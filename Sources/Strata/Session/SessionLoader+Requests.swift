@@ -146,7 +146,7 @@ extension SessionLoader {
     }
 
     /// Reads a JSON body template value.
-    private mutating func jsonBody(
+    mutating func jsonBody(
         _ node: Tree.Index, depth: Int, what: String, params: [ParamSpec]
     ) -> JSONBodyTemplate? {
         guard depth < SessionLoader.maximumBodyDepth else {

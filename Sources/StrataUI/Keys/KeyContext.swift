@@ -20,6 +20,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case issues
     /// A message overlay (session diagnostics, errors).
     case message
+    /// A list to pick one entry from (environments, where a param goes).
+    case choice
     /// A text field being edited: every printable key is text.
     case textField
 
@@ -36,6 +38,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .curl: "curl command"
         case .issues: "Issues"
         case .message: "Messages"
+        case .choice: "Pick from a list"
         case .textField: "Editing text"
         }
     }

@@ -16,6 +16,7 @@ package enum KeyMap {
         case .curl: curl
         case .issues: issues
         case .message: message
+        case .choice: choice
         case .textField: textField
         }
     }
@@ -39,6 +40,7 @@ package enum KeyMap {
         KeyBinding([.character("m")], .toggleSource, "switch the source: mock ⇄ live", hint: "source"),
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
+        KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)", hint: "env"),
         KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
@@ -66,10 +68,12 @@ package enum KeyMap {
     static let request: [KeyBinding] =
         movement + [
             KeyBinding([.enter, .character("e")], .edit, "edit the param's value in place", hint: "edit"),
-            KeyBinding([.character("a")], .addParam, "add a param (name, then value)", hint: "add"),
+            KeyBinding([.character("a")], .addParam, "add a param (name, value, then where it goes)", hint: "add"),
             KeyBinding([.character("d"), .delete], .removeParam, "leave the param out of the request", hint: "remove"),
             KeyBinding([.character("u")], .resetParam, "put the param back to its default"),
             KeyBinding([.character("H")], .toggleDetails, "show or hide headers and body", hint: "headers"),
+            KeyBinding([.character("p")], .placeParam, "change where the param goes (query, header, body, cookie)"),
+            KeyBinding([.character("B")], .editBody, "edit the JSON body in $EDITOR (${param} placeholders kept)"),
         ]
 
     static let raw: [KeyBinding] =
@@ -120,6 +124,12 @@ package enum KeyMap {
     static let message: [KeyBinding] =
         Array(movement.prefix(4)) + [
             KeyBinding([.escape, .character("q"), .enter], .close, "close", hint: "close")
+        ]
+
+    static let choice: [KeyBinding] =
+        Array(movement.prefix(2)) + [
+            KeyBinding([.enter], .choose, "take the highlighted entry", hint: "choose"),
+            KeyBinding([.escape, .character("q")], .close, "close without changing anything", hint: "close"),
         ]
 
     static let textField: [KeyBinding] = [

@@ -8,6 +8,8 @@ package enum Overlay: Hashable, Sendable {
     case issues(selected: Int)
     /// A titled message (session diagnostics, a transport error), scrolled by `scroll` rows.
     case message(title: String, lines: [String], scroll: Int)
+    /// A list to pick one entry from (the environment, where a param goes).
+    case choice(Choice)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -16,6 +18,7 @@ package enum Overlay: Hashable, Sendable {
         case .curl: .curl
         case .issues: .issues
         case .message: .message
+        case .choice: .choice
         }
     }
 }

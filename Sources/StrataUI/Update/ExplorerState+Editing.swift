@@ -70,11 +70,12 @@ extension ExplorerState {
             }
             editor = FieldEditor(.newParamValue(name: name))
         case .newParamValue(let name):
-            setParam(name, value: text)
-            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
-                selectParam(row)
-            }
-            if let error = draft?.error { notice = Notice(error.message, kind: .error) }
+            // Then where it goes, starting from where the method puts params.
+            let method = draft?.route.method ?? "GET"
+            overlay = .choice(
+                .placement(
+                    .newParamPlacement(name: name, value: text), title: "Where '\(name)' goes",
+                    current: ParamLocation.defaultLocation(for: method)))
         case .routeFilter:
             routeFilter = text
             keepRouteInView()

@@ -54,6 +54,14 @@ extension ExplorerState {
             }
         case .curl:
             break
+        case .choice(var choice):
+            if let step {
+                choice.selected = min(max(choice.selected + step, 0), max(choice.items.count - 1, 0))
+                overlay = .choice(choice)
+            } else if command == .choose {
+                overlay = nil
+                choose(choice)
+            }
         }
         return []
     }

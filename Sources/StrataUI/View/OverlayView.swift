@@ -37,6 +37,11 @@ enum OverlayView {
             box(
                 title: Line("Mapping issues \(items.count)", style: Theme.title), footer: footer(.issues),
                 lines: lines, scroll: 0, width: 116, selected: selected, items: items, in: area, into: &buffer)
+        case .choice(let choice):
+            box(
+                title: Line(choice.title, style: Theme.title), footer: footer(.choice),
+                lines: choice.items.map { Line(" " + $0) }, scroll: 0, width: 40, selected: choice.selected, in: area,
+                into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),

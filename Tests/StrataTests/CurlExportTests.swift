@@ -23,12 +23,12 @@ import Testing
         #expect(r.curl() == "curl 'http://h/r' \\\n  -u \"me:$PW\"")
     }
 
-    @Test("a query secret from a variable, with a default, sits in a double-quoted URL")
+    @Test("a query secret from a variable sits in a double-quoted URL, without the default written in the session")
     func queryWithDefault() throws {
         let r = try Self.request(
             #"{ "baseURL": "http://h", "redact": ["key"], "params": { "key": "${env:KEY:-dev$1}" }, "routes": [ { "name": "r", "path": "/r" } ] }"#,
             environment: ["KEY": "kkkk-1"])
-        #expect(r.curl() == "curl \"http://h/r?key=${KEY:-dev\\$1}\"")
+        #expect(r.curl() == "curl \"http://h/r?key=$KEY\"")
     }
 
     @Test("secrets written in the file or typed stay <redacted>")

@@ -2,7 +2,8 @@
 extension BuiltRequest {
     /// The equivalent curl command, one option per line, with secret values kept out.
     ///
-    /// A secret whose value the session reads from an environment variable (`${env:API_TOKEN}`) is written as
+    /// A secret whose value the session reads from an environment variable (`${env:API_TOKEN}`, with or without a
+    /// default, which is never written) is written as
     /// that variable (`-H "Authorization: Bearer $API_TOKEN"`, basic auth as `-u "user:$PASSWORD"`), so the pasted
     /// command works and still shows no secret; any other secret is `<redacted>`. Set `redacting` to false to
     /// export the real values (never the default: commands end up in shell history and bug reports).
@@ -117,8 +118,8 @@ enum ShellSegment: Equatable {
         }
     }
 
-    /// One double-quoted shell word: text escaped, variables as `$NAME` (`${NAME}` before a name character,
-    /// `${NAME:-default}` with a default).
+    /// One double-quoted shell word: text escaped, variables as `$NAME` (`${NAME}` before a name character; a
+    /// template's default is not written).
     static func doubleQuoted(_ segments: [ShellSegment]) -> String {
         func escape(_ s: String) -> String {
             var out = ""
@@ -132,8 +133,8 @@ enum ShellSegment: Equatable {
         for (k, segment) in segments.enumerated() {
             switch segment {
             case .literal(let s): out += escape(s)
-            case .variable(let name, let fallback?): out += "${\(name):-\(escape(fallback))}"
-            case .variable(let name, nil):
+            case .variable(let name, _):
+                // A default is left out: it is a value written in the session, possibly a secret itself.
                 var next: Character? = nil
                 if k + 1 < segments.count, case .literal(let s) = segments[k + 1] { next = s.first }
                 let joins = next.map { $0 == "_" || $0.isLetter || $0.isNumber } ?? false

@@ -79,7 +79,7 @@ public struct RequestBuilder: Sendable {
             out.append(
                 ResolvedParam(
                     name: auth.paramName, value: expanded.value, template: auth.template, location: auth.location,
-                    origin: .auth, kind: .string, required: false, isSecret: true, status: .sent,
+                    origin: .auth, kind: .string, required: true, isSecret: true, status: .sent,
                     missingVariables: expanded.missing, description: nil, auth: auth,
                     secretParts: expand ? auth.secretValues(environment) : []))
         }

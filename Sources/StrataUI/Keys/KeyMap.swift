@@ -40,7 +40,7 @@ package enum KeyMap {
         KeyBinding([.character("m")], .toggleSource, "switch the source: mock ⇄ live", hint: "source"),
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
-        KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)", hint: "env"),
+        KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)"),
         KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),

@@ -70,6 +70,16 @@ extension ExplorerState {
             }
             editor = FieldEditor(.newParamValue(name: name))
         case .newParamValue(let name):
+            // A header of that name in another case is edited in place (header names ignore case).
+            if let params = draft?.params,
+                let row = params.firstIndex(where: {
+                    $0.location == .header && $0.name.lowercased() == name.lowercased()
+                })
+            {
+                setParam(params[row].name, value: text)
+                selectParam(row)
+                return []
+            }
             // Then where it goes, starting from where the method puts params.
             let method = draft?.route.method ?? "GET"
             overlay = .choice(

@@ -164,5 +164,35 @@ code=0
 check "recording the same request again is refused" test "$code" = 1
 check "the session and its fixtures check clean" "$STRATA" check "$WORK/bin"
 
+# Sessions/httpbin: auth, headers and cookies, JSON and multipart bodies, an environment switch.
+HB=Sessions/httpbin
+hb_json() { "$STRATA" run "$HB" "$@" --source live --json; }
+out=$(hb_json bearer)
+check "/bearer accepts the bearer token" jq_true '.response.status == 200 and .parsed.authenticated == true' <<<"$out"
+check "/bearer output never shows the token" bash -c '! grep -q strata-bearer-token' <<<"$out"
+out=$(hb_json basicAuth)
+check "/basic-auth/user/pass accepts basic auth" \
+  jq_true '.response.status == 200 and .parsed.authenticated == true and .parsed.user == "user"' <<<"$out"
+out=$(hb_json headers)
+check "/headers echoes a header param" jq_true '.parsed.headers["X-Custom"] == "custom-value"' <<<"$out"
+check "/headers sends the cookie param in Cookie" jq_true '.parsed.headers.Cookie == "theme=dark"' <<<"$out"
+out=$(hb_json anythingJSON)
+check "/anything echoes the nested JSON body, typed" \
+  jq_true '.parsed.json.order == {"items": [{"sku": "PEN-1", "qty": 3}], "gift": true, "tags": ["a", "b"]}' <<<"$out"
+out=$(hb_json anythingMultipart -p title=Dog)
+check "/anything echoes the multipart file and field" \
+  jq_true '.parsed.files.file == "hello from strata\n" and .parsed.form.title == "Dog"' <<<"$out"
+check "/anything got multipart/form-data" \
+  jq_true '.parsed.headers["Content-Type"] | startswith("multipart/form-data; boundary=")' <<<"$out"
+out=$(hb_json get --env anything)
+check "--env anything switches the base URL and adds its header" \
+  jq_true '(.parsed.url | endswith("/anything/get?q=strata&page=1&token=<redacted>")) and .parsed.headers["X-Env"] == "anything"' <<<"$out"
+curl_cmd=$(HTTPBIN_BEARER=from-env-token "$STRATA" run "$HB" bearer --curl)
+check "--curl reads the token from its variable" grep -q 'Authorization: Bearer $HTTPBIN_BEARER' <<<"$curl_cmd"
+printf '%s\n' "$curl_cmd" >"$WORK/bearer-curl.sh"
+pasted=$(HTTPBIN_BEARER=pasted-token bash "$WORK/bearer-curl.sh" 2>/dev/null || true)
+check "the exported command works when pasted" jq_true '.token == "pasted-token"' <<<"$pasted"
+check "Sessions/httpbin checks clean" "$STRATA" check "$HB"
+
 echo "httpbin checks: $ok ok, $bad failing"
 [ "$bad" -eq 0 ]

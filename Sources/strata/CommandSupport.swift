@@ -1,15 +1,22 @@
 import Dispatch
 import Strata
 
-/// Loads a session, turning its problems into a command error that lists them all.
-func loadSession(_ path: String) throws(CommandError) -> Session {
+/// Loads a session with environment `environment` applied (nil for its own defaults), turning its problems into a
+/// command error that lists them all.
+func loadSession(_ path: String, environment: String? = nil) throws(CommandError) -> Session {
+    let session: Session
     do {
-        return try Session.load(from: path)
+        session = try Session.load(from: path)
     } catch {
         throw CommandError(
             "cannot load session:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
     }
+    return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
 }
+
+/// `--env NAME`, on every command that loads a session.
+let environmentOption = OptionSpec(
+    "--env", "-e", value: "NAME", help: "use the session's environment NAME (its base URL, headers, params, auth)")
 
 /// Reads `-p NAME=VALUE` options as param edits.
 func parseEdits(_ texts: [String]) throws(UsageError) -> [ParamEdit] {
@@ -84,7 +91,7 @@ func applyMaxBody(_ text: String?, to session: inout Session) throws(UsageError)
         throw UsageError(
             "--max-body must be a whole number of bytes from 1 to 64G, optionally with K, M or G (got '\(text)')")
     }
-    session.transport.maxBodyBytes = n * unit
+    session.maxBodyOverride = n * unit
 }
 
 /// The `--type` choices of `parse` and `diff`, from the parser registry: `json|xml|plist|yaml|form|text|hex`.

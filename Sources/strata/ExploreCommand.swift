@@ -5,11 +5,12 @@ import StrataUI
 
 /// `strata [SESSION] [--source mock|live]`: Open the explorer on SESSION (default: the bundled demo).
 enum ExploreCommand {
-    static let usage = "strata [SESSION] [--source mock|live] [--max-body BYTES]"
+    static let usage = "strata [SESSION] [--source mock|live] [--env NAME] [--max-body BYTES]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")]
     static let options = [
         OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API"),
+        environmentOption,
         maxBodyOption,
     ]
 
@@ -24,7 +25,7 @@ enum ExploreCommand {
             }
             source = mode
         }
-        var session = try loadSession(positionals.first)
+        var session = try loadSession(positionals.first, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         unblockTerminalSignals()
         let backend: NcursesBackend
@@ -64,16 +65,18 @@ enum ExploreCommand {
     }
 
     /// Loads the session named on the command line, or the demo; errors list every problem (file:line:col).
-    static func loadSession(_ argument: String?) throws -> Session {
+    static func loadSession(_ argument: String?, environment: String? = nil) throws -> Session {
         let cwd = FileManager.default.currentDirectoryPath
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
         guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
             throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
         }
+        let session: Session
         do {
-            return try Session.load(from: path)
+            session = try Session.load(from: path)
         } catch {
             throw CommandError("the session did not load:\n\(error.description)")
         }
+        return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
     }
 }

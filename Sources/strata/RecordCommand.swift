@@ -2,7 +2,7 @@ import Strata
 
 /// `strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite]`: Run a route live and save the exchange as a fixture.
 enum RecordCommand {
-    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite] [--max-body BYTES]"
+    static let usage = "strata record SESSION ROUTE [-p NAME=VALUE]... [--overwrite] [--env NAME] [--max-body BYTES]"
     static let summary = "Run a route live and save the exchange as a fixture."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -10,6 +10,7 @@ enum RecordCommand {
     ]
     static let options = [
         RunCommand.paramOption,
+        environmentOption,
         OptionSpec("--overwrite", help: "replace a recorded pair for the same request instead of refusing"),
         maxBodyOption,
     ]
@@ -19,7 +20,7 @@ enum RecordCommand {
         let edits = try parseEdits(args.options("-p"))
         let maxBody = try args.option("--max-body")
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        var session = try loadSession(sessionPath)
+        var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         let recorder = RecordingSource(session: session, overwrite: overwrite)
         let client = Client(session: session, source: recorder)

@@ -5,7 +5,7 @@ import Strata
 enum RunCommand {
     static let usage =
         "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--query EXPR] [--severity LEVEL] [--fail] [--curl]"
-        + " [--max-body BYTES] [--cookies FILE]"
+        + " [--env NAME] [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -21,6 +21,7 @@ enum RunCommand {
         help: "list only issues of this severity or worse (default info: all); the counts stay whole")
     static let options = [
         paramOption,
+        environmentOption,
         OptionSpec(
             "--source", value: "mock|live", help: "answer from the session's fixtures (default) or the live API"),
         OptionSpec(
@@ -58,7 +59,7 @@ enum RunCommand {
         let maxBody = try args.option("--max-body")
         let cookieFile = try args.option("--cookies")
         let (sessionPath, routeName) = try args.sessionAndRoute()
-        var session = try loadSession(sessionPath)
+        var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         let jar = try cookieFile.map { (path) throws(CommandError) in
             try commandError { () throws(CookieJar.Error) in try CookieJar(contentsOf: path) }

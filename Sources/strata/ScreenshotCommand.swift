@@ -7,7 +7,7 @@ import TermGrid
 /// and PATH.svg.
 enum ScreenshotCommand {
     static let usage =
-        "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--edit SESSION_JSON [--then KEYS]] --out PATH"
+        "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--edit SESSION_JSON [--then KEYS]] [--env NAME] --out PATH"
     static let summary = "Render the explorer headless to PATH.txt and PATH.svg."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")
@@ -20,6 +20,7 @@ enum ScreenshotCommand {
             help: "after --keys, reload with this session file as if session.json had been edited (changes marked)"),
         OptionSpec("--then", value: "KEYS", help: "keys to press after --edit"),
         OptionSpec("--out", "-o", value: "PATH", help: "where to write PATH.txt and PATH.svg (required)"),
+        environmentOption,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -36,7 +37,7 @@ enum ScreenshotCommand {
         } catch {
             throw UsageError("--keys: \(error.description)")
         }
-        let session = try ExploreCommand.loadSession(positionals.first)
+        let session = try ExploreCommand.loadSession(positionals.first, environment: args.option("--env"))
         let edited = try args.option("--edit").map { path throws(CommandError) in try loadSession(path) }
         let thenText = try args.option("--then") ?? ""
         if edited == nil, !thenText.isEmpty { throw UsageError("--then needs --edit") }

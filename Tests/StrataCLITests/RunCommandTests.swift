@@ -131,7 +131,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(clean.status == 0)
     }
 
-    @Test("--curl prints the request as curl with secrets redacted, without sending it")
+    @Test("--curl prints the request as curl with secrets read from their variables, without sending it")
     func curl() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
@@ -140,7 +140,7 @@ private func json(_ text: String) throws -> [String: Any] {
         #expect(r.status == 0)
         #expect(
             r.stdout == """
-                curl 'https://api.example.com/v1/products/42?api_key=<redacted>' \\
+                curl "https://api.example.com/v1/products/42?api_key=$SHOP_KEY" \\
                   -H 'Accept: application/json'
 
                 """)

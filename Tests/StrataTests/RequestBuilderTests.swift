@@ -181,14 +181,14 @@ import Testing
         #expect(throws: RequestError("'q' is not NAME=VALUE")) { try ParamEdit(parsing: "q") }
     }
 
-    @Test("curl export redacts secrets in the URL, headers and body")
+    @Test("curl export keeps secrets out of the URL, headers and body: read from their variable, or <redacted>")
     func curl() throws {
         let s = try Self.shop()
         let b = RequestBuilder(session: s, environment: env)
         let get = try b.build(s.route(named: "listProducts")!, edits: [.set(name: "q", value: "it's")])
         #expect(
             get.curl() == """
-                curl 'https://api.example.com/v1/products?page=1&q=it%27s&api_key=<redacted>' \\
+                curl "https://api.example.com/v1/products?page=1&q=it%27s&api_key=$SHOP_KEY" \\
                   -H 'Accept: application/json'
                 """)
         let post = try b.build(s.route(named: "createOrder")!)
@@ -198,8 +198,10 @@ import Testing
                   -H 'X-Trace: demo' \\
                   -H 'Accept: application/json' \\
                   -H 'Content-Type: application/json' \\
-                  --data-raw '{"product_id":"1","quantity":"1","api_key":"<redacted>"}'
+                  --data-raw "{\\"product_id\\":\\"1\\",\\"quantity\\":\\"1\\",\\"api_key\\":\\"$SHOP_KEY\\"}"
                 """)
+        let typed = try b.build(s.route(named: "listProducts")!, edits: [.set(name: "api_key", value: "typed")])
+        #expect(typed.curl().contains("api_key=<redacted>"))
         #expect(post.curl(redacting: false).contains("k3y"))
         #expect(!post.curl().contains("k3y"))
     }

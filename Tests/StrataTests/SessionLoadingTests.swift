@@ -86,8 +86,8 @@ import Testing
             """)
         #expect(
             p == [
-                "session.json:2:16: unknown key 'baseUrl' in the session; did you mean 'baseURL'? (known keys: name, description, baseURL, timeout, headers, params, redact, routes, mappings, parsers, tls, proxy, connectTimeout, maxBodyBytes)",
-                "session.json:3:44: unknown key 'metod' in route 'a'; did you mean 'method'? (known keys: name, description, method, path, params, headers, body, contentType, map)",
+                "session.json:2:16: unknown key 'baseUrl' in the session; did you mean 'baseURL'? (known keys: name, description, baseURL, timeout, headers, params, redact, auth, environments, routes, mappings, parsers, tls, proxy, connectTimeout, maxBodyBytes)",
+                "session.json:3:44: unknown key 'metod' in route 'a'; did you mean 'method'? (known keys: name, description, method, path, params, headers, auth, body, contentType, map)",
                 "session.json:4:77: unknown key 'where' in param 'p' (known keys: value, in, required, description)",
             ])
     }
@@ -102,7 +102,7 @@ import Testing
                 { "name": "a", "path": "/a" },
                 { "name": "a", "path": "/b/{id}", "method": "FETCH" },
                 { "path": "c" },
-                { "name": "d", "path": "/d", "body": "xml", "params": { "x": { "value": 1, "in": "cookie" } } }
+                { "name": "d", "path": "/d", "body": "xml", "params": { "x": { "value": 1, "in": "cookies" } } }
               ]
             }
             """)
@@ -114,8 +114,8 @@ import Testing
                 "session.json:5:49: unknown method 'FETCH' in route 'a' (use one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)",
                 "session.json:6:5: route #3 has no 'name'",
                 "session.json:6:15: the path of route #3 must start with '/' (it is appended to the base URL)",
-                "session.json:7:42: 'body' of route 'd' must be \"form\" or \"json\", found \"xml\"",
-                "session.json:7:86: 'in' of param 'x' must be one of path, query, header, body; found \"cookie\"",
+                "session.json:7:42: 'body' of route 'd' must be \"form\", \"json\" or an object with \"json\", \"raw\" or \"multipart\", found \"xml\"",
+                "session.json:7:86: 'in' of param 'x' must be one of path, query, header, body, cookie; found \"cookies\"",
             ])
     }
 

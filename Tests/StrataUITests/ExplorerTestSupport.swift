@@ -17,6 +17,9 @@ enum ExplorerFixtures {
     /// The demo session.
     static func demo() throws -> Session { try Session.load(from: demoPath) }
 
+    /// The accounts session (auth, environments, JSON and multipart bodies).
+    static func accounts() throws -> Session { try Session.load(from: root + "/Sessions/accounts") }
+
     /// A fresh state on the demo session.
     static func demoState(width: Int = 120, height: Int = 40) throws -> ExplorerState {
         ExplorerState(session: try demo(), size: Size(width: width, height: height))

@@ -48,6 +48,22 @@ struct GoldenScreenTests {
         expectGolden(buffer, named: c.name)
     }
 
+    /// Screens of the accounts session: environments, auth and bodies.
+    static let accountsCases: [Case] = [
+        Case(name: "accounts-env-picker-120x40", size: Size(width: 120, height: 40), keys: "v Down"),
+        Case(name: "accounts-env-staging-120x40", size: Size(width: 120, height: 40), keys: "v Down Enter Down Tab H"),
+        Case(
+            name: "accounts-add-header-120x40", size: Size(width: 120, height: 40),
+            keys: "Tab a =X-Trace Enter =t1 Enter Down"),
+    ]
+
+    @Test("accounts screen", arguments: accountsCases)
+    func accountsScreen(_ c: Case) async throws {
+        let (buffer, _) = try await ExplorerFixtures.capture(
+            try ExplorerFixtures.accounts(), size: c.size, keys: c.keys)
+        expectGolden(buffer, named: c.name)
+    }
+
     @Test("the terminal shows exactly the rendered frame after diffed draws, resizes included")
     func drawnScreenMatchesRender() async throws {
         let backend = MemoryBackend(width: 120, height: 40)

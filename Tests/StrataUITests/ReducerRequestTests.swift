@@ -142,7 +142,7 @@ struct ReducerRequestTests {
     @Test("a adds a param by name then value; d removes it; u resets a removed one")
     func addRemoveReset() async throws {
         var state = try ExplorerFixtures.demoState()
-        try press(&state, "Tab a =sort Enter =price Enter")
+        try press(&state, "Tab a =sort Enter =price Enter Enter")
         #expect(state.draft?.request?.url.contains("sort=price") == true)
         let added = try #require(state.draft?.params.firstIndex { $0.name == "sort" })
         #expect(state.paramSelection == added)
@@ -240,14 +240,14 @@ struct ReducerRequestTests {
         #expect(state.notice?.kind == .error)
     }
 
-    @Test("y shows the request as curl with secrets redacted")
+    @Test("y shows the request as curl with secrets kept out: read from their variable")
     func curlOverlay() async throws {
         var state = try ExplorerFixtures.demoState()
         try press(&state, "y")
         let command = try #require(state.overlay?.curlCommand, "expected the curl overlay")
-        #expect(command.contains("api_key=<redacted>"))
+        #expect(command.contains("api_key=$DEMO_SHOP_KEY"))
         #expect(!command.contains("demo-key"))
-        #expect(ExplorerView.render(state).text().contains("curl 'https://shop.example.com/api/products?page=1"))
+        #expect(ExplorerView.render(state).text().contains("curl \"https://shop.example.com/api/products?page=1"))
         try press(&state, "Escape")
         #expect(state.overlay == nil)
     }

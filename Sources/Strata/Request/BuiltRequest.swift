@@ -29,6 +29,12 @@ public struct BuiltRequest: Sendable, Equatable {
     public var pathTemplate: String
     /// How body params are encoded.
     public var bodyEncoding: BodyEncoding
+    /// The route's body template, when the body was filled in from one.
+    public var bodyTemplate: BodyTemplate? = nil
+    /// The environment the request was built with, so an export can tell which secrets came from a variable.
+    var environment: [String: String] = [:]
+    /// The session folder, which a multipart body's file paths are relative to.
+    var sessionDirectory = "."
 
     /// The params that are sent.
     public var sentParams: [ResolvedParam] { params.filter { $0.status == .sent } }
@@ -41,14 +47,20 @@ public struct BuiltRequest: Sendable, Equatable {
     /// Secret params are rebuilt as `<redacted>` (so a path key or a query reads `id=<redacted>`), then the URL,
     /// headers and body go through ``scrubber``, which also catches a password in the URL's userinfo and a secret
     /// repeated in another value.
-    public func redacted() -> BuiltRequest {
+    public func redacted() -> BuiltRequest { redacted(substituting: [:]) }
+
+    /// ``redacted()``, with the secret params at the indices of `substitutes` given that text instead of
+    /// `<redacted>` (the curl export's markers for values read from environment variables).
+    func redacted(substituting substitutes: [Int: String]) -> BuiltRequest {
         let scrubber = self.scrubber
         var copy = self
         var params = self.params
-        for i in params.indices where params[i].isSecret { params[i].value = ResolvedParam.redacted }
+        for i in params.indices where params[i].isSecret { params[i].value = substitutes[i] ?? ResolvedParam.redacted }
         let base = scrubber.scrub(baseURL)
+        // A templated body is not filled in again (it may read files): its secrets are scrubbed where they are.
         let parts = RequestAssembly(
-            method: method, baseURL: base, pathTemplate: pathTemplate, params: params, encoding: bodyEncoding,
+            method: method, baseURL: base, pathTemplate: pathTemplate, params: params,
+            encoding: bodyTemplate == nil ? bodyEncoding : .form,
             verbatim: Set(params.filter(\.isSecret).map(\.name)))
         for i in params.indices where !params[i].isSecret {
             params[i].value = scrubber.scrub(params[i].value)
@@ -57,9 +69,16 @@ public struct BuiltRequest: Sendable, Equatable {
         copy.baseURL = base
         copy.url = scrubber.scrub(parts.url)
         copy.path = scrubber.scrub(parts.path)
-        copy.headers = scrubber.scrub(parts.headers)
-        copy.body = parts.body.map { scrubber.scrub($0, json: bodyEncoding == .json) }
-        copy.contentType = parts.contentType
+        if bodyTemplate == nil {
+            copy.headers = scrubber.scrub(parts.headers)
+            copy.body = parts.body.map { scrubber.scrub($0, json: bodyEncoding == .json) }
+            copy.contentType = parts.contentType
+        } else {
+            var headers = parts.headers
+            if let ct = contentType { headers["Content-Type"] = self.headers["Content-Type"] ?? ct }
+            copy.headers = scrubber.scrub(headers)
+            copy.body = body.map { scrubber.scrub($0, json: bodyEncoding == .json) }
+        }
         return copy
     }
 

@@ -5,11 +5,16 @@ public enum ParamEdit: Sendable, Equatable {
     case set(name: String, value: String, location: ParamLocation? = nil)
     /// Leaves `name` out of the request.
     case remove(name: String)
+    /// Sends `name` in `location` instead of where it was going.
+    case place(name: String, location: ParamLocation)
+    /// Sends `template` as the JSON body instead of the route's (edited in the explorer with `B`).
+    case body(JSONBodyTemplate)
 
     /// The param the edit is about.
     public var name: String {
         switch self {
-        case .set(let name, _, _), .remove(let name): name
+        case .set(let name, _, _), .remove(let name), .place(let name, _): name
+        case .body: ""
         }
     }
 

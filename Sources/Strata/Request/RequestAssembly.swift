@@ -7,12 +7,17 @@ struct RequestAssembly {
     var headers: HTTPHeaders
     var body: [UInt8]?
     var contentType: String?
+    /// Why a templated body could not be filled in (a typed placeholder's value, a multipart file).
+    var problems: [String] = []
+    /// Environment variables a body template reads that are not set.
+    var missingVariables: [String] = []
 
     /// Assembles the parts; values of params named in `verbatim` are inserted without percent-encoding (used
     /// for the `<redacted>` placeholder, which is for display only).
     init(
         method: String, baseURL: String, pathTemplate: String, params: [ResolvedParam], encoding: BodyEncoding,
-        verbatim: Set<String> = []
+        template: BodyTemplate? = nil, environment: [String: String] = [:], directory: String = ".",
+        routeName: String = "", verbatim: Set<String> = []
     ) {
         let sent = params.filter { $0.status == .sent }
         func value(_ p: ResolvedParam, _ encode: (String) -> String) -> String {
@@ -50,8 +55,24 @@ struct RequestAssembly {
         // Headers, then the body.
         var headers = HTTPHeaders()
         for p in sent where p.location == .header { headers[p.name] = p.value }
+        // Cookies: one `Cookie` header, after any the session sets.
+        let cookies = sent.filter { $0.location == .cookie }.map { "\($0.name)=\($0.value)" }
+        if !cookies.isEmpty {
+            headers["Cookie"] = ([headers["Cookie"]].compactMap { $0 } + cookies).joined(separator: "; ")
+        }
         let bodyParams = sent.filter { $0.location == .body }
-        if bodyParams.isEmpty {
+        if let template {
+            let used = Set(template.paramNames)
+            var fill = BodyFill(
+                params: params, environment: environment, directory: directory, verbatim: verbatim,
+                routeName: routeName)
+            let filled = fill.fill(template, extra: bodyParams.filter { !used.contains($0.name) })
+            body = filled.body
+            contentType = filled.contentType
+            problems = fill.problems
+            missingVariables = fill.missing
+            if headers["Content-Type"] == nil { headers["Content-Type"] = filled.contentType }
+        } else if bodyParams.isEmpty {
             body = nil
             contentType = nil
         } else {
@@ -62,7 +83,7 @@ struct RequestAssembly {
                 }.joined(separator: "&")
                 body = Array(text.utf8)
                 contentType = "application/x-www-form-urlencoded"
-            case .json:
+            case .json, .raw, .multipart:
                 var text = "{"
                 for (k, p) in bodyParams.enumerated() {
                     if k > 0 { text += "," }

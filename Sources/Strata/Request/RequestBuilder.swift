@@ -43,9 +43,11 @@ public struct RequestBuilder: Sendable {
         func key(_ spec: ParamSpec, _ location: ParamLocation) -> String {
             location == .header ? "header:" + spec.name.lowercased() : "param:" + spec.name
         }
+        let bodyNames = Set(route.bodyTemplate?.paramNames ?? [])
         func location(_ spec: ParamSpec) -> ParamLocation {
             if let l = spec.location { return l }
-            return route.placeholders.contains(spec.name) ? .path : ParamLocation.defaultLocation(for: route.method)
+            if route.placeholders.contains(spec.name) { return .path }
+            return bodyNames.contains(spec.name) ? .body : ParamLocation.defaultLocation(for: route.method)
         }
         func resolved(_ spec: ParamSpec, _ origin: ResolvedParam.Origin) -> ResolvedParam {
             let expanded = expand ? spec.value.expand(environment) : (value: spec.value.text, missing: [String]())
@@ -65,6 +67,22 @@ public struct RequestBuilder: Sendable {
             out.append(resolved(spec, .session))
         }
         for spec in route.headers { out.append(resolved(spec, .route)) }
+        // Auth last, replacing a param or header of the same name where it goes.
+        if let auth = route.auth ?? session.auth {
+            let expanded = expand ? auth.expand(environment) : (value: auth.template, missing: [String]())
+            let same = { (p: ResolvedParam) in
+                p.location == auth.location
+                    && (auth.location == .header
+                        ? p.name.lowercased() == auth.paramName.lowercased() : p.name == auth.paramName)
+            }
+            out.removeAll(where: same)
+            out.append(
+                ResolvedParam(
+                    name: auth.paramName, value: expanded.value, template: auth.template, location: auth.location,
+                    origin: .auth, kind: .string, required: true, isSecret: true, status: .sent,
+                    missingVariables: expanded.missing, description: nil, auth: auth,
+                    secretParts: expand ? auth.secretValues(environment) : []))
+        }
         return out
     }
 }

@@ -23,19 +23,49 @@ public struct RequestDraft: Sendable {
     }
 
     /// Applies `edits` with `builder`'s session and environment.
-    init(builder: RequestBuilder, route: Route, edits: [ParamEdit]) {
+    init(builder: RequestBuilder, route declaredRoute: Route, edits: [ParamEdit]) {
         let session = builder.session
+        // An edited JSON body replaces the route's template; its placeholders decide where params go.
+        var route = declaredRoute
+        for case .body(let template) in edits {
+            route = Route(
+                name: route.name, method: route.method, path: route.path, params: route.params,
+                headers: route.headers, body: .json, bodyTemplate: .json(template), auth: route.auth,
+                contentType: route.contentType, description: route.description, mapNode: route.mapNode,
+                node: route.node)
+        }
         self.route = route
         declared = Dictionary(
             builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
         var params = builder.resolve(route, expand: true)
         var problems: [String] = []
         for edit in edits {
+            if case .body = edit { continue }
             // The exact name first, then a header of that name in any case (HTTP header names ignore case).
             let index =
                 params.firstIndex { $0.name == edit.name }
                 ?? params.firstIndex { $0.location == .header && $0.name.lowercased() == edit.name.lowercased() }
             switch edit {
+            case .place(let name, let location):
+                guard let index else {
+                    problems.append("route '\(route.name)' has no param '\(name)' to move")
+                    continue
+                }
+                if params[index].location == .path || location == .path {
+                    problems.append(
+                        params[index].location == .path
+                            ? "param '\(name)' fills {\(name)} in the path of route '\(route.name)': it cannot be moved"
+                            : "route '\(route.name)' has no {\(name)} in its path \(route.path)")
+                    continue
+                }
+                if location == .header, !HTTPHeaders.isValidName(name) {
+                    problems.append("'\(name)' is not a valid header name")
+                    continue
+                }
+                params[index].location = location
+                params[index].isSecret = params[index].origin == .auth || session.isSecret(name, in: location)
+                if params[index].origin != .auth { params[index].origin = .edited }
+            case .body: break
             case .remove(let name):
                 guard let index else { continue }
                 if params[index].location == .path {
@@ -51,6 +81,8 @@ public struct RequestDraft: Sendable {
                     params[index].template = value
                     params[index].origin = .edited
                     params[index].missingVariables = []
+                    params[index].auth = nil
+                    params[index].secretParts = []
                     params[index].status = .sent
                     continue
                 }
@@ -98,9 +130,9 @@ public struct RequestDraft: Sendable {
                 params[i].status = .empty
             }
         }
-        self.params = params
-        self.problems = problems
         guard problems.isEmpty else {
+            self.params = params
+            self.problems = problems
             request = nil
             return
         }
@@ -113,12 +145,22 @@ public struct RequestDraft: Sendable {
             }
         }
         let parts = RequestAssembly(
-            method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body)
+            method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body,
+            template: route.bodyTemplate, environment: builder.environment, directory: session.directory,
+            routeName: route.name)
+        self.params = params
+        self.problems = parts.problems
+        guard parts.problems.isEmpty else {
+            request = nil
+            return
+        }
+        for name in parts.missingVariables { missing.append(MissingVariable(name: name, usedBy: "the body")) }
         request = BuiltRequest(
             routeName: route.name, method: route.method, url: parts.url, path: parts.path, headers: parts.headers,
             body: parts.body, contentType: parts.contentType, params: params, timeout: session.timeout,
             transport: session.transport, missingVariables: missing, baseURL: base.value, pathTemplate: route.path,
-            bodyEncoding: route.body)
+            bodyEncoding: route.body, bodyTemplate: route.bodyTemplate, environment: builder.environment,
+            sessionDirectory: session.directory)
     }
 
     /// The declared (default) value of param `name` as written in the session, or nil for a param the route does

@@ -10,6 +10,8 @@ public struct ResolvedParam: Sendable, Equatable {
         case edited
         /// The user added a param the route does not declare.
         case added
+        /// The session's, environment's or route's `auth`.
+        case auth
 
         /// `session default`, `route default`, `edited`, `added`.
         public var description: String {
@@ -18,6 +20,7 @@ public struct ResolvedParam: Sendable, Equatable {
             case .route: "route default"
             case .edited: "edited"
             case .added: "added"
+            case .auth: "auth"
             }
         }
     }
@@ -54,6 +57,10 @@ public struct ResolvedParam: Sendable, Equatable {
     public var missingVariables: [String]
     /// A note for people, from the session.
     public var description: String?
+    /// The auth scheme the value comes from, for params with origin ``Origin/auth``.
+    public var auth: Auth? = nil
+    /// Parts of the value that are secret by themselves (an auth token or password), expanded.
+    var secretParts: [String] = []
 
     /// The text shown for the value: `<redacted>` for secrets.
     public var displayValue: String { isSecret ? ResolvedParam.redacted : value }

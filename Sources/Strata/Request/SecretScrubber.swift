@@ -33,6 +33,7 @@ public struct SecretScrubber: Sendable {
         var values: [String] = []
         for p in request.params where p.isSecret && !p.value.isEmpty {
             values.append(p.value)
+            values += p.secretParts
             // `Bearer abc`: the credentials alone are as secret as the whole value.
             if p.location == .header, let space = p.value.firstIndex(of: " ") {
                 values.append(String(p.value[p.value.index(after: space)...]).trimmingCharacters(in: .whitespaces))

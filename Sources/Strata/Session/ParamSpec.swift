@@ -6,10 +6,13 @@ public enum ParamLocation: String, Sendable, CaseIterable, CustomStringConvertib
     case query
     /// Sent as a request header.
     case header
-    /// Sent in the request body, as form fields or JSON members (the route's `body`).
+    /// Sent in the request body, as form fields or JSON members (the route's `body`), or filling a `${name}` of
+    /// the route's body template.
     case body
+    /// Sent as a cookie in the `Cookie` header.
+    case cookie
 
-    /// The name as written in sessions (`path`, `query`, `header`, `body`).
+    /// The name as written in sessions (`path`, `query`, `header`, `body`, `cookie`).
     public var description: String { rawValue }
 
     /// Where a param without an explicit `in` goes for `method`: query for GET, HEAD, DELETE and OPTIONS, the body

@@ -14,6 +14,11 @@ public struct Route: Sendable {
     public let headers: [ParamSpec]
     /// How body params are encoded for POST, PUT and PATCH.
     public let body: BodyEncoding
+    /// The body template from a `body` object (`json`, `raw` or `multipart`), or nil when body params are sent as
+    /// a flat form or JSON object.
+    public let bodyTemplate: BodyTemplate?
+    /// How this route authenticates, over the session's and the environment's auth.
+    public let auth: Auth?
     /// The parser to use for responses (`json`, `xml`), overriding the Content-Type header.
     public let contentType: String?
     /// A note for people.
@@ -27,8 +32,8 @@ public struct Route: Sendable {
     /// Creates a route; sessions are normally loaded from a file instead.
     public init(
         name: String, method: String = "GET", path: String, params: [ParamSpec] = [], headers: [ParamSpec] = [],
-        body: BodyEncoding = .form, contentType: String? = nil, description: String? = nil,
-        mapNode: Tree.Index? = nil, node: Tree.Index? = nil
+        body: BodyEncoding = .form, bodyTemplate: BodyTemplate? = nil, auth: Auth? = nil,
+        contentType: String? = nil, description: String? = nil, mapNode: Tree.Index? = nil, node: Tree.Index? = nil
     ) {
         self.name = name
         self.method = method.uppercased()
@@ -36,7 +41,9 @@ public struct Route: Sendable {
         self.placeholders = (try? Route.placeholders(in: path)) ?? []
         self.params = params
         self.headers = headers
-        self.body = body
+        self.body = bodyTemplate?.encoding ?? body
+        self.bodyTemplate = bodyTemplate
+        self.auth = auth
         self.contentType = contentType
         self.description = description
         self.mapNode = mapNode
@@ -73,6 +80,10 @@ public struct Route: Sendable {
 public enum BodyEncoding: String, Sendable, CaseIterable {
     /// `application/x-www-form-urlencoded` (the default).
     case form
-    /// A JSON object, `application/json`.
+    /// A JSON object, `application/json` (or the route's JSON body template).
     case json
+    /// The route's raw body template, with its content type.
+    case raw
+    /// The route's multipart/form-data template.
+    case multipart
 }

@@ -5,11 +5,20 @@ extension Session {
     /// The keys allowed at the top of session.json.
     static let topKeys =
         [
-            "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings", "parsers",
+            "name", "description", "baseURL", "timeout", "headers", "params", "redact", "auth", "environments",
+            "routes", "mappings", "parsers",
         ] + Session.transportKeys
+    /// The keys allowed in an environment.
+    static let environmentKeys = ["description", "baseURL", "headers", "params", "auth"] + Session.transportKeys
+    /// The keys allowed in each `auth` type.
+    static let authKeys: [String: [String]] = [
+        "bearer": ["type", "token"], "basic": ["type", "user", "password"], "apiKey": ["type", "name", "in", "value"],
+    ]
+    /// The keys allowed in a route's `body` object (one of the three kinds, plus `contentType` for `raw`).
+    static let bodyKeys = ["json", "raw", "multipart", "contentType"]
     /// The keys allowed in a route.
     static let routeKeys = [
-        "name", "description", "method", "path", "params", "headers", "body", "contentType", "map",
+        "name", "description", "method", "path", "params", "headers", "auth", "body", "contentType", "map",
     ]
     /// The keys allowed in a param written as an object.
     static let paramKeys = ["value", "in", "required", "description"]
@@ -78,8 +87,11 @@ extension Session {
 struct SessionLoader {
     var reader: DocumentReader
     var tree: Tree { reader.tree }
+    /// The session folder (multipart files are looked up in it).
+    var directory = "."
 
     mutating func load(file: String, directory: String) -> Session? {
+        self.directory = directory
         guard let top = reader.members(of: Tree.root, known: Session.topKeys, what: "the session") else { return nil }
         var name = (directory as NSString).lastPathComponent
         if let n = top["name"], let s = reader.string(n, "'name'") { name = s }
@@ -101,6 +113,10 @@ struct SessionLoader {
         }
         let headers = top["headers"].map { headerSpecs($0, what: "session headers") } ?? []
         let params = top["params"].map { paramSpecs($0, what: "session params") } ?? []
+        let auth = top["auth"].flatMap { self.auth($0, what: "the session's 'auth'") }
+        let transport = transportSettings(top, directory: directory)
+        let environments =
+            top["environments"].map { self.environments($0, directory: directory, transport: transport) } ?? []
         var redact: [String] = []
         if let n = top["redact"], reader.expectArray(n, "'redact'") {
             for item in tree.children(n) {
@@ -112,7 +128,11 @@ struct SessionLoader {
             if reader.expectArray(n, "'routes'") {
                 var seen: [String: Tree.Index] = [:]
                 for (k, item) in tree.children(n).enumerated() {
-                    guard let route = self.route(item, number: k + 1, sessionParams: params) else { continue }
+                    guard
+                        let route = self.route(
+                            item, number: k + 1, sessionParams: params,
+                            environmentParams: environments.flatMap(\.params))
+                    else { continue }
                     if let first = seen[route.name] {
                         let nameNode = tree.node(at: TreePath([.key("name")]), from: item) ?? item
                         reader.error(
@@ -130,10 +150,12 @@ struct SessionLoader {
         let parsers = top["parsers"].map { externalParsers($0, directory: directory) } ?? []
         let loaded = Session.loadMappings(
             reader: reader, mappingsNode: top["mappings"], routes: routes, directory: directory)
-        let transport = transportSettings(top, directory: directory)
         var session = Session(
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
-            headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
+            headers: headers, params: params, auth: auth, environments: environments, activeEnvironment: nil,
+            own: SessionDefaults(
+                baseURL: baseURL, headers: headers, params: params, auth: auth, transport: transport), redact: redact,
+            routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
             routeMappingDiagnostics: loaded.routeDiagnostics, description: description, parsers: parsers)
@@ -209,7 +231,9 @@ struct SessionLoader {
 
     /// Reads route object `node`, the `number`-th in `routes` (counted by the caller: counting siblings here made
     /// loading quadratic in the number of routes); nil when it is too broken to use (its problems are recorded).
-    mutating func route(_ node: Tree.Index, number: Int, sessionParams: [ParamSpec]) -> Route? {
+    mutating func route(
+        _ node: Tree.Index, number: Int, sessionParams: [ParamSpec], environmentParams: [ParamSpec] = []
+    ) -> Route? {
         let label = "route #\(number)"
         var what = label
         if tree.kind(node) == .object, let n = tree.node(at: TreePath([.key("name")]), from: node),
@@ -244,13 +268,22 @@ struct SessionLoader {
         let params = m["params"].map { paramSpecs($0, what: "params of \(what)") } ?? []
         let headers = m["headers"].map { headerSpecs($0, what: "headers of \(what)") } ?? []
         var body = BodyEncoding.form
-        if let n = m["body"], let s = reader.string(n, "'body' of \(what)") {
-            if let b = BodyEncoding(rawValue: s) {
-                body = b
-            } else {
-                reader.error("'body' of \(what) must be \"form\" or \"json\", found \(JSONString.quote(s))", at: n)
+        var bodyTemplate: BodyTemplate? = nil
+        if let n = m["body"] {
+            if tree.kind(n) == .object {
+                bodyTemplate = self.bodyTemplate(
+                    n, of: what, params: params + sessionParams + environmentParams)
+            } else if let s = reader.string(n, "'body' of \(what)") {
+                if let b = BodyEncoding(rawValue: s), b == .form || b == .json {
+                    body = b
+                } else {
+                    reader.error(
+                        "'body' of \(what) must be \"form\", \"json\" or an object with \"json\", \"raw\" or "
+                            + "\"multipart\", found \(JSONString.quote(s))", at: n)
+                }
             }
         }
+        let auth = m["auth"].flatMap { self.auth($0, what: "'auth' of \(what)") }
         var contentType: String? = nil
         if let n = m["contentType"], let s = reader.string(n, "'contentType' of \(what)") { contentType = s }
         var description: String? = nil
@@ -281,7 +314,8 @@ struct SessionLoader {
         guard let name, let path else { return nil }
         return Route(
             name: name, method: method, path: path, params: params, headers: headers, body: body,
-            contentType: contentType, description: description, mapNode: m["map"], node: node)
+            bodyTemplate: bodyTemplate, auth: auth, contentType: contentType, description: description,
+            mapNode: m["map"], node: node)
     }
 
     /// Reads a `params` object: each member a string, number or bool, or `{ "value", "in", "required" }`.
@@ -328,7 +362,7 @@ struct SessionLoader {
                 location = loc
             } else {
                 reader.error(
-                    "'in' of param '\(name)' must be one of path, query, header, body; found \(JSONString.quote(s))",
+                    "'in' of param '\(name)' must be one of path, query, header, body, cookie; found \(JSONString.quote(s))",
                     at: n)
             }
         }

@@ -15,13 +15,21 @@ public struct Session: Sendable {
     /// The session's name (from the file, or the directory's name).
     public let name: String
     /// The base URL template every route's path is appended to; empty when the session has none.
-    public let baseURL: Template
+    public internal(set) var baseURL: Template
     /// Seconds to wait for a live response (default 30).
     public let timeout: Double
     /// Headers sent with every request, in file order.
-    public let headers: [ParamSpec]
+    public internal(set) var headers: [ParamSpec]
     /// Params sent with every request, in file order; routes override them by name.
-    public let params: [ParamSpec]
+    public internal(set) var params: [ParamSpec]
+    /// How every request authenticates (a route's own `auth` wins), or nil.
+    public internal(set) var auth: Auth?
+    /// The named environments, in file order.
+    public let environments: [SessionEnvironment]
+    /// The environment whose overrides are applied (``applying(environment:)``), or nil for the session's own.
+    public internal(set) var activeEnvironment: String?
+    /// The base URL, headers, params and auth as written at the top of the file, before any environment.
+    let own: SessionDefaults
     /// Param and header names whose values are shown and recorded as `<redacted>` (matched ignoring case).
     public let redact: [String]
     /// The routes, in file order.
@@ -45,6 +53,10 @@ public struct Session: Sendable {
     /// TLS trust, proxy, connect timeout and body limit for live sends (`tls`, `proxy`, `connectTimeout`,
     /// `maxBodyBytes`); a command's `--max-body` replaces the limit.
     public var transport = TransportSettings()
+    /// A body limit given on the command line (`--max-body`): it replaces every environment's and the session's.
+    public var maxBodyOverride: Int? = nil {
+        didSet { if let maxBodyOverride { transport.maxBodyBytes = maxBodyOverride } }
+    }
     /// External parsers the session declares (`parsers`): programs that turn a body into a format Strata reads.
     public var parsers: [ExternalParser] = []
 

@@ -17,6 +17,8 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case reload
     /// Edit session.json in `$EDITOR`, then reload.
     case editSession
+    /// Pick the session environment from a list.
+    case pickEnvironment
     /// Show the request as a curl command.
     case showCurl
     /// List the mapping issues.
@@ -67,6 +69,10 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case resetParam
     /// Show or hide headers and body.
     case toggleDetails
+    /// Change where the selected param goes.
+    case placeParam
+    /// Edit the JSON body in `$EDITOR`.
+    case editBody
 
     // Raw.
     /// Wrap long lines or scroll them.
@@ -123,6 +129,8 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     // Overlays and text fields.
     /// Close the overlay.
     case close
+    /// Take the highlighted entry of a list.
+    case choose
     /// Accept the text.
     case commit
     /// Drop the text and stop editing.

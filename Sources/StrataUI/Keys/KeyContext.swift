@@ -24,6 +24,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case copy
     /// A yes / no question.
     case confirm
+    /// A list to pick one entry from (environments, where a param goes).
+    case choice
     /// A text field being edited: every printable key is text.
     case textField
 
@@ -42,6 +44,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .message: "Messages"
         case .copy: "Copy"
         case .confirm: "Question"
+        case .choice: "Pick from a list"
         case .textField: "Editing text"
         }
     }

@@ -18,6 +18,7 @@ package enum KeyMap {
         case .message: message
         case .copy: copy
         case .confirm: confirm
+        case .choice: choice
         case .textField: textField
         }
     }
@@ -41,6 +42,7 @@ package enum KeyMap {
         KeyBinding([.character("m")], .toggleSource, "switch the source: mock ⇄ live", hint: "source"),
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
+        KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)"),
         KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
         KeyBinding(
             [.character("Y")], .copyMenu,
@@ -74,10 +76,12 @@ package enum KeyMap {
     static let request: [KeyBinding] =
         movement + [
             KeyBinding([.enter, .character("e")], .edit, "edit the param's value in place", hint: "edit"),
-            KeyBinding([.character("a")], .addParam, "add a param (name, then value)", hint: "add"),
+            KeyBinding([.character("a")], .addParam, "add a param (name, value, then where it goes)", hint: "add"),
             KeyBinding([.character("d"), .delete], .removeParam, "leave the param out of the request", hint: "remove"),
             KeyBinding([.character("u")], .resetParam, "put the param back to its default"),
             KeyBinding([.character("H")], .toggleDetails, "show or hide headers and body", hint: "headers"),
+            KeyBinding([.character("p")], .placeParam, "change where the param goes (query, header, body, cookie)"),
+            KeyBinding([.character("B")], .editBody, "edit the JSON body in $EDITOR (${param} placeholders kept)"),
         ]
 
     static let raw: [KeyBinding] =
@@ -155,6 +159,12 @@ package enum KeyMap {
         KeyBinding([.character("y"), .character("W")], .commit, "yes", hint: "yes"),
         KeyBinding([.character("n"), .escape, .character("q")], .close, "no", hint: "no"),
     ]
+
+    static let choice: [KeyBinding] =
+        Array(movement.prefix(2)) + [
+            KeyBinding([.enter], .choose, "take the highlighted entry", hint: "choose"),
+            KeyBinding([.escape, .character("q")], .close, "close without changing anything", hint: "close"),
+        ]
 
     static let textField: [KeyBinding] = [
         KeyBinding([.enter], .commit, "accept", hint: "accept"),

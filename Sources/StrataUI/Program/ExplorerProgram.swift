@@ -194,6 +194,16 @@ package final class ExplorerProgram {
             let problem = runEditor(path)
             terminal.invalidate()
             dispatch(.editorFinished(problem: problem))
+        case .editBody(let routeName, let text):
+            guard let runEditor = host.runEditor else {
+                dispatch(
+                    .bodyEdited(routeName: routeName, text: nil, problem: "no terminal to run the editor in (headless)")
+                )
+                return
+            }
+            let result = BodyEditFile.edit(text, with: runEditor)
+            terminal.invalidate()
+            dispatch(.bodyEdited(routeName: routeName, text: result.text, problem: result.problem))
         case .continueSearch:
             inbox.post(.searchStep)
         case .runQuery(let id, let query, let tree):

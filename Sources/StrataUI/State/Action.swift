@@ -25,6 +25,8 @@ package enum Action: Sendable {
     case sessionLoaded(Result<Session, SessionError>)
     /// `$EDITOR` exited; `problem` says why it could not run, if it could not.
     case editorFinished(problem: String?)
+    /// `$EDITOR` exited on route `routeName`'s body: the text it left, or why it could not run.
+    case bodyEdited(routeName: String, text: String?, problem: String?)
     /// The next bounded step of a running search.
     case searchStep
     /// Query run `id` selected `nodes` (in the RFC's order).

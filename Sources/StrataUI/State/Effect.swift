@@ -21,6 +21,9 @@ package enum Effect: Sendable, Equatable {
     case loadSession(path: String)
     /// Suspend the screen, run `$EDITOR` on `file`, resume; reply with ``Action/editorFinished``.
     case editFile(path: String)
+    /// Write `text` (a JSON body with placeholders) to a temporary file, run `$EDITOR` on it, read it back; reply
+    /// with ``Action/bodyEdited``.
+    case editBody(routeName: String, text: String)
     /// Dispatch ``Action/searchStep`` after pending input (keeps long searches from blocking keys).
     case continueSearch
     /// Redraw the whole screen (after it was disturbed).
@@ -51,6 +54,8 @@ package enum Effect: Sendable, Equatable {
                 && same(s, t) && p?.values.count == q?.values.count && p?.issues == q?.issues
         case (.loadSession(let p), .loadSession(let q)), (.editFile(let p), .editFile(let q)):
             return p == q
+        case (.editBody(let r, let t), .editBody(let q, let u)):
+            return r == q && t == u
         case (.continueSearch, .continueSearch), (.redraw, .redraw):
             return true
         case (.runQuery(let i, let q, let tree), .runQuery(let j, let r, let other)):

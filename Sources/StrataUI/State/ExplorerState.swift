@@ -130,8 +130,16 @@ package struct ExplorerState: Sendable {
         }
         var list = edits[route.name] ?? []
         if case .paramValue(let name)? = editor?.purpose, let text = editor?.field.text {
-            list.removeAll { $0.name == name }
-            list.append(.set(name: name, value: text))
+            // An added param keeps where it was put; a placement edit stays.
+            var location: ParamLocation? = nil
+            for case .set(name, _, let l) in list { location = l }
+            list.removeAll {
+                switch $0 {
+                case .set(name, _, _), .remove(name): true
+                default: false
+                }
+            }
+            list.append(.set(name: name, value: text, location: location))
         }
         let inputs = DraftInputs(routeName: route.name, edits: list, sessionRevision: sessionRevision)
         guard inputs != draftInputs else { return }

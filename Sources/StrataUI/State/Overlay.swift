@@ -12,6 +12,8 @@ package enum Overlay: Hashable, Sendable {
     case copy(selected: Int)
     /// The question before saving a response over the fixture pair in `file`.
     case confirmSave(file: String)
+    /// A list to pick one entry from (the environment, where a param goes).
+    case choice(Choice)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -22,6 +24,7 @@ package enum Overlay: Hashable, Sendable {
         case .message: .message
         case .copy: .copy
         case .confirmSave: .confirm
+        case .choice: .choice
         }
     }
 }

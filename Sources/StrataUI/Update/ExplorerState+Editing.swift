@@ -70,11 +70,22 @@ extension ExplorerState {
             }
             editor = FieldEditor(.newParamValue(name: name))
         case .newParamValue(let name):
-            setParam(name, value: text)
-            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
+            // A header of that name in another case is edited in place (header names ignore case).
+            if let params = draft?.params,
+                let row = params.firstIndex(where: {
+                    $0.location == .header && $0.name.lowercased() == name.lowercased()
+                })
+            {
+                setParam(params[row].name, value: text)
                 selectParam(row)
+                return []
             }
-            if let error = draft?.error { notice = Notice(error.message, kind: .error) }
+            // Then where it goes, starting from where the method puts params.
+            let method = draft?.route.method ?? "GET"
+            overlay = .choice(
+                .placement(
+                    .newParamPlacement(name: name, value: text), title: "Where '\(name)' goes",
+                    current: ParamLocation.defaultLocation(for: method)))
         case .routeFilter:
             routeFilter = text
             keepRouteInView()

@@ -70,6 +70,14 @@ extension ExplorerState {
             return copyMenuCommand(command, selected: selected)
         case .confirmSave:
             break
+        case .choice(var choice):
+            if let step {
+                choice.selected = min(max(choice.selected + step, 0), max(choice.items.count - 1, 0))
+                overlay = .choice(choice)
+            } else if command == .choose {
+                overlay = nil
+                choose(choice)
+            }
         }
         return []
     }

@@ -46,6 +46,10 @@ extension ExplorerState {
         case .toggleDetails:
             showRequestDetails.toggle()
             keepParamInView()
+        case .placeParam:
+            return pickPlacement()
+        case .editBody:
+            return editBody()
         default: break
         }
         return []
@@ -97,13 +101,21 @@ extension ExplorerState {
 
     /// Stores a new value for param `name` of the selected route: back to the default when it equals the
     /// declared value, else an edit replacing earlier ones for that name.
-    mutating func setParam(_ name: String, value: String) {
+    /// A new param goes to `location` (an added one keeps where it went); a placement edit stays.
+    mutating func setParam(_ name: String, value: String, location: ParamLocation? = nil) {
         guard let draft else { return }
         let declared = draft.declaredTemplate(name)
         var list = edits[draft.route.name] ?? []
-        let wasAdded = draft.params.first { $0.name == name }?.origin == .added
-        list.removeAll { $0.name == name }
-        if declared != value || wasAdded { list.append(.set(name: name, value: value)) }
+        let existing = draft.params.first { $0.name == name }
+        let wasAdded = existing?.origin == .added
+        let place = location ?? (wasAdded ? existing?.location : nil)
+        list.removeAll {
+            switch $0 {
+            case .set(name, _, _), .remove(name): true
+            default: false
+            }
+        }
+        if declared != value || wasAdded { list.append(.set(name: name, value: value, location: place)) }
         edits[draft.route.name] = list
         refreshDraft()
     }

@@ -93,7 +93,9 @@ extension ExplorerState {
                 title: "session.json did not load: keeping the previous session",
                 lines: error.diagnostics.map(\.description), scroll: 0)
             return []
-        case .success(let fresh):
+        case .success(let loaded):
+            // The environment in use stays chosen when the reloaded file still has it.
+            let fresh = (try? loaded.applying(environment: session.activeEnvironment)) ?? loaded
             session = fresh
             edits = edits.filter { fresh.route(named: $0.key) != nil }
             if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }

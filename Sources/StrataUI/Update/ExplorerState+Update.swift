@@ -60,6 +60,9 @@ extension ExplorerState {
                 return []
             }
             return [.loadSession(path: session.file)]
+        case .bodyEdited(let routeName, let text, let problem):
+            bodyEdited(routeName: routeName, text: text, problem: problem)
+            return []
         case .searchStep:
             return searchStep()
         case .queryFinished(let id, let nodes):
@@ -127,6 +130,8 @@ extension ExplorerState {
             return [.loadSession(path: session.file)]
         case .editSession:
             return [.editFile(path: session.file)]
+        case .pickEnvironment:
+            return pickEnvironment()
         case .showCurl:
             guard let draft else {
                 notice = Notice("select a route first", kind: .error)

@@ -13,7 +13,8 @@ enum OverlayView {
         case .curl(let command):
             let lines = command.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
             box(
-                title: Line("curl (secrets shown as <redacted>)", style: Theme.title), footer: footer(.curl),
+                title: Line("curl (secrets as their $VARIABLE or <redacted>)", style: Theme.title),
+                footer: footer(.curl),
                 lines: lines, scroll: 0, width: 100, wrap: true, in: area, into: &buffer)
         case .issues(let selected):
             // Two lines per issue (where, then what), each wrapped to the box, so no message is cut.
@@ -62,6 +63,11 @@ enum OverlayView {
             box(
                 title: Line("Save as fixture", style: Theme.title), footer: footer(.confirm), lines: lines, scroll: 0,
                 width: 80, in: area, into: &buffer)
+        case .choice(let choice):
+            box(
+                title: Line(choice.title, style: Theme.title), footer: footer(.choice),
+                lines: choice.items.map { Line(" " + $0) }, scroll: 0, width: 52, selected: choice.selected, in: area,
+                into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),

@@ -7,8 +7,13 @@ package enum RequestPane {
         _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
     ) {
         let focused = state.focus == .request && state.overlay == nil
-        let sourceTitle = Line(
-            state.source.label, style: state.source == .live ? Theme.warning.adding(.bold) : Theme.title)
+        var rightSpans: [TextSpan] = []
+        if let env = state.session.activeEnvironment {
+            rightSpans.append(TextSpan("env " + env + " · ", style: Theme.title))
+        }
+        rightSpans.append(
+            TextSpan(state.source.label, style: state.source == .live ? Theme.warning.adding(.bold) : Theme.title))
+        let sourceTitle = Line(rightSpans)
         guard let draft = state.draft else {
             let block = ExplorerView.block(Line("Request", style: Theme.title), right: sourceTitle, focused: focused)
             buffer.render(block, in: area)
@@ -142,6 +147,7 @@ package enum RequestPane {
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))
         case .added: spans.append(TextSpan("added", style: Theme.edited.removing(.bold)))
         case .session: spans.append(TextSpan("session default", style: Theme.secondary))
+        case .auth: spans.append(TextSpan("auth", style: Theme.secondary))
         case .route: break
         }
         if p.status == .empty {
@@ -174,6 +180,11 @@ package enum RequestPane {
             headers.append(TextSpan(field.value))
         }
         var body: [TextSpan] = [TextSpan("Body     ", style: Theme.title)]
+        if let bytes = request.body, request.bodyEncoding == .json, let tree = try? JSONParser().parse(bytes) {
+            // The JSON that will be sent, pretty-printed (secrets are already `<redacted>`).
+            let lines = tree.canonicalJSON(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+            return [Line(headers), Line(body)] + lines.map { Line("  " + $0) }
+        }
         if let text = request.bodyText {
             body.append(TextSpan(text))
         } else {

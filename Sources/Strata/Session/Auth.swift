@@ -1,0 +1,79 @@
+import Foundation
+
+/// How requests authenticate, as written in an `auth` object at session, environment or route level.
+///
+/// Each scheme becomes one param of the request (a header, a query param or a cookie) with origin
+/// ``ResolvedParam/Origin/auth``, so the Request pane lists it; its value is always secret, whether or not
+/// `redact` names it.
+public enum Auth: Sendable, Equatable {
+    /// `Authorization: Bearer TOKEN`.
+    case bearer(token: Template)
+    /// `Authorization: Basic base64(USER:PASSWORD)`.
+    case basic(user: Template, password: Template)
+    /// A key sent as the header, query param or cookie `name`.
+    case apiKey(name: String, location: ParamLocation, value: Template)
+
+    /// The types an `auth` object may name.
+    public static let types = ["bearer", "basic", "apiKey"]
+    /// Where an `apiKey` may go.
+    public static let apiKeyLocations: [ParamLocation] = [.header, .query, .cookie]
+
+    /// The name of the param the scheme sends (`Authorization`, or the api key's name).
+    public var paramName: String {
+        switch self {
+        case .bearer, .basic: "Authorization"
+        case .apiKey(let name, _, _): name
+        }
+    }
+
+    /// Where the param goes.
+    public var location: ParamLocation {
+        switch self {
+        case .bearer, .basic: .header
+        case .apiKey(_, let location, _): location
+        }
+    }
+
+    /// The templates the value is made of, for listing the environment variables it reads.
+    public var templates: [Template] {
+        switch self {
+        case .bearer(let token): [token]
+        case .basic(let user, let password): [user, password]
+        case .apiKey(_, _, let value): [value]
+        }
+    }
+
+    /// The value as written (before expansion): safe to show, since secrets live in the environment.
+    public var template: String {
+        switch self {
+        case .bearer(let token): "Bearer " + token.text
+        case .basic(let user, let password): "Basic " + user.text + ":" + password.text
+        case .apiKey(_, _, let value): value.text
+        }
+    }
+
+    /// The value sent, expanded from `environment`, with the variables that were missing.
+    public func expand(_ environment: [String: String]) -> (value: String, missing: [String]) {
+        switch self {
+        case .bearer(let token):
+            let t = token.expand(environment)
+            return ("Bearer " + t.value, t.missing)
+        case .basic(let user, let password):
+            let u = user.expand(environment)
+            let p = password.expand(environment)
+            return ("Basic " + Data((u.value + ":" + p.value).utf8).base64EncodedString(), u.missing + p.missing)
+        case .apiKey(_, _, let value):
+            return value.expand(environment)
+        }
+    }
+
+    /// The secret parts of the value, expanded (the token, the password, the key; not the scheme's word), for the
+    /// scrubber to find wherever a server echoes them.
+    public func secretValues(_ environment: [String: String]) -> [String] {
+        switch self {
+        case .bearer(let token): [token.expand(environment).value]
+        case .basic(_, let password): [password.expand(environment).value]
+        case .apiKey(_, _, let value): [value.expand(environment).value]
+        }
+    }
+}

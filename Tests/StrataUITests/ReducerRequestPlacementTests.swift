@@ -1,0 +1,89 @@
+import Strata
+import StrataUI
+import TermGrid
+import Testing
+
+@Suite("Reducer: environments, param placement and the JSON body")
+struct ReducerRequestPlacementTests {
+    static func state() throws -> ExplorerState {
+        ExplorerState(session: try ExplorerFixtures.accounts(), size: Size(width: 120, height: 40))
+    }
+
+    @Test("v lists the environments; Enter applies the highlighted one to the session and the request")
+    func pickEnvironment() throws {
+        var state = try Self.state()
+        try press(&state, "v")
+        guard case .choice(let choice)? = state.overlay else {
+            Issue.record("no list")
+            return
+        }
+        #expect(choice.items == ["(session defaults)", "staging", "prod"])
+        try press(&state, "Down Enter")
+        #expect(state.overlay == nil)
+        #expect(state.session.activeEnvironment == "staging")
+        #expect(state.draft?.request?.url == "https://staging.accounts.example.com/v2/me")
+        try press(&state, "v Up Enter")
+        #expect(state.session.activeEnvironment == nil)
+        #expect(state.draft?.request?.url == "https://accounts.example.com/v2/me")
+    }
+
+    @Test("a added after its name and value asks where the param goes")
+    func addAsksWhere() throws {
+        var state = try Self.state()
+        try press(&state, "Tab a =X-Trace Enter =t1 Enter")
+        guard case .choice(let choice)? = state.overlay else {
+            Issue.record("no placement list")
+            return
+        }
+        #expect(choice.items == ["query", "header", "path", "body", "cookie"])
+        #expect(choice.selected == 0)
+        try press(&state, "Down Enter")
+        let param = try #require(state.draft?.params.first { $0.name == "X-Trace" })
+        #expect(param.location == .header && param.origin == .added)
+        #expect(state.draft?.request?.headers["X-Trace"] == "t1")
+    }
+
+    @Test("p moves a param to another place; editing its value keeps the place")
+    func placement() throws {
+        var state = try Self.state()
+        try press(&state, "Down Tab")
+        #expect(state.draft?.route.name == "createInvoice")
+        // customer (row 0) is in the body; move it to the query.
+        try press(&state, "p")
+        guard case .choice(let choice)? = state.overlay else {
+            Issue.record("no placement list")
+            return
+        }
+        #expect(choice.items[choice.selected] == "body")
+        try press(&state, "Up Up Up Enter")
+        #expect(state.draft?.params.first?.location == .query)
+        #expect(state.draft?.request?.url == "https://accounts.example.com/v2/invoices?customer=c-42")
+        try press(&state, "Enter C-u =c-7 Enter")
+        #expect(state.draft?.request?.url == "https://accounts.example.com/v2/invoices?customer=c-7")
+    }
+
+    @Test(
+        "B asks to edit the JSON body with its placeholders; a good edit replaces it, a bad one is refused with line:col"
+    )
+    func editBody() throws {
+        var state = try Self.state()
+        try press(&state, "Down Tab")
+        let effects = try press(&state, "B")
+        guard case .editBody(let route, let text)? = effects.first else {
+            Issue.record("no editor effect")
+            return
+        }
+        #expect(route == "createInvoice")
+        #expect(text.contains(#""qty": "${qty:int}""#))
+        _ = state.update(
+            .bodyEdited(
+                routeName: route, text: #"{ "items": [ { "sku": "${sku}", "n": "${qty:int}" } ], "c": "${customer}" }"#,
+                problem: nil))
+        #expect(state.draft?.request?.bodyText == #"{"items":[{"sku":"PEN-1","n":3}],"c":"c-42","paid":"false"}"#)
+        _ = state.update(.bodyEdited(routeName: route, text: "{\n  \"a\": [1,\n}", problem: nil))
+        #expect(state.notice?.text.hasPrefix("body not changed: body:3:1:") == true)
+        #expect(state.draft?.request?.bodyText?.hasPrefix(#"{"items""#) == true)
+        _ = state.update(.bodyEdited(routeName: route, text: #"{ "s": "${skuu}" }"#, problem: nil))
+        #expect(state.notice?.text.contains("names no param; did you mean 'sku'?") == true)
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 extension Session {
     /// The keys allowed at the top of session.json.
     static let topKeys = [
-        "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings",
+        "name", "description", "baseURL", "timeout", "headers", "params", "redact", "routes", "mappings", "serve",
     ]
     /// The keys allowed in a route.
     static let routeKeys = [
@@ -132,7 +132,8 @@ struct SessionLoader {
             headers: headers, params: params, redact: redact, routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
-            routeMappingDiagnostics: loaded.routeDiagnostics, description: description)
+            routeMappingDiagnostics: loaded.routeDiagnostics, description: description,
+            serve: top["serve"].map { serveSettings($0) } ?? ServeSettings())
     }
 
     mutating func template(_ text: String, at node: Tree.Index) -> Template {

@@ -42,6 +42,8 @@ public struct Session: Sendable {
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?
+    /// How `strata serve` answers: its `serve` block (CORS).
+    public let serve: ServeSettings
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30

@@ -25,6 +25,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     private var listenFD: Int32
+    /// Requests begun and not yet completed (sent or failed), guarded by the condition.
+    private let active = NSCondition()
+    private var activeCount = 0
 
     /// `http://HOST:PORT`.
     public var url: String { "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)" }
@@ -61,6 +64,12 @@ public final class HTTPServer: @unchecked Sendable {
         lock.unlock()
         guard let d else { return }
         let fd = MHD_quiesce_daemon(d)
+        // New connections are refused now; let every request already begun be answered and sent (up to the
+        // longest delay a fixture may ask for, plus the connection timeout).
+        let deadline = Date().addingTimeInterval(Double(limits.connectionTimeout) + 600)
+        active.lock()
+        while activeCount > 0, active.wait(until: deadline) {}
+        active.unlock()
         MHD_stop_daemon(d)
         if fd >= 0 { close(fd) } else if listenFD >= 0 { close(listenFD) }
         listenFD = -1
@@ -83,6 +92,9 @@ public final class HTTPServer: @unchecked Sendable {
         guard let pendingPointer = context.pointee else {
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            server.active.lock()
+            server.activeCount += 1
+            server.active.unlock()
             // A declared body over the limit is refused before `100 Continue` is sent.
             if let length = header(connection, "Content-Length").flatMap({ Int($0) }),
                 length > server.limits.maxBodyBytes
@@ -129,10 +141,15 @@ public final class HTTPServer: @unchecked Sendable {
         return server.queue(reply, connection, request: request, pending: pending)
     }
 
-    static let completed: MHD_RequestCompletedCallback = { _, _, context, _ in
-        guard let context, let pointer = context.pointee else { return }
+    static let completed: MHD_RequestCompletedCallback = { cls, _, context, _ in
+        guard let cls, let context, let pointer = context.pointee else { return }
         Unmanaged<Pending>.fromOpaque(pointer).release()
         context.pointee = nil
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        server.active.lock()
+        server.activeCount -= 1
+        server.active.broadcast()
+        server.active.unlock()
     }
 
     static func tooLarge(_ limits: ServeLimits) -> ServeReply {

@@ -59,6 +59,7 @@ public final class ServeJournal: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Entry] = []
     private var start = 0
+    private var added = 0
     private let file: FileHandle?
 
     /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given.
@@ -85,6 +86,7 @@ public final class ServeJournal: @unchecked Sendable {
         let line = file == nil ? nil : Array((entry.json.text(pretty: false) + "\n").utf8)
         lock.lock()
         defer { lock.unlock() }
+        added += 1
         if entries.count < capacity {
             entries.append(entry)
         } else {
@@ -101,11 +103,15 @@ public final class ServeJournal: @unchecked Sendable {
         return Array(entries[start...] + entries[..<start])
     }
 
+    /// How many requests were added since the start or the last ``clear()`` (more than are kept, after a while).
+    public var count: Int { lock.withLock { added } }
+
     /// Forgets every entry kept in memory (the journal file keeps its lines).
     public func clear() {
         lock.lock()
         entries.removeAll()
         start = 0
+        added = 0
         lock.unlock()
     }
 

@@ -16,6 +16,8 @@ public struct ServeReply: Sendable {
     public var outcome: String
     /// The nearest pair, for a near miss.
     public var nearest: String?
+    /// True when the responder counts this answer as in flight until it is logged.
+    var inFlight = false
 
     /// The size of the pieces a body with a `chunkDelay` is sent in.
     public static let chunkSize = 1024

@@ -39,6 +39,11 @@ public final class ServeResponder: Sendable {
     let observer: (@Sendable (ServeJournal.Entry) -> Void)?
     private let builder: RequestBuilder
     private let recordLock = NSLock()
+    private let countLock = NSLock()
+    nonisolated(unsafe) private var inFlightCount = 0
+
+    /// Requests being answered now (not counting admin requests): `/__strata/health` reports it.
+    public var inFlight: Int { countLock.withLock { inFlightCount } }
 
     /// Creates a responder; `loopback` says whether the server listens on a loopback address (then a session
     /// without a `serve.cors` block allows any origin).
@@ -67,11 +72,13 @@ public final class ServeResponder: Sendable {
         } else if let preflight = preflight(request) {
             return preflight
         } else {
+            countLock.withLock { inFlightCount += 1 }
             switch upstream {
             case .mock: reply = fixture(request)
             case .live(let source): reply = live(request, through: source)
             case .record(let recorder): reply = record(request, with: recorder)
             }
+            reply.inFlight = true
         }
         addCORS(to: &reply, for: request)
         return reply
@@ -94,6 +101,7 @@ public final class ServeResponder: Sendable {
             outcome: reply.fault.map { "\(reply.outcome) fault \($0)" } ?? reply.outcome,
             nearest: reply.nearest, durationMs: durationMs)
         if reply.outcome != "admin" { journal.add(entry) }
+        if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
         observer?(entry)
         return entry
     }
@@ -239,6 +247,7 @@ public final class ServeResponder: Sendable {
                 200,
                 .object([
                     ("status", .string("ok")), ("session", .string(session.name)), ("source", .string(upstream.name)),
+                    ("inFlight", .int(inFlight)), ("answered", .int(journal.count)),
                 ]), outcome: "admin")
         case ("GET", "requests"), ("HEAD", "requests"):
             return .json(200, .object([("requests", .array(journal.all.map(\.json)))]), outcome: "admin")

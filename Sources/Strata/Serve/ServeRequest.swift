@@ -56,17 +56,12 @@ public struct ServeRequest: Sendable {
         }
     }
 
-    /// The session route this request is for: same method and a path template whose `{name}` segments match
-    /// any one segment (the first such route in file order), if any.
+    /// The session route this request is for: same method (GET for HEAD) and a path template the path fits
+    /// (``Route/path(_:matches:)``), the first such route in file order, if any.
     public func route(in session: Session) -> Route? {
-        let sent = PercentEncoding.decode(path).split(separator: "/", omittingEmptySubsequences: false)
-        return session.routes.first { route in
-            guard route.method == method || (method == "HEAD" && route.method == "GET") else { return false }
-            let template = route.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard template.count == sent.count else { return false }
-            return zip(template, sent).allSatisfy { t, s in
-                (t.hasPrefix("{") && t.hasSuffix("}") && !s.isEmpty) || t == s
-            }
+        session.routes.first { route in
+            (route.method == method || (method == "HEAD" && route.method == "GET"))
+                && Route.path(route.path, matches: path)
         }
     }
 

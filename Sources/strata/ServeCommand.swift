@@ -7,7 +7,7 @@ import StrataServe
 /// fixtures over HTTP.
 enum ServeCommand {
     static let usage =
-        "strata serve SESSION [--host 127.0.0.1] [--port 8080] [--source mock|live|record] [--journal FILE]"
+        "strata serve SESSION [--host 127.0.0.1] [--port 8080] [--source mock|live|record] [--journal FILE] [--timeout SECONDS] [--max-body BYTES]"
     static let summary = "Serve the session over HTTP (fixtures, the live API, or recording) and log each request."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)")]
     static let options = [

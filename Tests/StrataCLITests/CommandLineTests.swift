@@ -5,7 +5,7 @@ import Testing
 /// How every command reads its command line: `--`, unknown commands and options, and help from the option tables.
 @Suite struct CommandLineTests {
     /// The commands with a `--help` of their own.
-    static let commands = ["parse", "routes", "run", "check", "record", "screenshot"]
+    static let commands = ["parse", "routes", "run", "check", "record", "screenshot", "serve"]
 
     @Test("arguments after -- are positionals, even when they look like options")
     func doubleDash() throws {
@@ -30,7 +30,7 @@ import Testing
         #expect(
             r.stderr.hasPrefix(
                 "strata: 'init' is neither a command nor a session folder "
-                    + "(commands: parse, routes, run, check, record, screenshot)\nusage: strata [SESSION]"))
+                    + "(commands: parse, routes, run, check, record, screenshot, serve)\nusage: strata [SESSION]"))
         let typo = try StrataBinary.run(["chek", "Sessions/demo"])
         #expect(typo.status == 2)
         #expect(

@@ -2,6 +2,10 @@ import Foundation
 import Strata
 import StrataServe
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `strata serve` under load: wrk (50 keep-alive connections, 10 s) against a 2 KB JSON fixture served in this
 /// process, and against httpbin under gunicorn (4 workers) in the same run; then RSS before and after 1 000 000
 /// requests.
@@ -153,12 +157,11 @@ enum ServeBenchmark {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Runs `bash script args` through `system`, which waits for the script alone: Foundation's `Process` would
+    /// also wait for the daemon it starts, which inherits Process's pipe.
     static func shell(_ script: String, _ args: [String]) -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = [script] + args
-        do { try p.run() } catch { return 1 }
-        p.waitUntilExit()
-        return p.terminationStatus
+        let quoted = ([script] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let status = system("bash " + quoted.joined(separator: " ") + " </dev/null")
+        return status == 0 ? 0 : 1
     }
 }

@@ -225,11 +225,14 @@ public final class ServeResponder: Sendable {
         }
     }
 
-    /// Runs `body` on Swift's pool and blocks this (server) thread until it returns.
+    /// Where live sends run: not Swift's shared pool, whose threads may all be blocked while a server thread waits.
+    static let executor = DispatchTaskExecutor(label: "strata.serve")
+
+    /// Runs `body` on ``executor`` and blocks this (server) thread until it returns.
     static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task.detached(executorPreference: ServeResponder.executor) {
             box.value = await body()
             done.signal()
         }

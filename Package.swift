@@ -22,12 +22,17 @@ let package = Package(
         .target(name: "StrataUI", dependencies: ["Strata", "TermGrid"]),
         // ncursesw through a shim header, and the signal handlers with their state in shim.c.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
+        // libmicrohttpd through a shim header (typed wrappers for its variadic calls) and shim.c.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // `strata serve`'s HTTP server: libmicrohttpd driving the library's ServeResponder.
+        .target(name: "StrataServe", dependencies: ["Strata", "CMicroHTTPD"]),
         // A TermGrid backend over ncursesw.
         .target(name: "NcursesBackend", dependencies: ["TermGrid", "CNcursesw"]),
         // The command-line tool: argument parsing and wiring only.
-        .executableTarget(name: "strata", dependencies: ["Strata", "StrataUI", "TermGrid", "NcursesBackend"]),
+        .executableTarget(
+            name: "strata", dependencies: ["Strata", "StrataUI", "TermGrid", "NcursesBackend", "StrataServe"]),
         // Release-mode benchmarks against peers measured in the same run.
-        .executableTarget(name: "strata-bench", dependencies: ["Strata", "StrataUI", "TermGrid"]),
+        .executableTarget(name: "strata-bench", dependencies: ["Strata", "StrataUI", "TermGrid", "StrataServe"]),
         // Helpers for tests: loopback HTTP server, snapshot assertions, locating the built binary.
         .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
@@ -37,5 +42,6 @@ let package = Package(
             name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
+        .testTarget(name: "StrataServeTests", dependencies: ["StrataServe", "Strata", "StrataTestSupport"]),
     ]
 )

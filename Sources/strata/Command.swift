@@ -36,3 +36,4 @@ extension DiffCommand: CommandDefinition {}
 extension DriftCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}
+extension ServeCommand: CommandDefinition {}

@@ -10,6 +10,7 @@ let commands: [Command] = [
     Command("drift", DriftCommand.self),
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
+    Command("serve", ServeCommand.self),
 ]
 
 exit(StrataMain.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

@@ -9,6 +9,8 @@ public struct MockSource: DataSource {
     public let directory: String
     /// The fixture files parsed so far.
     public let cache = FixtureFileCache()
+    /// Where each pair's sequence of responses has got to.
+    public let sequences = FixtureSequences()
 
     /// Creates a source reading `session`'s `fixtures/` folder.
     public init(session: Session) { directory = session.fixturesDirectory }
@@ -24,7 +26,35 @@ public struct MockSource: DataSource {
         FixtureSet.load(directory: directory, cache: cache).match(request)
     }
 
+    /// Where a response's body comes from: bytes in hand, or a file checked to be inside the session.
+    public enum BodySource: Sendable, Equatable {
+        /// These bytes.
+        case bytes([UInt8])
+        /// The file at this resolved path (read it, or stream it).
+        case file(String)
+    }
+
+    /// The body of `response` (a response of `pair`): inline bytes, or its body file resolved inside the session.
+    ///
+    /// A body file is checked again at every call: it may have been swapped for a symlink since it was listed.
+    public func bodySource(_ response: FixtureResponse, of pair: FixturePair) throws(TransportError) -> BodySource {
+        switch response.body {
+        case .none: return .bytes([])
+        case .json(let bytes): return .bytes(bytes)
+        case .text(let s): return .bytes(Array(s.utf8))
+        case .file(let name, let path):
+            switch SessionFiles.resolve(path, inside: SessionFiles.root(ofFixtures: directory)) {
+            case .success(let real): return .file(real)
+            case .failure(let refusal):
+                throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")
+            }
+        }
+    }
+
     /// Answers `request` from the matching fixture pair, or throws `noMatch` with the near-miss report.
+    ///
+    /// A pair with a sequence of responses answers the next one (``sequences``); a response with a `fault`
+    /// fails the way a client would see it fail.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
         let start = ContinuousClock.now
         let pair: FixturePair
@@ -32,21 +62,30 @@ public struct MockSource: DataSource {
         case .success(let p): pair = p
         case .failure(let report): throw .noMatch(report)
         }
-        if pair.delay > 0 {
+        let (reply, _) = sequences.next(pair)
+        if reply.delay > 0 {
             do {
-                try await Task.sleep(for: .milliseconds(pair.delay))
+                try await Task.sleep(for: .milliseconds(reply.delay))
             } catch {
                 throw .cancelled
             }
         }
         if Task.isCancelled { throw .cancelled }
+        if let fault = reply.fault {
+            throw .connection(url: request.url, detail: "\(fault.effect) (fault '\(fault)' of \(pair.location))")
+        }
         let body: [UInt8]
-        switch pair.bodyBytes(fixturesDirectory: directory) {
-        case .success(let bytes): body = bytes
-        case .failure(let problem): throw .fixture(problem.message)
+        switch try bodySource(reply, of: pair) {
+        case .bytes(let bytes): body = bytes
+        case .file(let real):
+            // Read once, straight into a buffer of the file's size: this array is the body all the way to the tree.
+            guard let bytes = try? FileBytes.read(real) else {
+                throw .fixture("\(pair.location): bodyFile cannot be read (looked for \(real))")
+            }
+            body = bytes
         }
         return Response(
-            status: pair.status, headers: pair.servedHeaders, body: body, duration: ContinuousClock.now - start,
-            origin: .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(pair.delay)))
+            status: reply.status, headers: reply.servedHeaders, body: body, duration: ContinuousClock.now - start,
+            origin: .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(reply.delay)))
     }
 }

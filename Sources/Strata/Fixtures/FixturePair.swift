@@ -27,23 +27,20 @@ public struct FixturePair: Sendable {
     public let method: String?
     /// The params it requires, in file order (a value of `<redacted>` matches any value).
     public let params: [(name: String, value: String)]
-    /// The status to answer with.
-    public let status: Int
-    /// The headers to answer with.
-    public let headers: HTTPHeaders
-    /// The body to answer with.
-    public let body: Body
+    /// What the pair answers with: one response, or a sequence (`"responses"`) answered in turn, the last
+    /// repeating (see ``FixtureSequences``).
+    public let responses: [FixtureResponse]
 
-    /// The headers served: ``headers``, with `Content-Type: application/json` added for an inline JSON body that
-    /// names no type.
-    public var servedHeaders: HTTPHeaders {
-        guard case .json = body, headers["Content-Type"] == nil else { return headers }
-        var served = headers
-        served["Content-Type"] = "application/json"
-        return served
-    }
-    /// Milliseconds to wait before answering.
-    public let delay: Int
+    /// The status of the first response.
+    public var status: Int { responses[0].status }
+    /// The headers of the first response.
+    public var headers: HTTPHeaders { responses[0].headers }
+    /// The body of the first response.
+    public var body: Body { responses[0].body }
+    /// The headers the first response serves (see ``FixtureResponse/servedHeaders``).
+    public var servedHeaders: HTTPHeaders { responses[0].servedHeaders }
+    /// Milliseconds the first response waits before answering.
+    public var delay: Int { responses[0].delay }
     /// 1-based line of the pair in its file.
     public let line: Int
     /// 1-based column of the pair in its file.

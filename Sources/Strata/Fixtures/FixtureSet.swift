@@ -16,12 +16,15 @@ public struct FixtureSet: Sendable {
     /// The longest `delay` a pair may ask for, in milliseconds (10 minutes).
     static let maximumDelay = 600_000
 
+    /// The path prefix `strata serve` keeps for its admin endpoints; no fixture may be listed under it.
+    public static let reservedPrefix = "/__strata/"
+
     /// The keys allowed in a pair.
-    static let pairKeys = ["request", "response", "description"]
+    static let pairKeys = ["request", "response", "responses", "description"]
     /// The keys allowed in a pair's request.
     static let requestKeys = ["method", "params"]
     /// The keys allowed in a pair's response.
-    static let responseKeys = ["status", "headers", "body", "bodyFile", "delay"]
+    static let responseKeys = ["status", "headers", "body", "bodyFile", "delay", "fault", "chunkDelay"]
 
     /// Reads every `*.json` file in `directory` (a missing folder holds no fixtures).
     ///
@@ -111,6 +114,11 @@ public struct FixtureSet: Sendable {
                 reader.error(
                     "fixture path '\(path)' must start with '/' (it is relative to the base URL)", atKeyOf: member)
             }
+            if path.hasPrefix(FixtureSet.reservedPrefix) || path == "/__strata" {
+                reader.error(
+                    "fixture path '\(path)' is under \(FixtureSet.reservedPrefix), which 'strata serve' keeps for its admin endpoints",
+                    atKeyOf: member)
+            }
             guard reader.expectArray(member, "the pairs of '\(path)'") else { continue }
             for (index, item) in tree.children(member).enumerated() {
                 let before = reader.diagnostics.count
@@ -159,77 +167,125 @@ public struct FixtureSet: Sendable {
                 }
             }
         }
-        var status = 200
-        var headers = HTTPHeaders()
-        var body = FixturePair.Body.none
-        var delay = 0
+        var responses: [FixtureResponse] = []
         if let r = m["response"] {
-            if let rm = reader.members(of: r, known: responseKeys, what: "the response of \(what)") {
-                if let n = rm["status"], let s = reader.integer(n, "'status' of \(what)") {
-                    if (100...599).contains(s) { status = s } else { reader.error("status \(s) is not 100–599", at: n) }
+            if let s = m["responses"] {
+                reader.error("\(what) has both 'response' and 'responses'; keep one", atKeyOf: s)
+            }
+            responses.append(
+                readResponse(
+                    r, what: what, file: file, directory: directory, root: root, reader: &reader,
+                    bodyFiles: &bodyFiles, refused: &refused))
+        } else if let s = m["responses"] {
+            if reader.expectArray(s, "'responses' of \(what)") {
+                for (i, r) in tree.children(s).enumerated() {
+                    responses.append(
+                        readResponse(
+                            r, what: "response #\(i + 1) of \(what)", file: file, directory: directory, root: root,
+                            reader: &reader, bodyFiles: &bodyFiles, refused: &refused))
                 }
-                if let n = rm["headers"] {
-                    if tree.kind(n) == .object {
-                        for h in tree.children(n) {
-                            let name = tree.key(h) ?? ""
-                            if let v = reader.string(h, "header '\(name)' in \(what)") {
-                                headers.append(name: name, value: v)
-                            }
-                        }
-                    } else {
-                        reader.error(
-                            "'headers' of \(what) must be an object of name: value, found \(tree.describe(n))",
-                            at: n)
-                    }
-                }
-                if let n = rm["body"] {
-                    body =
-                        tree.kind(n) == .string
-                        ? .text(tree.string(n) ?? "") : .json(FixtureSet.dedented(tree.source, tree.span(n)))
-                    if let f = rm["bodyFile"] {
-                        reader.error("\(what) has both 'body' and 'bodyFile'; keep one", atKeyOf: f)
-                    }
-                } else if let n = rm["bodyFile"], let name = reader.string(n, "'bodyFile' of \(what)") {
-                    let full = name.hasPrefix("/") ? name : Session.join(directory, name)
-                    let exists = FileManager.default.fileExists(atPath: full)
-                    bodyFiles[full] = exists
-                    switch SessionFiles.resolve(full, inside: root) {
-                    case .success:
-                        body = .file(name: name, path: full)
-                    case .failure(.missing):
-                        reader.error("bodyFile '\(name)' of \(what) does not exist (looked for \(full))", at: n)
-                    case .failure(let refusal):
-                        body = .file(name: name, path: full)
-                        let (line, column) = reader.lineColumn(of: n)
-                        refused.append(
-                            Diagnostic(
-                                file: file, line: line, column: column,
-                                message: "bodyFile '\(name)' of \(what) \(refusal); it is never served"))
-                    }
-                }
-                if let n = rm["delay"], let d = reader.integer(n, "'delay' of \(what) (milliseconds)") {
-                    if d < 0 {
-                        reader.error("'delay' of \(what) must not be negative", at: n)
-                    } else if d > FixtureSet.maximumDelay {
-                        reader.error(
-                            "'delay' of \(what) must be at most \(FixtureSet.maximumDelay) ms (10 minutes), found \(tree.scalarText(n))",
-                            at: n)
-                    } else {
-                        delay = d
-                    }
-                }
+                if responses.isEmpty { reader.error("'responses' of \(what) is empty; give at least one", at: s) }
             }
         } else {
             reader.error("\(what) has no 'response'", at: node)
         }
+        if responses.isEmpty { responses.append(FixtureResponse()) }
         let (line, column) = reader.lineColumn(of: node)
         return FixturePair(
-            file: file, path: path, index: index, method: method, params: params, status: status, headers: headers,
-            body: body, delay: delay, line: line, column: column)
+            file: file, path: path, index: index, method: method, params: params, responses: responses, line: line,
+            column: column)
     }
 }
 
 extension FixtureSet {
+    /// Reads one response object `r` of a pair (`what` names it in messages).
+    static func readResponse(
+        _ r: Tree.Index, what: String, file: String, directory: String, root: String, reader: inout DocumentReader,
+        bodyFiles: inout [String: Bool], refused: inout [Diagnostic]
+    ) -> FixtureResponse {
+        let tree = reader.tree
+        var status = 200
+        var headers = HTTPHeaders()
+        var body = FixturePair.Body.none
+        var delay = 0
+        var fault: FixtureResponse.Fault? = nil
+        var chunkDelay = 0
+        if let rm = reader.members(of: r, known: responseKeys, what: "the response of \(what)") {
+            if let n = rm["status"], let s = reader.integer(n, "'status' of \(what)") {
+                if (100...599).contains(s) { status = s } else { reader.error("status \(s) is not 100–599", at: n) }
+            }
+            if let n = rm["headers"] {
+                if tree.kind(n) == .object {
+                    for h in tree.children(n) {
+                        let name = tree.key(h) ?? ""
+                        if let v = reader.string(h, "header '\(name)' in \(what)") {
+                            headers.append(name: name, value: v)
+                        }
+                    }
+                } else {
+                    reader.error(
+                        "'headers' of \(what) must be an object of name: value, found \(tree.describe(n))",
+                        at: n)
+                }
+            }
+            if let n = rm["body"] {
+                body =
+                    tree.kind(n) == .string
+                    ? .text(tree.string(n) ?? "") : .json(FixtureSet.dedented(tree.source, tree.span(n)))
+                if let f = rm["bodyFile"] {
+                    reader.error("\(what) has both 'body' and 'bodyFile'; keep one", atKeyOf: f)
+                }
+            } else if let n = rm["bodyFile"], let name = reader.string(n, "'bodyFile' of \(what)") {
+                let full = name.hasPrefix("/") ? name : Session.join(directory, name)
+                let exists = FileManager.default.fileExists(atPath: full)
+                bodyFiles[full] = exists
+                switch SessionFiles.resolve(full, inside: root) {
+                case .success:
+                    body = .file(name: name, path: full)
+                case .failure(.missing):
+                    reader.error("bodyFile '\(name)' of \(what) does not exist (looked for \(full))", at: n)
+                case .failure(let refusal):
+                    body = .file(name: name, path: full)
+                    let (line, column) = reader.lineColumn(of: n)
+                    refused.append(
+                        Diagnostic(
+                            file: file, line: line, column: column,
+                            message: "bodyFile '\(name)' of \(what) \(refusal); it is never served"))
+                }
+            }
+            if let n = rm["delay"], let d = reader.integer(n, "'delay' of \(what) (milliseconds)") {
+                if d < 0 {
+                    reader.error("'delay' of \(what) must not be negative", at: n)
+                } else if d > FixtureSet.maximumDelay {
+                    reader.error(
+                        "'delay' of \(what) must be at most \(FixtureSet.maximumDelay) ms (10 minutes), found \(tree.scalarText(n))",
+                        at: n)
+                } else {
+                    delay = d
+                }
+            }
+            if let n = rm["fault"], let f = reader.string(n, "'fault' of \(what)") {
+                if let known = FixtureResponse.Fault(rawValue: f) {
+                    fault = known
+                } else {
+                    let names = FixtureResponse.Fault.allCases.map(\.rawValue)
+                    reader.error(
+                        "unknown fault '\(f)' in \(what)\(Suggestion.didYouMean(f, in: names)) (faults: \(names.joined(separator: ", ")))",
+                        at: n)
+                }
+            }
+            if let n = rm["chunkDelay"], let d = reader.integer(n, "'chunkDelay' of \(what) (milliseconds)") {
+                if d < 0 || d > 60_000 {
+                    reader.error("'chunkDelay' of \(what) must be 0–60000 ms, found \(d)", at: n)
+                } else {
+                    chunkDelay = d
+                }
+            }
+        }
+        return FixtureResponse(
+            status: status, headers: headers, body: body, delay: delay, fault: fault, chunkDelay: chunkDelay)
+    }
+
     /// The bytes of a JSON body value as authored, shifted left by the indentation of its closing line.
     ///
     /// A body written inside a fixture file is indented for that file; served as is, its raw view would start

@@ -6,7 +6,7 @@ extension Session {
     static let topKeys =
         [
             "name", "description", "baseURL", "timeout", "headers", "params", "redact", "auth", "environments",
-            "routes", "mappings", "parsers",
+            "routes", "mappings", "parsers", "serve",
         ] + Session.transportKeys
     /// The keys allowed in an environment.
     static let environmentKeys = ["description", "baseURL", "headers", "params", "auth"] + Session.transportKeys
@@ -158,7 +158,8 @@ struct SessionLoader {
             routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
-            routeMappingDiagnostics: loaded.routeDiagnostics, description: description, parsers: parsers)
+            routeMappingDiagnostics: loaded.routeDiagnostics, description: description,
+            serve: top["serve"].map { serveSettings($0) } ?? ServeSettings(), parsers: parsers)
         session.transport = transport
         return session
     }

@@ -50,6 +50,8 @@ public struct Session: Sendable {
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?
+    /// How `strata serve` answers: its `serve` block (CORS).
+    public let serve: ServeSettings
     /// TLS trust, proxy, connect timeout and body limit for live sends (`tls`, `proxy`, `connectTimeout`,
     /// `maxBodyBytes`); a command's `--max-body` replaces the limit.
     public var transport = TransportSettings()

@@ -1,0 +1,53 @@
+/// What `strata serve` answers one request with, before it goes on the wire.
+public struct ServeReply: Sendable {
+    /// The status.
+    public var status: Int
+    /// The headers (without Content-Length, which the server sets).
+    public var headers: HTTPHeaders
+    /// The body: bytes, or a file streamed from disk.
+    public var body: MockSource.BodySource
+    /// Milliseconds to wait before answering.
+    public var delay: Int
+    /// Milliseconds between body chunks of ``chunkSize`` bytes.
+    public var chunkDelay: Int
+    /// The fault to produce instead of a clean answer.
+    public var fault: FixtureResponse.Fault?
+    /// What answered, for the journal (see ``ServeJournal/Entry/outcome``).
+    public var outcome: String
+    /// The nearest pair, for a near miss.
+    public var nearest: String?
+    /// True when the responder counts this answer as in flight until it is logged.
+    var inFlight = false
+
+    /// The size of the pieces a body with a `chunkDelay` is sent in.
+    public static let chunkSize = 1024
+
+    /// Creates a reply.
+    public init(
+        status: Int, headers: HTTPHeaders = [:], body: MockSource.BodySource = .bytes([]), delay: Int = 0,
+        chunkDelay: Int = 0, fault: FixtureResponse.Fault? = nil, outcome: String, nearest: String? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.chunkDelay = chunkDelay
+        self.fault = fault
+        self.outcome = outcome
+        self.nearest = nearest
+    }
+
+    /// A plain-text reply (an error the server itself gives: 413, 431, 502).
+    public static func text(_ status: Int, _ message: String, outcome: String) -> ServeReply {
+        ServeReply(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .bytes(Array((message + "\n").utf8)), outcome: outcome)
+    }
+
+    /// A JSON reply.
+    static func json(_ status: Int, _ value: OutputJSON, outcome: String) -> ServeReply {
+        ServeReply(
+            status: status, headers: ["Content-Type": "application/json"],
+            body: .bytes(Array((value.text() + "\n").utf8)), outcome: outcome)
+    }
+}

@@ -1,0 +1,57 @@
+/// Forwarding an arriving request to the session's API.
+extension ServeRequest {
+    /// Headers that belong to one hop (or that the sending side sets itself) and are not forwarded.
+    static let hopHeaders: Set<String> = [
+        "host", "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
+        "content-length", "expect", "accept-encoding",
+    ]
+
+    /// The request to send to the session's base URL: the session's defaults (params and headers, with
+    /// `${env:…}` expanded) under the path, query, headers and body the client sent; a header the session sets
+    /// keeps the session's value. A body the client sent goes out unchanged (session body params are then not
+    /// added). Client values are literal text: `${env:…}` in them is never expanded.
+    public func liveRequest(for session: Session, builder: RequestBuilder) throws(TransportError) -> BuiltRequest {
+        let literalPath = path.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")
+        let matched = route(in: session)
+        let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
+        let adHoc = Route(
+            name: matched?.name ?? ServeRequest.unroutedName, method: method, path: literalPath,
+            body: isJSON ? .json : .form)
+        var built: BuiltRequest
+        do {
+            built = try builder.build(adHoc)
+        } catch {
+            throw .invalidURL(error.message)
+        }
+        func param(_ name: String, _ value: String, _ location: ParamLocation) -> ResolvedParam {
+            ResolvedParam(
+                name: name, value: value, template: value, location: location, origin: .added, kind: .string,
+                required: false, isSecret: session.isSecret(name, in: location), status: .sent,
+                missingVariables: [], description: nil)
+        }
+        var params = built.params
+        if !body.isEmpty { params.removeAll { $0.location == .body } }
+        let set = Set(params.filter { $0.location == .header }.map { $0.name.lowercased() })
+        params += queryParams.map { param($0.name, $0.value, .query) }
+        params += bodyParams.map { param($0.name, $0.value, .body) }
+        params += headers.filter {
+            !ServeRequest.hopHeaders.contains($0.name.lowercased()) && !set.contains($0.name.lowercased())
+        }.map { param($0.name, $0.value, .header) }
+        let parts = RequestAssembly(
+            method: method, baseURL: built.baseURL, pathTemplate: literalPath, params: params,
+            encoding: built.bodyEncoding)
+        built.params = params
+        built.url = parts.url
+        built.path = parts.path
+        built.pathTemplate = literalPath
+        built.headers = parts.headers
+        built.body = parts.body
+        built.contentType = parts.contentType
+        if !body.isEmpty {
+            built.body = body
+            built.contentType = headers["Content-Type"]
+            if let type = headers["Content-Type"] { built.headers["Content-Type"] = type }
+        }
+        return built
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A request that arrived at `strata serve`: method, raw path and query, headers and body, as the client sent them.
+public struct ServeRequest: Sendable {
+    /// The method, upper case.
+    public var method: String
+    /// The path as sent (percent-encoded), without the query.
+    public var path: String
+    /// The query string as sent, without `?` (empty when there is none).
+    public var query: String
+    /// The headers, in the order they came.
+    public var headers: HTTPHeaders
+    /// The body bytes (empty when there is none).
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(method: String, path: String, query: String = "", headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.method = method.uppercased()
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The query params, decoded (`+` as space), in order.
+    public var queryParams: [(name: String, value: String)] { ServeRequest.formPairs(query) }
+
+    /// The body params: the fields of a form body, or the members of a JSON object body (strings as their value,
+    /// other scalars as their JSON text, objects and arrays as compact JSON), in order.
+    public var bodyParams: [(name: String, value: String)] {
+        guard !body.isEmpty else { return [] }
+        let type = (headers["Content-Type"] ?? "").lowercased()
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            return ServeRequest.formPairs(String(decoding: body, as: UTF8.self))
+        }
+        guard type.contains("json"), let tree = try? JSONParser().parse(body), tree.kind(Tree.root) == .object else {
+            return []
+        }
+        return tree.children(Tree.root).map { member in
+            let name = tree.key(member) ?? ""
+            switch tree.kind(member) {
+            case .string: return (name, tree.string(member) ?? "")
+            case .object, .array: return (name, String(decoding: tree.source[tree.span(member)], as: UTF8.self))
+            default: return (name, tree.scalarText(member))
+            }
+        }
+    }
+
+    /// `a=1&b=x+y` as decoded name/value pairs.
+    static func formPairs(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { field in
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentEncoding.decode(String(parts[0]), plusAsSpace: true)
+            let value = parts.count > 1 ? PercentEncoding.decode(String(parts[1]), plusAsSpace: true) : ""
+            return (name, value)
+        }
+    }
+
+    /// The session route this request is for: same method (GET for HEAD) and a path template the path fits
+    /// (``Route/path(_:matches:)``), the first such route in file order, if any.
+    public func route(in session: Session) -> Route? {
+        session.routes.first { route in
+            (route.method == method || (method == "HEAD" && route.method == "GET"))
+                && Route.path(route.path, matches: path)
+        }
+    }
+
+    /// The request as the mock source's matcher sees it: the path as sent, query and body params, and every header
+    /// as a header param; secrets as the session's `redact` list and credential headers say.
+    public func builtRequest(for session: Session) -> BuiltRequest {
+        func param(_ name: String, _ value: String, _ location: ParamLocation) -> ResolvedParam {
+            ResolvedParam(
+                name: name, value: value, template: value, location: location, origin: .added, kind: .string,
+                required: false, isSecret: session.isSecret(name, in: location), status: .sent,
+                missingVariables: [], description: nil)
+        }
+        var params = queryParams.map { param($0.name, $0.value, .query) }
+        params += bodyParams.map { param($0.name, $0.value, .body) }
+        params += headers.map { param($0.name, $0.value, .header) }
+        let route = route(in: session)
+        let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
+        return BuiltRequest(
+            routeName: route?.name ?? ServeRequest.unroutedName, method: method,
+            url: path + (query.isEmpty ? "" : "?" + query), path: path, headers: headers,
+            body: body.isEmpty ? nil : body, contentType: headers["Content-Type"], params: params,
+            timeout: session.timeout, missingVariables: [], baseURL: "", pathTemplate: path,
+            bodyEncoding: isJSON ? .json : .form)
+    }
+
+    /// The route name given to a request no session route describes (recorded pairs go to `fixtures/served.json`).
+    public static let unroutedName = "served"
+}

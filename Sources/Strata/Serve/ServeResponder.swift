@@ -1,0 +1,329 @@
+import Foundation
+
+/// Decides what `strata serve` answers: fixtures matched as the mock source matches them (with sequences and
+/// faults), near-miss 404s, CORS, the `/__strata/` admin endpoints, or the live API (recording new exchanges).
+///
+/// The HTTP server (`StrataServe`) calls ``respond(_:)`` on its own threads, then ``log(_:_:durationMs:)`` once the
+/// answer is handed over. Safe to call from any thread.
+public final class ServeResponder: Sendable {
+    /// Where answers come from.
+    public enum Upstream: Sendable {
+        /// The session's fixtures.
+        case mock(MockSource)
+        /// The live API through this source.
+        case live(any DataSource)
+        /// The live API, saving each exchange that has no pair yet.
+        case record(RecordingSource)
+
+        /// `mock`, `live`, `record`.
+        public var name: String {
+            switch self {
+            case .mock: "mock"
+            case .live: "live"
+            case .record: "record"
+            }
+        }
+    }
+
+    /// The session served.
+    public let session: Session
+    /// Where answers come from.
+    public let upstream: Upstream
+    /// The CORS policy applied, or nil for none.
+    public let cors: ServeSettings.CORS?
+    /// Every request answered.
+    public let journal: ServeJournal
+    /// The mock source whose sequences `POST /__strata/reset` restarts (the fixtures in mock mode).
+    public let mock: MockSource
+    /// Called with each journal entry (the terminal line), on the server's thread.
+    let observer: (@Sendable (ServeJournal.Entry) -> Void)?
+    private let builder: RequestBuilder
+    private let recordLock = NSLock()
+    private let countLock = NSLock()
+    nonisolated(unsafe) private var inFlightCount = 0
+
+    /// Requests being answered now (not counting admin requests): `/__strata/health` reports it.
+    public var inFlight: Int { countLock.withLock { inFlightCount } }
+
+    /// Creates a responder; `loopback` says whether the server listens on a loopback address (then a session
+    /// without a `serve.cors` block allows any origin).
+    public init(
+        session: Session, upstream: Upstream, journal: ServeJournal, loopback: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        observer: (@Sendable (ServeJournal.Entry) -> Void)? = nil
+    ) {
+        self.session = session
+        self.upstream = upstream
+        self.journal = journal
+        self.cors = session.serve.cors ?? (loopback ? ServeSettings.CORS() : nil)
+        if case .mock(let m) = upstream { mock = m } else { mock = MockSource(session: session) }
+        self.builder = RequestBuilder(session: session, environment: environment)
+        self.observer = observer
+    }
+
+    /// The admin endpoints, under ``FixtureSet/reservedPrefix``.
+    public static let adminEndpoints = ["GET health", "GET requests", "POST reset"]
+
+    /// The answer to `request`.
+    public func respond(_ request: ServeRequest) -> ServeReply {
+        var reply: ServeReply
+        if request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix) {
+            reply = admin(request)
+        } else if let preflight = preflight(request) {
+            return preflight
+        } else {
+            countLock.withLock { inFlightCount += 1 }
+            switch upstream {
+            case .mock: reply = fixture(request)
+            case .live(let source): reply = live(request, through: source)
+            case .record(let recorder): reply = record(request, with: recorder)
+            }
+            reply.inFlight = true
+        }
+        addCORS(to: &reply, for: request)
+        return reply
+    }
+
+    /// Records that `request` was answered with `reply` in `durationMs` (admin requests are shown, not kept).
+    @discardableResult
+    public func log(_ request: ServeRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
+        let built = request.builtRequest(for: session)
+        let scrubber = built.scrubber
+        var headers = HTTPHeaders()
+        for field in request.headers {
+            let secret = session.isSecret(field.name, in: .header)
+            headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
+        }
+        let shown = built.redacted()
+        let entry = ServeJournal.Entry(
+            time: Date(), method: request.method, path: scrubber.scrub(shown.url), headers: headers,
+            bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
+            outcome: reply.fault.map { "\(reply.outcome) fault \($0)" } ?? reply.outcome,
+            nearest: reply.nearest, durationMs: durationMs)
+        if reply.outcome != "admin" { journal.add(entry) }
+        if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
+        observer?(entry)
+        return entry
+    }
+
+    // MARK: fixtures
+
+    func fixture(_ request: ServeRequest) -> ServeReply {
+        let built = request.builtRequest(for: session)
+        var result = mock.match(built)
+        if case .failure = result, request.method == "HEAD" {
+            var asGet = built
+            asGet.method = "GET"
+            if case .success(let pair) = mock.match(asGet) { result = .success(pair) }
+        }
+        switch result {
+        case .success(let pair):
+            let (response, number) = mock.sequences.next(pair)
+            var outcome = "\(pair.location) (\(pair.path) #\(pair.index + 1))"
+            if pair.responses.count > 1 { outcome += " response \(number) of \(pair.responses.count)" }
+            let body: MockSource.BodySource
+            do {
+                body = try mock.bodySource(response, of: pair)
+            } catch {
+                return .text(500, error.description, outcome: outcome)
+            }
+            return ServeReply(
+                status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
+                chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
+        case .failure(let report):
+            let scrubber = built.scrubber
+            let nearest = report.nearest.map(scrubber.scrub)
+            var reply: ServeReply
+            if ServeResponder.acceptsJSON(request.headers["Accept"]) {
+                reply = .json(404, report.json, outcome: ServeJournal.nearMiss)
+                reply.body = .bytes(Array(scrubber.scrub(report.json.text() + "\n").utf8))
+            } else {
+                reply = .text(404, scrubber.scrub(report.description), outcome: ServeJournal.nearMiss)
+            }
+            reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
+            reply.nearest = nearest
+            return reply
+        }
+    }
+
+    /// True when an Accept header names a JSON type (`application/json`, `application/problem+json`,
+    /// `application/*`); a client that names none, or only `*/*`, gets text.
+    static func acceptsJSON(_ accept: String?) -> Bool {
+        guard let accept = accept?.lowercased() else { return false }
+        return accept.split(separator: ",").contains { item in
+            let type = item.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
+            let refused = item.contains("q=0") && !item.contains("q=0.")
+            return !refused && (type == "application/json" || type.hasSuffix("+json") || type == "application/*")
+        }
+    }
+
+    /// `text` with line breaks and other controls replaced by spaces, so it fits in a header value.
+    static func headerSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    // MARK: live and record
+
+    func live(_ request: ServeRequest, through source: any DataSource) -> ServeReply {
+        let built: BuiltRequest
+        do {
+            built = try request.liveRequest(for: session, builder: builder)
+        } catch {
+            return .text(502, "strata serve: \(error.description)", outcome: "live error")
+        }
+        let result = ServeResponder.wait { () async -> Result<Response, TransportError> in
+            do throws(TransportError) {
+                return .success(try await source.send(built))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return reply(result, built, outcome: "live")
+    }
+
+    func record(_ request: ServeRequest, with recorder: RecordingSource) -> ServeReply {
+        let built: BuiltRequest
+        do {
+            built = try request.liveRequest(for: session, builder: builder)
+        } catch {
+            return .text(502, "strata serve: \(error.description)", outcome: "record error")
+        }
+        // One recording at a time: two writes to one fixture file must not race.
+        recordLock.lock()
+        defer { recordLock.unlock() }
+        let exists = recorder.writer.existingPair(for: built) != nil
+        let result = ServeResponder.wait { () async -> Result<(Response, String), TransportError> in
+            do throws(TransportError) {
+                if exists { return .success((try await recorder.live.send(built), "live (already recorded)")) }
+                let (response, written) = try await recorder.record(built)
+                return .success((response, "recorded \(written)"))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let (response, outcome)): return reply(.success(response), built, outcome: outcome)
+        case .failure(let error): return reply(.failure(error), built, outcome: "record")
+        }
+    }
+
+    /// The live answer as a reply: status, headers (less those the server sets) and body; a failure is a 502
+    /// whose text is scrubbed of the request's secrets.
+    func reply(_ result: Result<Response, TransportError>, _ built: BuiltRequest, outcome: String) -> ServeReply {
+        switch result {
+        case .success(let response):
+            var headers = HTTPHeaders()
+            for field in response.headers
+            where !["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"].contains(
+                field.name.lowercased())
+            {
+                headers.append(name: field.name, value: field.value)
+            }
+            return ServeReply(status: response.status, headers: headers, body: .bytes(response.body), outcome: outcome)
+        case .failure(let error):
+            return .text(502, "strata serve: \(built.redacting(error.description))", outcome: "\(outcome) error")
+        }
+    }
+
+    /// Where live sends run: not Swift's shared pool, whose threads may all be blocked while a server thread waits.
+    static let executor = DispatchTaskExecutor(label: "strata.serve")
+
+    /// Runs `body` on ``executor`` and blocks this (server) thread until it returns.
+    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached(executorPreference: ServeResponder.executor) {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
+    // MARK: admin and CORS
+
+    func admin(_ request: ServeRequest) -> ServeReply {
+        let name = String(request.path.dropFirst(FixtureSet.reservedPrefix.count))
+        switch (request.method, name) {
+        case ("GET", "health"), ("HEAD", "health"):
+            return .json(
+                200,
+                .object([
+                    ("status", .string("ok")), ("session", .string(session.name)), ("source", .string(upstream.name)),
+                    ("inFlight", .int(inFlight)), ("answered", .int(journal.count)),
+                ]), outcome: "admin")
+        case ("GET", "requests"), ("HEAD", "requests"):
+            return .json(200, .object([("requests", .array(journal.all.map(\.json)))]), outcome: "admin")
+        case ("POST", "reset"):
+            journal.clear()
+            mock.sequences.reset()
+            return .json(200, .object([("reset", .bool(true))]), outcome: "admin")
+        case (_, "health"), (_, "requests"), (_, "reset"):
+            var reply = ServeReply.text(
+                405, "\(request.method) is not allowed on \(request.path)", outcome: "admin")
+            reply.headers["Allow"] = name == "reset" ? "POST" : "GET, HEAD"
+            return reply
+        default:
+            return .text(
+                404,
+                "no admin endpoint \(request.path); there are: "
+                    + ServeResponder.adminEndpoints.map {
+                        "\($0.split(separator: " ")[0]) \(FixtureSet.reservedPrefix)\($0.split(separator: " ")[1])"
+                    }
+                    .joined(separator: ", "), outcome: "admin")
+        }
+    }
+
+    /// The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or nil.
+    func preflight(_ request: ServeRequest) -> ServeReply? {
+        guard let cors, request.method == "OPTIONS", let asked = request.headers["Access-Control-Request-Method"],
+            let origin = request.headers["Origin"]
+        else { return nil }
+        var reply = ServeReply(status: 204, outcome: "cors preflight")
+        guard let allowed = allowedOrigin(origin, cors) else {
+            reply.status = 403
+            reply.outcome = "cors preflight refused (origin)"
+            return reply
+        }
+        reply.headers["Access-Control-Allow-Origin"] = allowed
+        if allowed != "*" { reply.headers["Vary"] = "Origin" }
+        reply.headers["Access-Control-Allow-Methods"] = cors.allowMethods.joined(separator: ", ")
+        let askedHeaders = request.headers["Access-Control-Request-Headers"]
+        let headers = cors.allowHeaders.isEmpty ? askedHeaders : cors.allowHeaders.joined(separator: ", ")
+        if let headers, !headers.isEmpty {
+            reply.headers["Access-Control-Allow-Headers"] = ServeResponder.headerSafe(headers)
+        }
+        if cors.allowCredentials { reply.headers["Access-Control-Allow-Credentials"] = "true" }
+        reply.headers["Access-Control-Max-Age"] = String(cors.maxAge)
+        if !cors.allowMethods.contains(asked.uppercased()) {
+            reply.status = 403
+            reply.outcome = "cors preflight refused (method)"
+        }
+        return reply
+    }
+
+    /// Adds `Access-Control-Allow-Origin` (and friends) to an answer for a request with an allowed `Origin`.
+    func addCORS(to reply: inout ServeReply, for request: ServeRequest) {
+        guard let cors, let origin = request.headers["Origin"], let allowed = allowedOrigin(origin, cors) else {
+            return
+        }
+        reply.headers["Access-Control-Allow-Origin"] = allowed
+        if allowed != "*" { reply.headers["Vary"] = "Origin" }
+        if cors.allowCredentials { reply.headers["Access-Control-Allow-Credentials"] = "true" }
+        if !cors.exposeHeaders.isEmpty {
+            reply.headers["Access-Control-Expose-Headers"] = cors.exposeHeaders.joined(separator: ", ")
+        }
+    }
+
+    /// The `Access-Control-Allow-Origin` value for `origin`, or nil when it is not allowed.
+    func allowedOrigin(_ origin: String, _ cors: ServeSettings.CORS) -> String? {
+        let safe = ServeResponder.headerSafe(origin)
+        if cors.allowOrigins.contains("*") { return cors.allowCredentials ? safe : "*" }
+        return cors.allowOrigins.contains { $0.lowercased() == origin.lowercased() } ? safe : nil
+    }
+}
+
+/// A value handed from a task to the thread waiting for it (the semaphore orders the accesses).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

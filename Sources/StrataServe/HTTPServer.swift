@@ -1,0 +1,254 @@
+import CMicroHTTPD
+import Foundation
+import Strata
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `strata serve`'s HTTP server: libmicrohttpd (one thread per connection) answering with a ``ServeResponder``.
+///
+/// ```swift
+/// let server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0)
+/// print(server.url)   // http://127.0.0.1:41234
+/// server.stop()       // after the requests in flight are answered
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    /// What answers requests.
+    public let responder: ServeResponder
+    /// The limits applied.
+    public let limits: ServeLimits
+    /// The host listened on.
+    public let host: String
+    /// The port listened on (the one chosen when 0 was asked for).
+    public let port: Int
+    private var daemon: OpaquePointer?
+    private let lock = NSLock()
+    private var listenFD: Int32
+    /// Requests begun and not yet completed (sent or failed), guarded by the condition.
+    private let active = NSCondition()
+    private var activeCount = 0
+
+    /// `http://HOST:PORT`.
+    public var url: String { "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)" }
+
+    /// Starts serving on `host:port` (port 0 picks a free port); throws a one-line error when the port is in use
+    /// or the host is not an address of this machine.
+    public init(responder: ServeResponder, host: String, port: Int, limits: ServeLimits = ServeLimits())
+        throws(ServeError)
+    {
+        self.responder = responder
+        self.limits = limits
+        self.host = host
+        let socket = try ListenSocket(host: host, port: port)
+        self.port = socket.port
+        self.listenFD = socket.fd
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        daemon = strata_mhd_start(
+            socket.fd, HTTPServer.access, me, HTTPServer.completed, me, UInt32(limits.maxConnections),
+            UInt32(limits.connectionTimeout), limits.connectionMemory)
+        if daemon == nil {
+            close(socket.fd)
+            throw ServeError("libmicrohttpd could not start on \(host):\(port)")
+        }
+    }
+
+    /// True when `host` is a loopback name or address.
+    public static func isLoopback(_ host: String) -> Bool { ListenSocket.isLoopback(host) }
+
+    /// Stops accepting connections, lets the requests in flight be answered, then stops. Safe to call twice.
+    public func stop() {
+        lock.lock()
+        let d = daemon
+        daemon = nil
+        lock.unlock()
+        guard let d else { return }
+        let fd = MHD_quiesce_daemon(d)
+        // New connections are refused now; let every request already begun be answered and sent (up to the
+        // longest delay a fixture may ask for, plus the connection timeout).
+        let deadline = Date().addingTimeInterval(Double(limits.connectionTimeout) + 600)
+        active.lock()
+        while activeCount > 0, active.wait(until: deadline) {}
+        active.unlock()
+        MHD_stop_daemon(d)
+        if fd >= 0 { close(fd) } else if listenFD >= 0 { close(listenFD) }
+        listenFD = -1
+    }
+
+    deinit { stop() }
+
+    // MARK: the callbacks (on libmicrohttpd's threads)
+
+    /// One request's state between the calls libmicrohttpd makes for it.
+    final class Pending {
+        var body: [UInt8] = []
+        var tooLarge = false
+        let start = ContinuousClock.now
+    }
+
+    static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, context in
+        guard let cls, let connection, let context, let uploadSize else { return strata_mhd_no() }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        guard let pendingPointer = context.pointee else {
+            let pending = Pending()
+            context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            server.active.lock()
+            server.activeCount += 1
+            server.active.unlock()
+            // A declared body over the limit is refused before `100 Continue` is sent.
+            if let length = header(connection, "Content-Length").flatMap({ Int($0) }),
+                length > server.limits.maxBodyBytes
+            {
+                pending.tooLarge = true
+                return server.queue(tooLarge(server.limits), connection, request: nil, pending: pending)
+            }
+            return strata_mhd_yes()
+        }
+        let pending = Unmanaged<Pending>.fromOpaque(pendingPointer).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            if !pending.tooLarge, let uploadData {
+                if pending.body.count + count > server.limits.maxBodyBytes {
+                    pending.tooLarge = true
+                    pending.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return strata_mhd_yes()
+        }
+        if pending.tooLarge {
+            return server.queue(tooLarge(server.limits), connection, request: nil, pending: pending)
+        }
+        let target = url.map { String(cString: $0) } ?? "/"
+        var path = target
+        var query = ""
+        if let q = target.firstIndex(of: "?") {
+            path = String(target[..<q])
+            query = String(target[target.index(after: q)...])
+        } else if let raw = rawQuery(connection) {
+            query = raw
+        }
+        let request = ServeRequest(
+            method: method.map { String(cString: $0) } ?? "GET", path: path, query: query,
+            headers: headers(connection), body: pending.body)
+        pending.body = []
+        let reply = server.responder.respond(request)
+        if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
+        return server.queue(reply, connection, request: request, pending: pending)
+    }
+
+    static let completed: MHD_RequestCompletedCallback = { cls, _, context, _ in
+        guard let cls, let context, let pointer = context.pointee else { return }
+        Unmanaged<Pending>.fromOpaque(pointer).release()
+        context.pointee = nil
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        server.active.lock()
+        server.activeCount -= 1
+        server.active.broadcast()
+        server.active.unlock()
+    }
+
+    static func tooLarge(_ limits: ServeLimits) -> ServeReply {
+        .text(
+            413, "request body is over the limit of \(limits.maxBodyBytes) bytes", outcome: "refused (body too large)")
+    }
+
+    /// Sends `reply` (or produces its fault) and logs it.
+    func queue(_ reply: ServeReply, _ connection: OpaquePointer, request: ServeRequest?, pending: Pending)
+        -> MHD_Result
+    {
+        let logged = request ?? ServeRequest(method: "?", path: "?")
+        func log() {
+            let elapsed = ContinuousClock.now - pending.start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            responder.log(logged, reply, durationMs: ms)
+        }
+        if let fault = reply.fault, fault != .close {
+            let fd = strata_mhd_connection_fd(connection)
+            switch fault {
+            case .reset: if fd >= 0 { strata_mhd_linger_reset(fd) }
+            case .garbage:
+                if fd >= 0 {
+                    var junk = [UInt8](repeating: 0, count: 64)
+                    for i in junk.indices { junk[i] = UInt8.random(in: 0...255) }
+                    junk[0] = 0xFF  // never a valid start of a status line
+                    _ = junk.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
+            default: break
+            }
+            log()
+            return strata_mhd_no()
+        }
+        guard let response = makeResponse(reply) else {
+            log()
+            return strata_mhd_no()
+        }
+        for field in reply.headers {
+            let lower = field.name.lowercased()
+            if lower == "content-length" || lower == "transfer-encoding" || lower == "connection" { continue }
+            _ = MHD_add_response_header(response, field.name, field.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(reply.status), response)
+        MHD_destroy_response(response)
+        log()
+        return result
+    }
+
+    /// The response for `reply`'s body: a copy of its bytes, its file streamed, or paced / broken through a
+    /// reader callback.
+    func makeResponse(_ reply: ServeReply) -> OpaquePointer? {
+        let paced = reply.chunkDelay > 0 || reply.fault == .close
+        switch reply.body {
+        case .bytes(let bytes) where !paced:
+            return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
+        case .file(let path) where !paced:
+            var size: UInt64 = 0
+            let fd = strata_mhd_open_file(path, &size)
+            guard fd >= 0 else { return nil }
+            return MHD_create_response_from_fd64(size, fd)
+        case .bytes, .file:
+            guard let reader = BodyReader(reply) else { return nil }
+            let size = reader.size
+            let declared = reply.fault == .close ? max(size, 1) : size
+            return MHD_create_response_from_callback(
+                declared, ServeReply.chunkSize, BodyReader.read, Unmanaged.passRetained(reader).toOpaque(),
+                BodyReader.free)
+        }
+    }
+
+    static func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, strata_mhd_header_kind(), name).map { String(cString: $0) }
+    }
+
+    /// The query string, rebuilt from the arguments libmicrohttpd split off (it passes the path alone).
+    static func rawQuery(_ connection: OpaquePointer) -> String? {
+        let box = PairBox()
+        let me = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values(connection, strata_mhd_argument_kind(), PairBox.collect, me)
+        guard !box.pairs.isEmpty else { return nil }
+        return box.pairs.map { pair in pair.1.map { "\(pair.0)=\($0)" } ?? pair.0 }.joined(separator: "&")
+    }
+
+    static func headers(_ connection: OpaquePointer) -> HTTPHeaders {
+        let box = PairBox()
+        let me = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values(connection, strata_mhd_header_kind(), PairBox.collect, me)
+        return HTTPHeaders(box.pairs.map { ($0.0, $0.1 ?? "") })
+    }
+}
+
+/// Name/value pairs collected by libmicrohttpd's iterator.
+final class PairBox {
+    var pairs: [(String, String?)] = []
+
+    static let collect: MHD_KeyValueIterator = { cls, _, key, value in
+        guard let cls, let key else { return strata_mhd_yes() }
+        let box = Unmanaged<PairBox>.fromOpaque(cls).takeUnretainedValue()
+        box.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+        return strata_mhd_yes()
+    }
+}

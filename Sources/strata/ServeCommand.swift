@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import Strata
+import StrataServe
+
+/// `strata serve SESSION [--host H] [--port P] [--source mock|live|record] [--journal FILE]`: Serve a session's
+/// fixtures over HTTP.
+enum ServeCommand {
+    static let usage =
+        "strata serve SESSION [--host 127.0.0.1] [--port 8080] [--source mock|live|record] [--journal FILE] [--timeout SECONDS] [--max-body BYTES]"
+    static let summary = "Serve the session over HTTP (fixtures, the live API, or recording) and log each request."
+    static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)")]
+    static let options = [
+        OptionSpec("--host", value: "HOST", help: "the address to listen on (default 127.0.0.1)"),
+        OptionSpec("--port", value: "PORT", help: "the port to listen on (default 8080; 0 picks a free one)"),
+        OptionSpec(
+            "--source", value: "mock|live|record",
+            help: "answer from fixtures (default), proxy to the live API, or proxy and record new exchanges"),
+        OptionSpec("--journal", value: "FILE", help: "also append each request to FILE as a JSON line"),
+        OptionSpec("--timeout", value: "SECONDS", help: "close a connection idle this long (default 30)"),
+        OptionSpec(
+            "--max-body", value: "BYTES", help: "refuse request bodies over this size with 413 (default 10 MiB)"),
+    ]
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let host = try args.option("--host") ?? "127.0.0.1"
+        let portText = try args.option("--port") ?? "8080"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw UsageError("--port must be a number 0–65535 (got '\(portText)')")
+        }
+        var limits = ServeLimits()
+        if let t = try args.option("--timeout") {
+            guard let s = Int(t), s > 0 else { throw UsageError("--timeout must be a whole number of seconds > 0") }
+            limits.connectionTimeout = s
+        }
+        if let b = try args.option("--max-body") {
+            guard let n = Int(b), n >= 0 else { throw UsageError("--max-body must be a number of bytes") }
+            limits.maxBodyBytes = n
+        }
+        let sourceName = try args.option("--source") ?? "mock"
+        let journalFile = try args.option("--journal")
+        guard let sessionPath = try args.positionals(max: 1).first else {
+            throw UsageError("serve needs a SESSION")
+        }
+        let session = try loadSession(sessionPath)
+        let upstream: ServeResponder.Upstream
+        switch sourceName {
+        case "mock": upstream = .mock(MockSource(session: session))
+        case "live": upstream = .live(LiveSource())
+        case "record": upstream = .record(RecordingSource(session: session))
+        default: throw UsageError("--source must be mock, live or record (got '\(sourceName)')")
+        }
+        let journal = try commandError { () throws(ServeError) in try openJournal(journalFile) }
+        let responder = ServeResponder(
+            session: session, upstream: upstream, journal: journal, loopback: HTTPServer.isLoopback(host),
+            observer: { Output.print($0.line) })
+        let server = try commandError { () throws(ServeError) in
+            try HTTPServer(responder: responder, host: host, port: port, limits: limits)
+        }
+        Output.print("serving \(session.name) (\(upstream.name)) at \(server.url)")
+        Output.print("admin: \(server.url)\(FixtureSet.reservedPrefix)health, requests, reset (POST); stop with Ctrl-C")
+        waitForStopSignal()
+        Output.print("stopping: answering the requests in flight")
+        server.stop()
+        Output.print("stopped")
+        return 0
+    }
+
+    static func openJournal(_ file: String?) throws(ServeError) -> ServeJournal {
+        try ServeJournal(file: file)
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives (delivered through Dispatch, never as a handler in main.swift).
+    static func waitForStopSignal() {
+        let stop = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "strata.serve.signals")
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        for source in sources { source.cancel() }
+    }
+}

@@ -34,3 +34,4 @@ extension RunCommand: CommandDefinition {}
 extension CheckCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}
+extension ImportCommand: CommandDefinition {}

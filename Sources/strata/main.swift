@@ -8,6 +8,7 @@ let commands: [Command] = [
     Command("check", CheckCommand.self),
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
+    Command("import", ImportCommand.self),
 ]
 
 exit(StrataMain.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

@@ -11,12 +11,14 @@ let package = Package(
     ],
     targets: [
         // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata"),
+        .target(name: "Strata", dependencies: ["CFYAML"]),
+        // libfyaml's event parser through a shim header; only Strata's YAML reader imports it.
+        .target(name: "CFYAML", linkerSettings: [.linkedLibrary("fyaml")]),
         // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.
         .target(name: "TermGrid"),
         // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.
         .target(name: "StrataUI", dependencies: ["Strata", "TermGrid"]),
-        // The only C surface: ncursesw through a shim header, and the signal handlers with their state in shim.c.
+        // ncursesw through a shim header, and the signal handlers with their state in shim.c.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         // A TermGrid backend over ncursesw.
         .target(name: "NcursesBackend", dependencies: ["TermGrid", "CNcursesw"]),

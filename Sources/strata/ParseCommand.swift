@@ -1,16 +1,16 @@
 import Foundation
 import Strata
 
-/// `strata parse [--type json|xml|plist|form|text|hex] [FILE|-] [--json] [--quiet]`: Parse a file or stdin and
+/// `strata parse [--type json|xml|plist|yaml|form|text|hex] [FILE|-] [--json] [--quiet]`: Parse a file or stdin and
 /// print its tree.
 enum ParseCommand {
-    static let usage = "strata parse [--type json|xml|plist|form|text|hex] [FILE|-] [--json] [--quiet]"
+    static let usage = "strata parse [--type json|xml|plist|yaml|form|text|hex] [FILE|-] [--json] [--quiet]"
     static let summary = "Parse a file or stdin and print its tree."
     static let arguments = [PositionalSpec(name: "FILE|-", help: "the file to parse; - or none reads standard input")]
     static let options = [
         OptionSpec(
             "--type", "-t", value: "TYPE",
-            help: "parse as json, xml, plist, form, text or hex (default: by extension, then by content)"),
+            help: "parse as json, xml, plist, yaml, form, text or hex (default: by extension, then by content)"),
         OptionSpec("--json", help: "print the tree as canonical JSON instead of indented lines"),
         OptionSpec("--quiet", "-q", help: "print nothing; exit 1 with the error when the input does not parse"),
     ]

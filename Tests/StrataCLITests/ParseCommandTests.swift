@@ -117,7 +117,7 @@ struct ParseCommandTests {
         #expect(
             r.stderr == """
                 strata: unknown --type 'yaml' (expected one of: json, plist, xml, form, hex, text)
-                usage: strata parse [--type json|xml|plist|form|text|hex] [FILE|-] [--json] [--quiet]
+                usage: strata parse [--type json|xml|plist|yaml|form|text|hex] [FILE|-] [--json] [--quiet]
 
                 """)
     }
@@ -151,7 +151,7 @@ struct ParseCommandTests {
         #expect(r.status == 0)
         #expect(
             r.stdout.hasPrefix(
-                "usage: strata parse [--type json|xml|plist|form|text|hex] [FILE|-] [--json] [--quiet]\n"))
+                "usage: strata parse [--type json|xml|plist|yaml|form|text|hex] [FILE|-] [--json] [--quiet]\n"))
     }
 
     @Test("100 000 nested elements or brackets are an error, not a crash")

@@ -22,9 +22,11 @@ public struct ParserRegistry: Sendable {
     /// Creates a registry with the given parsers.
     public init(_ parsers: [any Parser]) { self.parsers = parsers }
 
-    /// The built-in parsers: text, hex, form, xml, plist, json (later ones are asked first).
+    /// The built-in parsers: text, hex, form, xml, plist, yaml, json (later ones are asked first).
     public static var standard: ParserRegistry {
-        ParserRegistry([TextFormat(), HexFormat(), FormFormat(), XMLFormat(), PropertyListFormat(), JSONFormat()])
+        ParserRegistry([
+            TextFormat(), HexFormat(), FormFormat(), XMLFormat(), PropertyListFormat(), YAMLFormat(), JSONFormat(),
+        ])
     }
 
     /// Media types that say nothing about the format, so the body is sniffed.
@@ -174,13 +176,15 @@ extension String {
 }
 
 extension ParserRegistry {
-    /// The parser name a file's extension implies (`.json` → `json`, `.xml`, `.plist`, `.txt` → `text`), or nil.
+    /// The parser name a file's extension implies (`.json` → `json`, `.xml`, `.plist`, `.yaml`/`.yml` → `yaml`,
+    /// `.txt` → `text`), or nil.
     public static func type(forPath path: String) -> String? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "json": return "json"
         case "xml": return "xml"
         case "plist": return "plist"
+        case "yaml", "yml": return "yaml"
         case "txt", "text": return "text"
         default: return nil
         }

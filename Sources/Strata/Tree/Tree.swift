@@ -56,6 +56,8 @@ extension Tree {
         case xml
         /// An XML or binary property list.
         case plist
+        /// YAML (1.2, core schema).
+        case yaml
         /// An `application/x-www-form-urlencoded` body.
         case form
         /// Plain text, one node per line.
@@ -72,6 +74,7 @@ extension Tree {
             case "json": self = .json
             case "xml": self = .xml
             case "plist": self = .plist
+            case "yaml": self = .yaml
             case "form": self = .form
             case "text": self = .text
             case "binary": self = .binary
@@ -79,13 +82,14 @@ extension Tree {
             }
         }
 
-        /// The name shown to people and used by parsers: `json`, `xml`, `plist`, `form`, `text`, `binary`, or a
+        /// The name shown to people and used by parsers: `json`, `xml`, `plist`, `yaml`, `form`, `text`, `binary`, or a
         /// custom format's name.
         public var name: String {
             switch self {
             case .json: "json"
             case .xml: "xml"
             case .plist: "plist"
+            case .yaml: "yaml"
             case .form: "form"
             case .text: "text"
             case .binary: "binary"
@@ -96,9 +100,9 @@ extension Tree {
         /// The format's name.
         public var description: String { name }
 
-        /// True when scalars carry their type in the source (JSON, property lists), so a string `"42"` is not a
-        /// number; other formats hold only text.
-        public var hasTypedScalars: Bool { self == .json || self == .plist }
+        /// True when scalars carry their type in the source (JSON, property lists, YAML), so a string `"42"` is not
+        /// a number; other formats hold only text.
+        public var hasTypedScalars: Bool { self == .json || self == .plist || self == .yaml }
     }
 }
 

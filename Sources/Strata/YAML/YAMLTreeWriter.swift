@@ -1,0 +1,159 @@
+/// Writes a `YAMLGraph` into a `Tree`, expanding aliases within a limit.
+///
+/// Every alias is written out as a copy of its anchored node, each copied node spanning the alias (`*name`) in the
+/// source so node starts keep document order. The nodes produced by aliases are counted; past `limit` the document
+/// is refused, so a "billion laughs" stream (aliases of aliases doubling at each level) is an error, not an
+/// out-of-memory.
+struct YAMLTreeWriter {
+    let graph: YAMLGraph
+    let maxDepth: Int
+    /// The most nodes aliases may produce.
+    let limit: Int
+    /// The length of the source, the end of a stream of several documents.
+    let sourceCount: Int
+    var builder: TreeBuilder
+    var expanded = 0
+
+    init(graph: YAMLGraph, source: [UInt8], maxDepth: Int, expansionLimit: Int) {
+        self.graph = graph
+        self.maxDepth = maxDepth
+        self.limit = YAMLTreeWriter.limit(inputNodes: graph.nodes.count, cap: expansionLimit)
+        self.sourceCount = source.count
+        self.builder = TreeBuilder(source: source, format: .yaml)
+    }
+
+    /// The alias budget for a document of `inputNodes` nodes: ten times its size, at least 10 000, at most `cap`.
+    static func limit(inputNodes: Int, cap: Int) -> Int { min(cap, max(10 * inputNodes, 10_000)) }
+
+    /// Writes the stream: one document as itself, several as an array of documents, none as null.
+    mutating func write() throws(YAMLFailure) -> Tree {
+        let documents = graph.documents
+        let total = sourceCount
+        if documents.isEmpty {
+            builder.scalar(.null, start: 0, end: 0)
+        } else if documents.count == 1 {
+            try emit(documents[0], key: nil, memberStart: nil, alias: nil, depth: 0)
+        } else {
+            builder.beginContainer(.array, start: 0)
+            for d in documents { try emit(d, key: nil, memberStart: nil, alias: nil, depth: 1) }
+            builder.endContainer(end: total)
+        }
+        return builder.build()
+    }
+
+    /// Writes node `i` (a member named `key` whose key starts at `memberStart`, when in a mapping); `alias` is the
+    /// span of the alias being expanded, if any.
+    private mutating func emit(
+        _ i: Int, key: String?, memberStart: Int?, alias: Range<Int>?, depth: Int
+    ) throws(YAMLFailure) {
+        let node = graph.nodes[i]
+        if case .alias(let target) = node.shape {
+            try emit(
+                target, key: key, memberStart: alias == nil ? memberStart : nil,
+                alias: alias ?? node.start..<node.end, depth: depth)
+            return
+        }
+        guard depth <= maxDepth else {
+            throw YAMLFailure(
+                message: "nesting deeper than \(maxDepth) levels", offset: alias?.lowerBound ?? node.start)
+        }
+        if let alias {
+            expanded += 1
+            if expanded > limit {
+                throw YAMLFailure(
+                    message: "aliases expand to more than \(limit) nodes (the document writes \(graph.nodes.count));"
+                        + " refusing to expand further", offset: alias.lowerBound)
+            }
+        }
+        guard builder.count < RawNode.maxNodes else {
+            throw YAMLFailure(message: "more than \(RawNode.maxNodes) nodes", offset: node.start)
+        }
+        let start = alias?.lowerBound ?? memberStart ?? node.start
+        let end = alias?.upperBound ?? node.end
+        switch node.shape {
+        case .scalar(let typed, _):
+            builder.scalar(typed.kind, key: key, value: typed.text, bool: typed.bool, start: start, end: end)
+        case .sequence:
+            builder.beginContainer(.array, key: key, start: start)
+            for c in node.children { try emit(c, key: nil, memberStart: nil, alias: alias, depth: depth + 1) }
+            builder.endContainer(end: end)
+        case .mapping:
+            builder.beginContainer(.object, key: key, start: start)
+            var c = 0
+            while c + 1 < node.children.count {
+                let k = node.children[c]
+                let name = try keyText(k, alias: alias, depth: depth + 1)
+                let keyStart = alias == nil ? graph.nodes[k].start : nil
+                try emit(node.children[c + 1], key: name, memberStart: keyStart, alias: alias, depth: depth + 1)
+                c += 2
+            }
+            builder.endContainer(end: end)
+        case .alias:
+            break
+        }
+    }
+
+    /// The text of a key: a scalar's text as written (decoded), a collection's compact JSON.
+    private mutating func keyText(_ i: Int, alias: Range<Int>?, depth: Int) throws(YAMLFailure) -> String {
+        var index = i
+        var alias = alias
+        if case .alias(let target) = graph.nodes[i].shape {
+            alias = alias ?? graph.nodes[i].start..<graph.nodes[i].end
+            index = target
+        }
+        if case .scalar(_, let text) = graph.nodes[index].shape { return text }
+        var out = ""
+        try writeJSON(index, alias: alias, depth: depth, into: &out)
+        return out
+    }
+
+    /// Appends the compact JSON of node `i` (for collections used as keys), counting alias copies like `emit`.
+    private mutating func writeJSON(_ i: Int, alias: Range<Int>?, depth: Int, into out: inout String)
+        throws(YAMLFailure)
+    {
+        let node = graph.nodes[i]
+        if case .alias(let target) = node.shape {
+            try writeJSON(target, alias: alias ?? node.start..<node.end, depth: depth, into: &out)
+            return
+        }
+        guard depth <= maxDepth else {
+            throw YAMLFailure(message: "nesting deeper than \(maxDepth) levels", offset: node.start)
+        }
+        if let alias {
+            expanded += 1
+            if expanded > limit {
+                throw YAMLFailure(
+                    message: "aliases expand to more than \(limit) nodes (the document writes \(graph.nodes.count));"
+                        + " refusing to expand further", offset: alias.lowerBound)
+            }
+        }
+        switch node.shape {
+        case .scalar(let typed, let text):
+            switch typed.kind {
+            case .string: out += JSONString.quote(text)
+            case .number: out += Tree.isJSONNumber(typed.text ?? "") ? typed.text! : JSONString.quote(typed.text ?? "")
+            case .bool: out += typed.bool ? "true" : "false"
+            default: out += "null"
+            }
+        case .sequence:
+            out += "["
+            for (n, c) in node.children.enumerated() {
+                if n > 0 { out += "," }
+                try writeJSON(c, alias: alias, depth: depth + 1, into: &out)
+            }
+            out += "]"
+        case .mapping:
+            out += "{"
+            var c = 0
+            while c + 1 < node.children.count {
+                if c > 0 { out += "," }
+                out += JSONString.quote(try keyText(node.children[c], alias: alias, depth: depth + 1)) + ":"
+                try writeJSON(node.children[c + 1], alias: alias, depth: depth + 1, into: &out)
+                c += 2
+            }
+            out += "}"
+        case .alias:
+            break
+        }
+    }
+}

@@ -325,6 +325,7 @@ public enum OpenAPIImport {
                     of: "{\(p.name)}",
                     with: PercentEncoding.encode(text(p.value) ?? "", allowing: PercentEncoding.pathSegment))
             }
+            let fixtureFile = FixtureWriter.fileName(for: name) + ".json"
             for (status, raw) in ordered {
                 let r = docs.resolve(raw).value
                 let code: Int
@@ -339,13 +340,33 @@ public enum OpenAPIImport {
                     }
                     continue
                 }
-                guard let (contentType, body) = exampleBody(r) else { continue }
+                var found = exampleBody(r)
+                var description = r["description"]?.string.map(OpenAPIImport.firstLine)
+                if found == nil, code / 100 == 2, !draft.fixtures.contains(where: { $0.file == fixtureFile }),
+                    let (type, media) = jsonMedia(r["content"]), let schema = media["schema"]
+                {
+                    var seen = Set<OpenAPIDocuments.Target>()
+                    found = (
+                        type == "*/*" ? "application/json" : type, .json(sampleJSON(schema, seen: &seen, depth: 0))
+                    )
+                    description = "made from the schema: the spec has no example"
+                    made.append("\(name): a \(code) fixture made from the schema (the spec has no example)")
+                }
+                if found == nil, code / 100 == 2, r["content"]?.members.isEmpty ?? true,
+                    !draft.fixtures.contains(where: { $0.file == fixtureFile })
+                {
+                    draft.addPair(
+                        SessionDraft.Pair(path: concrete, method: method, status: code, description: description),
+                        file: fixtureFile)
+                    continue
+                }
+                guard let (contentType, body) = found else { continue }
                 draft.addPair(
                     SessionDraft.Pair(
                         path: concrete, method: method, status: code,
                         headers: [("Content-Type", contentType)], body: body,
-                        description: r["description"]?.string.map(OpenAPIImport.firstLine)),
-                    file: FixtureWriter.fileName(for: name) + ".json")
+                        description: description),
+                    file: fixtureFile)
             }
             draft.routes.append(route)
         }
@@ -481,6 +502,39 @@ public enum OpenAPIImport {
             }
         }
 
+        /// A JSON value that fits `schema`: its examples and defaults where it has them, else a stand-in per type.
+        mutating func sampleJSON(_ raw: ImportValue, seen: inout Set<OpenAPIDocuments.Target>, depth: Int) -> OutputJSON
+        {
+            let (schema, target) = docs.resolve(raw)
+            if let target {
+                guard seen.insert(target).inserted else { return .null }
+            }
+            defer { if let target { seen.remove(target) } }
+            if let e = example(schema, raw: true) { return e.json }
+            if let d = schema["default"] { return d.json }
+            if let first = schema["enum"]?.items.first { return first.json }
+            guard depth < 12 else { return .null }
+            if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, let first = variants.first {
+                return sampleJSON(first, seen: &seen, depth: depth + 1)
+            }
+            let types = mappings.typeNames(schema)
+            let t = types.first { $0 != "null" }
+            if schema["properties"] != nil || schema["allOf"] != nil || t == "object" {
+                let m = mappings.merged(schema, docs: &docs)
+                return .object(m.properties.map { ($0.0, sampleJSON($0.1, seen: &seen, depth: depth + 1)) })
+            }
+            switch t {
+            case "array":
+                guard let items = schema["items"] else { return .array([]) }
+                return .array([sampleJSON(items, seen: &seen, depth: depth + 1)])
+            case "integer": return .number("1")
+            case "number": return .number("1.5")
+            case "boolean": return .bool(true)
+            case "string": return .string(sample(schema))
+            default: return .null
+            }
+        }
+
         /// A stand-in value for a required param without an example.
         func sample(_ schema: ImportValue) -> String {
             if let first = schema["enum"]?.items.first?.scalarText { return first }
@@ -492,6 +546,8 @@ public enum OpenAPIImport {
                 case "uuid": return "00000000-0000-0000-0000-000000000001"
                 case "date": return "2024-01-01"
                 case "date-time": return "2024-01-01T00:00:00Z"
+                case "uri", "url": return "https://example.com/"
+                case "email": return "someone@example.com"
                 default: return "example"
                 }
             }

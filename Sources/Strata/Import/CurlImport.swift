@@ -125,7 +125,7 @@ public enum CurlImport {
     /// Reads `text` and adds its route (and redacted names) to `draft`; returns the URL's origin.
     static func add(
         _ text: String, routeName: String?, to draft: inout SessionDraft, made: inout [String],
-        notCarried: inout [String]
+        notCarried: inout [String], sessionBase: String? = nil
     ) throws(ImportError) -> Origin {
         let c = try parse(ShellWords.split(text))
         guard var url = c.url, !url.isEmpty else { throw ImportError("command: no URL found") }
@@ -150,7 +150,14 @@ public enum CurlImport {
         base += host
         if let port = components.port { base += ":\(port)" }
 
-        let rawPath = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        var rawPath = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        // Added to a session: the path is relative to the session's base URL when the URL starts with it.
+        if let sessionBase, let prefix = URLComponents(string: sessionBase), prefix.host == host,
+            rawPath.hasPrefix(prefix.percentEncodedPath), prefix.percentEncodedPath.count > 1
+        {
+            let rest = String(rawPath.dropFirst(prefix.percentEncodedPath.count))
+            if rest.isEmpty || rest.hasPrefix("/") { rawPath = rest.isEmpty ? "/" : rest }
+        }
         let (template, pathParams) = ImportNaming.template(rawPath)
         var method = c.method ?? (c.head ? "HEAD" : (!c.data.isEmpty && !c.get ? "POST" : "GET"))
         if c.get, c.method == nil { method = c.head ? "HEAD" : "GET" }

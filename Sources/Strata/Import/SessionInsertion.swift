@@ -96,6 +96,18 @@ enum SessionInsertion {
     }
 }
 
+extension CurlImport {
+    /// A template with each variable replaced by its default (or nothing).
+    static func expandedDefaults(_ template: Template) -> String {
+        template.parts.map { part in
+            switch part {
+            case .literal(let s): s
+            case .variable(_, let fallback): fallback ?? ""
+            }
+        }.joined()
+    }
+}
+
 extension TextPosition {
     /// `FILE:LINE:COL` of a byte offset.
     static func describe(_ file: String, _ offset: Int, _ bytes: [UInt8]) -> String {
@@ -119,17 +131,18 @@ extension CurlImport {
         var draft = SessionDraft(name: "")
         var made: [String] = []
         var notCarried: [String] = []
-        let origin = try add(text, routeName: routeName, to: &draft, made: &made, notCarried: &notCarried)
         let bytes = Array(data)
+        let existing = try? Session.parse(bytes, file: file, directory: directory)
+        let base = existing.map { expandedDefaults($0.baseURL) }
+        let origin = try add(
+            text, routeName: routeName, to: &draft, made: &made, notCarried: &notCarried, sessionBase: base)
         let (edited, name) = try SessionInsertion.insert(
             draft.routes[0], redact: draft.redact, baseURL: origin.baseURL, into: bytes, file: file)
         if name != draft.routes[0].name {
             made[0] = made[0].replacingOccurrences(of: "route \(draft.routes[0].name) ", with: "route \(name) ")
         }
-        if let session = try? Session.parse(bytes, file: file, directory: directory),
-            !session.baseURL.text.isEmpty, session.baseURL.text != origin.baseURL
-        {
-            notCarried.append("the session's baseURL is \(session.baseURL.text); the command went to \(origin.baseURL)")
+        if let base, !base.isEmpty, !base.hasPrefix(origin.baseURL) {
+            notCarried.append("the session's baseURL is \(base); the command went to \(origin.baseURL)")
         }
         do {
             try AtomicFile.write(edited, to: file, root: directory)

@@ -5,7 +5,7 @@ import Testing
 /// How every command reads its command line: `--`, unknown commands and options, and help from the option tables.
 @Suite struct CommandLineTests {
     /// The commands with a `--help` of their own.
-    static let commands = ["parse", "routes", "run", "check", "record", "screenshot"]
+    static let commands = ["parse", "routes", "run", "check", "record", "screenshot", "import"]
 
     @Test("arguments after -- are positionals, even when they look like options")
     func doubleDash() throws {

@@ -31,7 +31,8 @@ import Testing
             let exchange = try await imported.run(route.name)
             #expect(exchange.response.status < 300, "\(route.name)")
             if let mapping = exchange.mapping {
-                #expect(mapping.issues.filter { $0.severity == .error }.isEmpty, "\(route.name): \(mapping.issuesText())")
+                #expect(
+                    mapping.issues.filter { $0.severity == .error }.isEmpty, "\(route.name): \(mapping.issuesText())")
             }
         }
     }

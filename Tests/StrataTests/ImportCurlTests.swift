@@ -6,7 +6,8 @@ import Testing
 @Suite struct ImportCurlTests {
     @Test func quotesEscapesAndContinuationsAreReadAsAShellWould() throws {
         let result = try CurlImport.session(
-            "curl 'https://x.test/a?b=1' \\\n  -H \"X-Name: say \\\"hi\\\"\" \\\r\n  -H $'X-Tab: a\\tb' -H X-Word:\\ two")
+            "curl 'https://x.test/a?b=1' \\\n  -H \"X-Name: say \\\"hi\\\"\" \\\r\n  -H $'X-Tab: a\\tb' -H X-Word:\\ two"
+        )
         let session = try ImportedSession(result).session
         let request = try session.build(session.routes[0].name)
         #expect(request.url == "https://x.test/a?b=1")
@@ -112,7 +113,9 @@ import Testing
         let (result, _) = try CurlImport.add(
             "curl https://x.test/b -H 'X-Api-Key: k3y-value-123'", routeName: "first", intoSession: scratch.url("mine"))
         let text = try #require(scratch.read("mine/session.json"))
-        #expect(text.hasPrefix("{\n  \"redact\": [\"X-Api-Key\"],\n  \"name\": \"Mine\",   \"baseURL\": \"https://x.test\","))
+        #expect(
+            text.hasPrefix(
+                "{\n  \"redact\": [\"X-Api-Key\"],\n  \"name\": \"Mine\",   \"baseURL\": \"https://x.test\","))
         #expect(text.contains("    { \"name\": \"first\", \"path\": \"/a\" },\n    {\n      \"name\": \"first2\""))
         #expect(text.hasSuffix("  \"mappings\": { \"Keep\": { \"properties\": { \"a\": \"string\" } } }\n}\n"))
         #expect(!text.contains("k3y-value"))
@@ -130,7 +133,9 @@ import Testing
     @Test func intoRefusesABrokenSessionFile() throws {
         let scratch = try ScratchDirectory(["bad/session.json": "{ \"routes\": [ }"])
         defer { scratch.remove() }
-        #expect(throws: ImportError.self) { try CurlImport.add("curl https://x.test/b", intoSession: scratch.url("bad")) }
+        #expect(throws: ImportError.self) {
+            try CurlImport.add("curl https://x.test/b", intoSession: scratch.url("bad"))
+        }
         #expect(scratch.read("bad/session.json") == "{ \"routes\": [ }")
     }
 }

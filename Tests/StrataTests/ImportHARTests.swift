@@ -54,7 +54,9 @@ import Testing
     @Test func aHARFullOfSecretsPutsNoneIntoTheSession() throws {
         let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
         defer { imported.scratch.remove() }
-        for file in imported.scratch.list("session") + imported.scratch.list("session/fixtures").map({ "fixtures/" + $0 }) {
+        for file in imported.scratch.list("session")
+            + imported.scratch.list("session/fixtures").map({ "fixtures/" + $0 })
+        {
             let bytes = imported.text(file)
             for secret in Self.secrets {
                 #expect(!bytes.contains(secret), "\(secret) is in \(file)")
@@ -73,14 +75,18 @@ import Testing
         let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
         defer { imported.scratch.remove() }
         let session = try imported.session
-        #expect(session.routes.map { "\($0.method) \($0.path)" } == [
-            "GET /v1/products", "GET /v1/products/{id}", "POST /v1/login", "GET /v1/products/{id}/image",
-        ])
+        #expect(
+            session.routes.map { "\($0.method) \($0.path)" } == [
+                "GET /v1/products", "GET /v1/products/{id}", "POST /v1/login", "GET /v1/products/{id}/image",
+            ])
         let product = try session.build("getV1ProductsById")
         #expect(product.url == "https://api.shop.test/v1/products/3")
         let list = try session.build("getV1Products")
         #expect(list.params.first { $0.name == "page" }?.value == "2")
-        #expect(imported.result.notCarried.contains { $0.contains("1 entries to other origins left out: https://cdn.elsewhere.test") })
+        #expect(
+            imported.result.notCarried.contains {
+                $0.contains("1 entries to other origins left out: https://cdn.elsewhere.test")
+            })
     }
 
     @Test func recordedExchangesAnswerInMockMode() async throws {

@@ -192,7 +192,8 @@ import Testing
 
     @Test func unreadableInputSaysFileLineAndColumn() {
         do {
-            _ = try OpenAPIImport.session(Array("{\n  \"openapi\": \"3.0.0\",\n  \"paths\": {,}\n}".utf8), file: "bad.json")
+            _ = try OpenAPIImport.session(
+                Array("{\n  \"openapi\": \"3.0.0\",\n  \"paths\": {,}\n}".utf8), file: "bad.json")
             Issue.record("malformed JSON was accepted")
         } catch {
             #expect(error.description.hasPrefix("bad.json:3:13: "))

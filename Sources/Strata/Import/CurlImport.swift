@@ -229,7 +229,7 @@ public enum CurlImport {
         route.name = draft.uniqueRouteName(routeName ?? ImportNaming.routeName(method: method, path: route.path))
         made.insert("route \(route.name) \(route.method) \(route.path)", at: 0)
         for i in c.ignored { notCarried.append("not carried over: \(i)") }
-        draft.routes.append(route)
+        draft.addRoute(route)
         return Origin(baseURL: base, host: host)
     }
 

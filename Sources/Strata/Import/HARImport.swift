@@ -172,7 +172,7 @@ public enum HARImport {
                 }
                 if e.jsonBody != nil { route.body = "json" }
                 routeIndex[key] = draft.routes.count
-                draft.routes.append(route)
+                draft.addRoute(route)
                 made.append("route \(route.name) \(route.method) \(route.path)")
                 r = draft.routes.count - 1
             }

@@ -4,6 +4,8 @@ import Foundation
 struct OpenAPIDocuments {
     var documents: [ImportDocument]
     var notCarried: [String] = []
+    /// Values already found by pointer: a spec refers to the same schemas thousands of times.
+    private var found: [Target: ImportValue] = [:]
     /// The folder relative `$ref` files are read from; nothing outside it is read.
     let folder: String
 
@@ -72,10 +74,12 @@ struct OpenAPIDocuments {
                 notCarried.append("\(location(current)): $ref \(ref) refers to itself in a cycle; left unresolved")
                 return (ImportValue(kind: .object([]), document: current.document, offset: current.offset), last)
             }
-            guard let next = value(at: t) else {
+            let cached = found[t]
+            guard let next = cached ?? value(at: t) else {
                 notCarried.append("\(location(current)): $ref \(ref) leads nowhere")
                 return (ImportValue(kind: .object([]), document: current.document, offset: current.offset), last)
             }
+            if cached == nil { found[t] = next }
             last = t
             current = next
         }

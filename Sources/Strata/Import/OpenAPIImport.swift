@@ -342,7 +342,7 @@ public enum OpenAPIImport {
                 }
                 var found = exampleBody(r)
                 var description = r["description"]?.string.map(OpenAPIImport.firstLine)
-                if found == nil, code / 100 == 2, !draft.fixtures.contains(where: { $0.file == fixtureFile }),
+                if found == nil, code / 100 == 2, !draft.hasFixtureFile(fixtureFile),
                     let (type, media) = jsonMedia(r["content"]), let schema = media["schema"]
                 {
                     var seen = Set<OpenAPIDocuments.Target>()
@@ -353,7 +353,7 @@ public enum OpenAPIImport {
                     made.append("\(name): a \(code) fixture made from the schema (the spec has no example)")
                 }
                 if found == nil, code / 100 == 2, r["content"]?.members.isEmpty ?? true,
-                    !draft.fixtures.contains(where: { $0.file == fixtureFile })
+                    !draft.hasFixtureFile(fixtureFile)
                 {
                     draft.addPair(
                         SessionDraft.Pair(path: concrete, method: method, status: code, description: description),
@@ -368,7 +368,7 @@ public enum OpenAPIImport {
                         description: description),
                     file: fixtureFile)
             }
-            draft.routes.append(route)
+            draft.addRoute(route)
         }
 
         mutating func requestBody(_ raw: ImportValue, route: inout SessionDraft.Route, bodyMethod: Bool) {

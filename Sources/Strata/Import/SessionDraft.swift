@@ -108,12 +108,25 @@ struct SessionDraft: Sendable {
         if !Session.isRedacted(name, in: redact) { redact.append(name) }
     }
 
+    /// Route names taken, and fixture files by name (positions in `fixtures`): large imports stay linear.
+    var routeNames: Set<String> = []
+    var fixtureIndex: [String: Int] = [:]
+
+    /// Appends a route (named with ``uniqueRouteName(_:)``).
+    mutating func addRoute(_ route: Route) {
+        routeNames.insert(route.name)
+        routes.append(route)
+    }
+
+    /// True when the fixture file `file` has pairs.
+    func hasFixtureFile(_ file: String) -> Bool { fixtureIndex[file] != nil }
+
     /// A route name not yet taken: `name`, else `name2`, `name3`, ...
     func uniqueRouteName(_ name: String) -> String {
         let base = name.isEmpty ? "route" : name
         var candidate = base
         var n = 2
-        while routes.contains(where: { $0.name == candidate }) {
+        while routeNames.contains(candidate) {
             candidate = base + String(n)
             n += 1
         }
@@ -122,9 +135,10 @@ struct SessionDraft: Sendable {
 
     /// Adds a pair to the fixture file `file` under its path.
     mutating func addPair(_ pair: Pair, file: String) {
-        if let i = fixtures.firstIndex(where: { $0.file == file }) {
+        if let i = fixtureIndex[file] {
             fixtures[i].pairs.append(pair)
         } else {
+            fixtureIndex[file] = fixtures.count
             fixtures.append((file, [pair]))
         }
     }

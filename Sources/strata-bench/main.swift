@@ -1,10 +1,11 @@
 import Foundation
 
-/// Release-mode benchmarks: `swift run -c release strata-bench [json|mapping|ui|limits|import|adversarial|all] [--size MB]`.
+/// Release-mode benchmarks: `swift run -c release strata-bench [json|mapping|ui|yaml|limits|import|adversarial|all] [--size MB]`.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
     ("json", "parse a generated JSON document: Strata vs JSONSerialization, JSONDecoder, jq", JSONBenchmark.run),
     ("mapping", "parse + map 100 000 objects: Strata vs JSONDecoder into Codable structs", MappingBenchmark.run),
     ("ui", "explorer on a 100 MB response: first frame and per-keystroke times", UIBenchmark.run),
+    ("yaml", "parse a generated YAML document: Strata (libfyaml) vs PyYAML's C loader", YAMLBenchmark.run),
     ("limits", "hostile nesting rejected quickly: JSON and XML, against an ordinary parse", LimitsBenchmark.run),
     (
         "import", "strata import openapi on a generated 5 MB spec: at most 5 s, JSONSerialization as the peer",
@@ -17,7 +18,7 @@ let argv = Array(CommandLine.arguments.dropFirst())
 let selected = argv.first.flatMap { a in a.hasPrefix("-") ? nil : a } ?? "all"
 let rest = argv.first == selected ? Array(argv.dropFirst()) : argv
 if selected == "--help" || argv.contains("--help") {
-    print("usage: strata-bench [json|mapping|ui|limits|import|adversarial|all] [options]")
+    print("usage: strata-bench [json|mapping|ui|yaml|limits|import|adversarial|all] [options]")
     for b in benchmarks { print("  \(b.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(b.summary)") }
     exit(0)
 }

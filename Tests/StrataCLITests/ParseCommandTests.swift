@@ -109,14 +109,26 @@ struct ParseCommandTests {
         #expect(r.stdout == #"{"n":1}"# + "\n")
     }
 
+    @Test("a .yaml file is read as YAML; --type yaml reads stdin; a YAML error is FILE:LINE:COL")
+    func yaml() throws {
+        let r = try run(["--json", "config.yaml"], files: ["config.yaml": "name: demo\nport: 0x1F\non: yes\n"])
+        #expect(r.status == 0)
+        #expect(r.stdout == #"{"name":"demo","port":31,"on":"yes"}"# + "\n")
+        let piped = try run(["--type", "yaml", "--json", "-"], stdin: "- 1\n- ~\n")
+        #expect(piped.stdout == "[1,null]\n")
+        let bad = try run(["bad.yml"], files: ["bad.yml": "a: 1\nb: [1, 2\n"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "bad.yml:3:1: flow sequence without a closing bracket\n")
+    }
+
     @Test("an unknown --type is a usage error: exit 2 with the usage line")
     func unknownType() throws {
-        let r = try run(["--type", "yaml", "a.json"], files: ["a.json": "[]"])
+        let r = try run(["--type", "toml", "a.json"], files: ["a.json": "[]"])
         #expect(r.status == 2)
         #expect(r.stdout == "")
         #expect(
             r.stderr == """
-                strata: unknown --type 'yaml' (expected one of: json, plist, xml, form, hex, text)
+                strata: unknown --type 'toml' (expected one of: json, yaml, plist, xml, form, hex, text)
                 usage: strata parse [--type json|xml|plist|yaml|form|text|hex] [FILE|-] [--json] [--quiet]
 
                 """)

@@ -22,4 +22,20 @@ import Testing
             if case .failure(let report) = fixtures.match(request) { Issue.record("\(report)") }
         }
     }
+
+    /// `yaml` target, 2026-11-30, on its first seeds: ` : ` (an empty key in a mapping that starts at byte 1) gave
+    /// the key's empty scalar libfyaml's mark 0, before its mapping, so node starts left document order. Fixed in
+    /// `YAMLTreeWriter`: starts never go back, spans never end before they start.
+    @Test func yamlEmptyKeyBeforeItsMapping() throws {
+        for text in [" : ", " :", "- : \n  :", "? \n: x"] {
+            let tree = try YAMLFormat().parse(Array(text.utf8))
+            var previous = 0
+            for i in tree.indices {
+                let span = tree.span(i)
+                #expect(span.lowerBound >= previous && span.upperBound <= text.utf8.count, "\(text): \(span)")
+                previous = span.lowerBound
+            }
+        }
+        #expect(try YAMLFormat().parse(Array(" : ".utf8)).canonicalJSON() == #"{"":null}"#)
+    }
 }

@@ -35,14 +35,14 @@ import Testing
     func unknownContentType() throws {
         let dir = try ScratchDirectory([
             "session.json":
-                #"{ "routes": [ { "name": "a", "path": "/a", "contentType": "yaml" }, { "name": "b", "path": "/b", "contentType": "application/vnd.x+json" } ] }"#
+                #"{ "routes": [ { "name": "a", "path": "/a", "contentType": "toml" }, { "name": "b", "path": "/b", "contentType": "application/vnd.x+json" } ] }"#
         ])
         defer { dir.remove() }
         let check = SessionCheck.run(path: dir.path)
         #expect(check.diagnostics.count == 1)
         #expect(check.diagnostics.first?.column == 59)
         #expect(
-            check.diagnostics.first?.message.hasPrefix("route 'a' asks for parser 'yaml', which is not available")
+            check.diagnostics.first?.message.hasPrefix("route 'a' asks for parser 'toml', which is not available")
                 == true)
     }
 

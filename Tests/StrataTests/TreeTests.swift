@@ -258,12 +258,13 @@ import Testing
 
     @Test("formats are an enum: built-in names read back as their cases, any other name is custom")
     func formats() {
-        for format in [Tree.Format.json, .xml, .plist, .form, .text, .binary] {
+        for format in [Tree.Format.json, .xml, .plist, .yaml, .form, .text, .binary] {
             #expect(Tree.Format(name: format.name) == format)
         }
         #expect(Tree.Format(name: "csv") == .custom("csv"))
         #expect(Tree.Format.custom("csv").name == "csv")
-        #expect(Tree.Format.json.hasTypedScalars && Tree.Format.plist.hasTypedScalars)
+        #expect(
+            Tree.Format.json.hasTypedScalars && Tree.Format.plist.hasTypedScalars && Tree.Format.yaml.hasTypedScalars)
         #expect(!Tree.Format.xml.hasTypedScalars && !Tree.Format.form.hasTypedScalars)
     }
 }

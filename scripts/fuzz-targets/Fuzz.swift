@@ -11,6 +11,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "plist-xml": fuzzPropertyListXML,
     "plist-binary": fuzzPropertyListBinary,
     "form": fuzzForm,
+    "yaml": fuzzYAML,
     "registry": fuzzRegistry,
     "session": fuzzSession,
     "fixtures": fuzzFixtures,

@@ -1,4 +1,4 @@
-// Fuzz targets for the parsers: JSON, XML, XML and binary property lists, forms, and the registry's choice.
+// Fuzz targets for the parsers: JSON, XML, XML and binary property lists, YAML, forms, and the registry's choice.
 import Foundation
 
 func fuzzJSON(_ bytes: [UInt8]) {
@@ -29,11 +29,31 @@ func fuzzPropertyListBinary(_ bytes: [UInt8]) {
 
 func fuzzForm(_ bytes: [UInt8]) { parseAndCheck(FormFormat(), bytes) }
 
+/// YAML through libfyaml: a tree or a positioned error, spans inside the input in document order, and the alias
+/// limit keeping every tree small.
+func fuzzYAML(_ bytes: [UInt8]) {
+    do {
+        let tree = try YAMLFormat().parse(bytes)
+        checkTree(tree)
+        let most = 10_000 + 30 * bytes.count
+        invariant(tree.count <= most, "\(tree.count) nodes from \(bytes.count) bytes")
+        var previous = 0
+        for i in tree.indices {
+            let span = tree.span(i)
+            invariant(span.lowerBound >= previous && span.upperBound <= bytes.count, "span \(span) of node \(i)")
+            previous = span.lowerBound
+        }
+    } catch {
+        checkError(error, bytes)
+    }
+}
+
 /// The Content-Types the registry target chooses from with its first byte.
 let registryContentTypes: [String?] = [
     nil, "application/json", "application/vnd.api+json; charset=utf-8", "text/xml", "application/atom+xml",
-    "application/x-plist", "application/x-www-form-urlencoded", "text/plain", "text/plain; charset=iso-8859-1",
-    "application/octet-stream", "image/png", "text/html; charset=windows-1252", "", ";",
+    "application/x-plist", "application/yaml", "application/x-www-form-urlencoded", "text/plain",
+    "text/plain; charset=iso-8859-1", "application/octet-stream", "image/png", "text/html; charset=windows-1252", "",
+    ";",
 ]
 
 /// Choosing a parser by Content-Type, sniffing and falling back: never fails, always a tree or an error.

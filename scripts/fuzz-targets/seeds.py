@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of one fuzz target into a folder: `seeds.py TARGET OUTDIR` (run from the repository).
 
-Sources: the string literals of Tests/**/*.swift, the files of Sessions/, and ../shared/conformance/json when it
-exists (read in place, never copied into the repository). Generated property lists come from plistlib.
+Sources: the string literals of Tests/**/*.swift, the files of Sessions/, and ../shared/conformance/json (and yaml,
+openapi) when they exist (read in place, never copied into the repository). Generated property lists come from plistlib.
 """
 import glob, hashlib, json, os, plistlib, re, sys
 
@@ -132,6 +132,13 @@ elif target in ("plist-xml", "plist-binary"):
         for t in lits:
             if t.startswith("bplist"):
                 add(t)
+elif target == "yaml":
+    for p in sorted(glob.glob("../shared/conformance/yaml/*/in.yaml") + glob.glob("../shared/conformance/yaml/*/*/in.yaml")
+                    + glob.glob("../shared/conformance/openapi/*.yaml") + glob.glob("Sessions/**/*.y*ml", recursive=True)):
+        add(read(p))
+    for t in lits:
+        if ": " in t or t.startswith("---") or t.startswith("- "):
+            add(t)
 elif target == "form":
     for t in lits:
         if "=" in t and "\n" not in t:
@@ -143,7 +150,7 @@ elif target == "registry":
     pool += [t.encode() for t in lits if len(t) > 8][:300]
     pool += [plistlib.dumps({"a": [1, 2]}, fmt=plistlib.FMT_BINARY)]
     for i, data in enumerate(pool):
-        add(bytes([i % 14]) + data)
+        add(bytes([i % 15]) + data)
 elif target == "session":
     for p in session_files():
         add(read(p))

@@ -119,7 +119,7 @@ struct ImportDocument: Sendable {
     private static func value(_ tree: Tree, _ i: Tree.Index, document: Int, depth: Int, tooDeep: inout Int?)
         -> ImportValue
     {
-        let offset = tree.span(i).lowerBound
+        let offset = tree.startOffset(i)
         if depth > maxDepth {
             if tooDeep == nil { tooDeep = offset }
             return ImportValue(kind: .null, document: document, offset: offset)

@@ -93,6 +93,8 @@ struct YAMLGraph {
                 if let a = pendingAnchors.removeValue(forKey: i) { anchors[a] = i }
             case Int(STRATA_YAML_ALIAS):
                 let name = YAMLGraph.text(event.anchor, event.anchor_length)
+                // libfyaml's mark starts after the `*`; the alias spans it.
+                let start = start > 0 && bytes[start - 1] == UInt8(ascii: "*") ? start - 1 : start
                 guard let target = anchors[name] else {
                     let recursive = pendingAnchors.values.contains(name)
                     throw YAMLFailure(
@@ -101,6 +103,8 @@ struct YAMLGraph {
                         offset: start)
                 }
                 _ = add(Node(shape: .alias(target: target), start: start, end: end), to: open)
+            case Int(STRATA_YAML_DOCUMENT_START):
+                anchors = [:]  // anchors do not carry from one document to the next
             default:
                 break
             }

@@ -15,7 +15,7 @@
 ///   a stream whose aliases would produce more than ten times its own node count (at least 10 000, at most
 ///   `expansionLimit`) is an error, so a "billion laughs" stream costs nothing;
 /// - keys that are not scalars (`? [a, b] : x`) become their compact JSON text (`["a","b"]`), so every stream has a
-///   tree; duplicate keys are an error from the library;
+///   tree; a repeated key keeps both members, in order, flagged as duplicates as in JSON;
 /// - one document is the root itself; several documents in one stream become an array of documents; a stream
 ///   with no document (empty, or comments only) is null.
 ///

@@ -13,6 +13,8 @@ struct YAMLTreeWriter {
     let sourceCount: Int
     var builder: TreeBuilder
     var expanded = 0
+    /// The start of the node written last: no node starts before it.
+    var lastStart = 0
 
     init(graph: YAMLGraph, source: [UInt8], maxDepth: Int, expansionLimit: Int) {
         self.graph = graph
@@ -68,8 +70,11 @@ struct YAMLTreeWriter {
         guard builder.count < RawNode.maxNodes else {
             throw YAMLFailure(message: "more than \(RawNode.maxNodes) nodes", offset: node.start)
         }
-        let start = alias?.lowerBound ?? memberStart ?? node.start
-        let end = alias?.upperBound ?? node.end
+        // libfyaml marks an empty scalar (a missing key or value) where it noticed it, which can be before its
+        // parent's first byte: starts are kept in document order, and every span ends at or after its start.
+        let start = max(lastStart, alias?.lowerBound ?? memberStart ?? node.start)
+        lastStart = start
+        let end = max(start, alias?.upperBound ?? node.end)
         switch node.shape {
         case .scalar(let typed, _):
             builder.scalar(typed.kind, key: key, value: typed.text, bool: typed.bool, start: start, end: end)

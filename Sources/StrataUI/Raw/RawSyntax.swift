@@ -1,7 +1,7 @@
 import Strata
 import TermGrid
 
-/// Colours for raw lines: a small lexer per line for JSON and XML (no state carried between lines, so any line
+/// Colours for raw lines: a small lexer per line for JSON, XML and YAML (no state carried between lines, so any line
 /// can be drawn on its own).
 enum RawSyntax {
     /// What a run of bytes is.
@@ -11,11 +11,12 @@ enum RawSyntax {
 
     /// The syntax used for a body of `format`.
     enum Language {
-        case json, xml, plain
+        case json, xml, yaml, plain
 
         init(format: Tree.Format?) {
             switch format {
             case .json?: self = .json
+            case .yaml?: self = .yaml
             case .xml?, .plist?: self = .xml
             default: self = .plain
             }
@@ -42,9 +43,92 @@ enum RawSyntax {
         switch language {
         case .json: json(b, range)
         case .xml: xml(b, range)
+        case .yaml: yaml(b, range)
         case .plain: [(range, .plain)]
         }
     }
+
+    /// One YAML line: indentation and `- ` markers, a `key:`, then a value (quoted string, number, `true`/`null`/`~`
+    /// literal, `&anchor`/`*alias`/`!tag`, or a flow collection lexed as JSON) and a `# comment`. A line inside a
+    /// block scalar is lexed like any other, as nothing is carried between lines.
+    static func yaml(_ b: [UInt8], _ range: Range<Int>) -> [(Range<Int>, Token)] {
+        var out: [(Range<Int>, Token)] = []
+        let end = range.upperBound
+        var k = range.lowerBound
+        func isSpace(_ i: Int) -> Bool { i >= end || b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D }
+        func take(_ j: Int, _ token: Token) {
+            if j > k { out.append((k..<j, token)) }
+            k = j
+        }
+        func spaces() {
+            var j = k
+            while j < end, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+            take(j, .plain)
+        }
+        spaces()
+        while k < end, b[k] == UInt8(ascii: "-") || b[k] == UInt8(ascii: "?"), isSpace(k + 1) {
+            take(k + 1, .punctuation)
+            spaces()
+        }
+        if k < end, b[k] == UInt8(ascii: "#") { take(end, .comment) }
+        // A key: text up to a `:` followed by a space or the end of the line, outside quotes.
+        var j = k
+        var quote: UInt8? = nil
+        while j < end, b[j] != 0x0A {
+            let c = b[j]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'"), j == k {
+                quote = c
+            } else if c == UInt8(ascii: "#"), j > k, b[j - 1] == 0x20 {
+                break
+            } else if c == UInt8(ascii: ":"), isSpace(j + 1) {
+                take(j, .key)
+                take(j + 1, .punctuation)
+                spaces()
+                break
+            } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{"), j == k {
+                break
+            }
+            j += 1
+        }
+        while k < end {
+            let c = b[k]
+            if c == UInt8(ascii: "#"), k == range.lowerBound || isSpace(k - 1) {
+                take(end, .comment)
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                var q = k + 1
+                while q < end, b[q] != c { q += c == UInt8(ascii: "\"") && b[q] == UInt8(ascii: "\\") ? 2 : 1 }
+                take(min(q + 1, end), .string)
+            } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                var q = k
+                while q < end, !(b[q] == UInt8(ascii: "#") && isSpace(q - 1)) { q += 1 }
+                out += json(b, k..<q)
+                k = q
+            } else if c == UInt8(ascii: "&") || c == UInt8(ascii: "*") || c == UInt8(ascii: "!") {
+                var q = k + 1
+                while !isSpace(q) { q += 1 }
+                take(q, .tag)
+            } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+                spaces()
+                if k < end, b[k] == 0x0A || b[k] == 0x0D { take(k + 1, .plain) }
+            } else {
+                var q = k
+                while q < end, !(b[q] == UInt8(ascii: "#") && q > k && b[q - 1] == 0x20), b[q] != 0x0A { q += 1 }
+                while q > k, b[q - 1] == 0x20 || b[q - 1] == 0x09 { q -= 1 }
+                let word = String(decoding: b[k..<q], as: UTF8.self)
+                let number = Double(word) != nil || word.hasPrefix("0x") || word.hasPrefix("0o")
+                let token: Token = yamlLiterals.contains(word) ? .literal : number ? .number : .string
+                take(q, token)
+            }
+        }
+        return out
+    }
+
+    /// The plain scalars YAML's core schema reads as null or bool.
+    static let yamlLiterals: Set<String> = [
+        "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", ".inf", "-.inf", ".nan",
+    ]
 
     static func json(_ b: [UInt8], _ range: Range<Int>) -> [(Range<Int>, Token)] {
         var out: [(Range<Int>, Token)] = []

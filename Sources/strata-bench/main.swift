@@ -10,6 +10,10 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
     ("diff", "diff two 50 MB JSON documents: Strata vs jq -S + diff", DiffBenchmark.run),
     ("triage", "group 200 000 unmapped-field issues, at N and 10 N: linear", TriageBenchmark.run),
     ("query", "RFC 9535 queries over a parsed 100 MB response: Strata vs jq with the same filter", QueryBenchmark.run),
+    (
+        "import", "strata import openapi on a generated 5 MB spec: at most 5 s, JSONSerialization as the peer",
+        ImportBenchmark.run
+    ),
     ("adversarial", "inputs that were quadratic, at N and 10 N: time ratio against ≤ 15×", AdversarialBenchmark.run),
     ("serve", "strata serve under wrk (50 connections): req/s, p99, against httpbin/gunicorn; RSS", ServeBenchmark.run),
 ]

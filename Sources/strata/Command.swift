@@ -37,3 +37,4 @@ extension DriftCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}
 extension ServeCommand: CommandDefinition {}
+extension ImportCommand: CommandDefinition {}

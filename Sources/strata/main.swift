@@ -11,6 +11,7 @@ let commands: [Command] = [
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
     Command("serve", ServeCommand.self),
+    Command("import", ImportCommand.self),
 ]
 
 exit(StrataMain.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

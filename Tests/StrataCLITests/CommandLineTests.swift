@@ -5,7 +5,9 @@ import Testing
 /// How every command reads its command line: `--`, unknown commands and options, and help from the option tables.
 @Suite struct CommandLineTests {
     /// The commands with a `--help` of their own.
-    static let commands = ["parse", "routes", "run", "check", "diff", "drift", "record", "screenshot", "serve"]
+    static let commands = [
+        "parse", "routes", "run", "check", "diff", "drift", "record", "screenshot", "serve", "import",
+    ]
 
     @Test("arguments after -- are positionals, even when they look like options")
     func doubleDash() throws {
@@ -29,7 +31,9 @@ import Testing
         #expect(r.stdout == "")
         #expect(r.stderr.hasPrefix("strata: 'init' is neither a command nor a session folder (commands: parse, "))
         let named = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        for command in ["routes", "run", "check", "record", "screenshot", "serve"] { #expect(named.contains(" \(command)")) }
+        for command in ["routes", "run", "check", "record", "screenshot", "serve", "import"] {
+            #expect(named.contains(" \(command)"))
+        }
         #expect(r.stderr.contains(")\nusage: strata [SESSION]"))
         let typo = try StrataBinary.run(["chek", "Sessions/demo"])
         #expect(typo.status == 2)

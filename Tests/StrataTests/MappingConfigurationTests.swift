@@ -132,9 +132,9 @@ import Testing
         #expect(
             diagnostics == [
                 "session.json:1:21: unknown key 'propertes' in class A; did you mean 'properties'? (known keys: "
-                    + "properties, dateFormat, dateStyle, timeStyle, timeZone, only, jsonapi)",
+                    + "properties, dateFormat, dateStyle, timeStyle, timeZone, only, jsonapi, description)",
                 "session.json:2:27: unknown key 'optinal' in property A.a; did you mean 'optional'? (known keys: field, "
-                    + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany)",
+                    + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
                 "session.json:3:39: optional of A.b must be true or false, found string \"yes\"",
                 "session.json:4:8: property A.c must be a type string or an object with \"type\", found number 42",
                 "session.json:5:10: class B must be an object with \"properties\", found an array",

@@ -19,10 +19,12 @@ struct MappingLoader {
     /// A loader reporting into `reader` (usually a `part()` of the session's reader).
     init(reader: DocumentReader) { self.reader = reader }
 
-    static let classKeys = ["properties", "dateFormat", "dateStyle", "timeStyle", "timeZone", "only", "jsonapi"]
+    static let classKeys = [
+        "properties", "dateFormat", "dateStyle", "timeStyle", "timeZone", "only", "jsonapi", "description",
+    ]
     static let propertyKeys = [
         "field", "type", "of", "values", "keys", "format", "optional", "default", "dateStyle", "timeStyle", "only",
-        "hasOne", "hasMany",
+        "hasOne", "hasMany", "description",
     ]
     static let routeKeys = ["class", "keyPath", "format", "only"]
 
@@ -231,6 +233,7 @@ struct MappingLoader {
             case "only": only = Located(value: reader.strings(m, "only of \(name)"), node: m)
             case "jsonapi":
                 cls.jsonapiType = reader.string(m, "jsonapi (the resource type) of \(name)")
+            case "description": _ = reader.string(m, "description of \(name)")
             default:
                 reader.unknownKey(m, in: "class \(name)", known: MappingLoader.classKeys)
             }
@@ -324,6 +327,7 @@ struct MappingLoader {
             case "dateStyle": spec.dateStyle = Located(value: dateStyle(m, label: "dateStyle of \(label)"), node: m)
             case "timeStyle": spec.timeStyle = Located(value: dateStyle(m, label: "timeStyle of \(label)"), node: m)
             case "optional": spec.optional = reader.bool(m, "optional of \(label)") ?? false
+            case "description": _ = reader.string(m, "description of \(label)")
             case "default":
                 let value: DefaultValue =
                     switch tree.kind(m) {

@@ -1,0 +1,257 @@
+import Foundation
+
+/// `strata import curl`: one route (and the session around it) from a curl command line.
+public enum CurlImport {
+    /// A request read from a curl command.
+    struct Command: Sendable {
+        var method: String?
+        var url: String?
+        var headers: [(String, String)] = []
+        var data: [String] = []
+        var json = false
+        var get = false
+        var head = false
+        var user: String?
+        var ignored: [String] = []
+    }
+
+    /// Reads a curl command's words (`curl` first, optionally).
+    static func parse(_ words: [String]) throws(ImportError) -> Command {
+        var c = Command()
+        var w = words
+        if w.first == "curl" || w.first?.hasSuffix("/curl") == true || w.first == "curl.exe" { w.removeFirst() }
+        var i = 0
+        func value(_ option: String) throws(ImportError) -> String {
+            guard i < w.count else { throw ImportError("command: \(option) needs a value") }
+            defer { i += 1 }
+            return w[i]
+        }
+        let valued: Set<String> = [
+            "-o", "--output", "-w", "--write-out", "--connect-timeout", "-m", "--max-time", "--retry", "-x",
+            "--proxy", "-E", "--cert", "--cacert", "--key", "-r", "--range", "-F", "--form", "-T", "--upload-file",
+            "--resolve", "--max-redirs", "-c", "--cookie-jar", "-K", "--config", "--limit-rate", "-U",
+            "--proxy-user", "--interface", "--form-string",
+        ]
+        while i < w.count {
+            var a = w[i]
+            i += 1
+            var inline: String? = nil
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                inline = String(a[a.index(after: eq)...])
+                a = String(a[..<eq])
+            } else if a.hasPrefix("-"), !a.hasPrefix("--"), a.count > 2,
+                ["-X", "-H", "-d", "-u", "-A", "-e", "-b"].contains(String(a.prefix(2)))
+            {
+                inline = String(a.dropFirst(2))
+                a = String(a.prefix(2))
+            }
+            func next() throws(ImportError) -> String {
+                if let inline { return inline }
+                return try value(a)
+            }
+            switch a {
+            case "-X", "--request": c.method = try next().uppercased()
+            case "-H", "--header":
+                let h = try next()
+                guard let colon = h.firstIndex(of: ":") else {
+                    c.ignored.append("header without a value: \(h)")
+                    continue
+                }
+                let name = String(h[..<colon]).trimmingCharacters(in: .whitespaces)
+                let v = String(h[h.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                c.headers.append((name, v))
+            case "-d", "--data", "--data-raw", "--data-binary", "--data-ascii": c.data.append(try next())
+            case "--data-urlencode":
+                let d = try next()
+                if let eq = d.firstIndex(of: "=") {
+                    let name = String(d[..<eq])
+                    let v = PercentEncoding.formEncode(String(d[d.index(after: eq)...]))
+                    c.data.append(name.isEmpty ? v : name + "=" + v)
+                } else {
+                    c.data.append(PercentEncoding.formEncode(d))
+                }
+            case "--json":
+                c.data.append(try next())
+                c.json = true
+            case "-u", "--user": c.user = try next()
+            case "-G", "--get": c.get = true
+            case "-I", "--head": c.head = true
+            case "--url": c.url = try next()
+            case "-A", "--user-agent": c.headers.append(("User-Agent", try next()))
+            case "-e", "--referer": c.headers.append(("Referer", try next()))
+            case "-b", "--cookie": c.headers.append(("Cookie", try next()))
+            default:
+                if a.hasPrefix("-"), a != "-" {
+                    if valued.contains(a) {
+                        let v = try next()
+                        c.ignored.append("option \(a) \(v)")
+                    } else if ![
+                        "--compressed", "-s", "--silent", "-L", "--location", "-k", "--insecure", "-v",
+                        "--verbose", "-i", "--include", "-S", "--show-error", "-f", "--fail", "-sS", "-sL", "-Ls",
+                        "--http1.1", "--http2", "-g", "--globoff",
+                    ].contains(a) {
+                        c.ignored.append("option \(a)")
+                    }
+                } else if c.url == nil {
+                    c.url = a
+                } else {
+                    c.ignored.append("argument \(a)")
+                }
+            }
+        }
+        return c
+    }
+
+    /// Imports the curl command `text` as a new session (named after the host) holding one route.
+    ///
+    /// `routeName` names the route (default: from the method and path). Secrets (credential headers, secret
+    /// params, `-u` passwords) become `${env:…}` values listed in `redact`.
+    public static func session(_ text: String, routeName: String? = nil) throws(ImportError) -> ImportResult {
+        var draft = SessionDraft(name: "")
+        var made: [String] = []
+        var notCarried: [String] = []
+        let origin = try add(text, routeName: routeName, to: &draft, made: &made, notCarried: &notCarried)
+        draft.name = origin.host
+        draft.baseURL = origin.baseURL
+        return ImportResult(files: draft.files, made: made, notCarried: notCarried)
+    }
+
+    /// What a command's URL starts with: the base URL of a session and its host.
+    struct Origin {
+        var baseURL: String
+        var host: String
+    }
+
+    /// Reads `text` and adds its route (and redacted names) to `draft`; returns the URL's origin.
+    static func add(
+        _ text: String, routeName: String?, to draft: inout SessionDraft, made: inout [String],
+        notCarried: inout [String], sessionBase: String? = nil
+    ) throws(ImportError) -> Origin {
+        let c = try parse(ShellWords.split(text))
+        guard var url = c.url, !url.isEmpty else { throw ImportError("command: no URL found") }
+        if !url.contains("://") { url = "http://" + url }
+        guard let components = URLComponents(string: url), let host = components.host else {
+            throw ImportError("command: not a URL: \(url)")
+        }
+        let scheme = components.scheme ?? "http"
+        var base = scheme + "://"
+        var envPrefix = host
+        if let first = host.split(separator: ".").first, host.split(separator: ".").count > 2 || first != "www" {
+            envPrefix = String(
+                first == "api" || first == "www" ? host.split(separator: ".").dropFirst().first ?? first : first)
+        }
+        if let user = c.user ?? components.user {
+            let parts = user.split(separator: ":", maxSplits: 1)
+            let name = String(parts.first ?? "")
+            let secret = "${env:\(ImportNaming.envName(envPrefix, "password"))}"
+            base += PercentEncoding.encode(name, allowing: PercentEncoding.unreserved) + ":" + secret + "@"
+            made.append("the -u password reads ${env:\(ImportNaming.envName(envPrefix, "password"))}")
+        }
+        base += host
+        if let port = components.port { base += ":\(port)" }
+
+        var rawPath = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        // Added to a session: the path is relative to the session's base URL when the URL starts with it.
+        if let sessionBase, let prefix = URLComponents(string: sessionBase), prefix.host == host,
+            rawPath.hasPrefix(prefix.percentEncodedPath), prefix.percentEncodedPath.count > 1
+        {
+            let rest = String(rawPath.dropFirst(prefix.percentEncodedPath.count))
+            if rest.isEmpty || rest.hasPrefix("/") { rawPath = rest.isEmpty ? "/" : rest }
+        }
+        let (template, pathParams) = ImportNaming.template(rawPath)
+        var method = c.method ?? (c.head ? "HEAD" : (!c.data.isEmpty && !c.get ? "POST" : "GET"))
+        if c.get, c.method == nil { method = c.head ? "HEAD" : "GET" }
+        var route = SessionDraft.Route(
+            name: "", method: method, path: PercentEncoding.decode(template))
+        for (name, value) in pathParams { route.params.append(.init(name: name, value: .string(value))) }
+
+        let bodyAllowed = ["POST", "PUT", "PATCH"].contains(method)
+        var queryItems: [(String, String)] = []
+        if let q = components.percentEncodedQuery { queryItems += formPairs(q) }
+        var bodyParams: [(String, OutputJSON)] = []
+        var contentType = c.headers.last { $0.0.lowercased() == "content-type" }?.1.lowercased() ?? ""
+        if c.json, contentType.isEmpty { contentType = "application/json" }
+        if !c.data.isEmpty {
+            let joined = c.data.joined(separator: "&")
+            if c.get || !bodyAllowed {
+                queryItems += formPairs(joined)
+                if !c.get { notCarried.append("data sent with \(method) put in the query") }
+            } else if contentType.contains("json") {
+                let doc = try? ImportDocument.parse(Array(joined.utf8), file: "body.json")
+                if let doc, case .object(let members) = doc.root.kind {
+                    route.body = "json"
+                    for (k, v) in members {
+                        switch v.kind {
+                        case .string(let s): bodyParams.append((k, .string(s)))
+                        case .number(let n): bodyParams.append((k, .number(n)))
+                        case .bool(let b): bodyParams.append((k, .bool(b)))
+                        default:
+                            notCarried.append("JSON body member \(k): only strings, numbers and booleans become params")
+                        }
+                    }
+                } else {
+                    notCarried.append("the body is not a JSON object: only its members could become params")
+                }
+            } else if contentType.isEmpty || contentType.contains("x-www-form-urlencoded") {
+                bodyParams = formPairs(joined).map { ($0.0, .string($0.1)) }
+            } else {
+                notCarried.append("a \(contentType) body: only form and JSON bodies become params")
+            }
+        }
+        for (name, value) in queryItems {
+            let placement = bodyAllowed ? "query" : nil
+            route.params.append(
+                param(name, value: .string(value), placement: placement, prefix: envPrefix, draft: &draft))
+        }
+        for (name, value) in bodyParams {
+            route.params.append(
+                param(
+                    name, value: value, placement: route.body == "json" && !bodyAllowed ? "body" : nil,
+                    prefix: envPrefix, draft: &draft))
+        }
+        let skip: Set<String> = ["content-length", "host", "connection", "accept-encoding"]
+        for (name, value) in c.headers {
+            let lower = name.lowercased()
+            if skip.contains(lower) { continue }
+            if lower == "content-type", !bodyParams.isEmpty || route.body == "json" { continue }
+            if ImportNaming.isSecretHeader(name) || value == ResolvedParam.redacted {
+                let env = ImportNaming.envName(envPrefix, name)
+                route.headers.append((name, "${env:\(env)}"))
+                draft.addRedacted(name)
+                made.append("header \(name) reads ${env:\(env)} and is redacted")
+            } else {
+                route.headers.append((name, value))
+            }
+        }
+        if c.json, !c.headers.contains(where: { $0.0.lowercased() == "accept" }) {
+            route.headers.append(("Accept", "application/json"))
+        }
+        route.name = draft.uniqueRouteName(routeName ?? ImportNaming.routeName(method: method, path: route.path))
+        made.insert("route \(route.name) \(route.method) \(route.path)", at: 0)
+        for i in c.ignored { notCarried.append("not carried over: \(i)") }
+        draft.addRoute(route)
+        return Origin(baseURL: base, host: host)
+    }
+
+    /// A param from the command; secret-named ones (and `<redacted>` values) read the environment.
+    static func param(
+        _ name: String, value: OutputJSON, placement: String?, prefix: String, draft: inout SessionDraft
+    ) -> SessionDraft.Param {
+        var v = value
+        if ImportNaming.isSecretField(name) || value == .string(ResolvedParam.redacted) {
+            v = .string("${env:\(ImportNaming.envName(prefix, name))}")
+            draft.addRedacted(name)
+        }
+        return SessionDraft.Param(name: name, value: v, placement: placement)
+    }
+
+    /// `a=1&b=2` as decoded pairs (`+` as space).
+    static func formPairs(_ text: String) -> [(String, String)] {
+        text.split(separator: "&").map { part in
+            let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentEncoding.decode(String(kv[0]), plusAsSpace: true)
+            let value = kv.count > 1 ? PercentEncoding.decode(String(kv[1]), plusAsSpace: true) : ""
+            return (name, value)
+        }
+    }
+}

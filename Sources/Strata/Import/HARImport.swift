@@ -1,0 +1,288 @@
+import Foundation
+
+/// `strata import har`: routes, params and fixture pairs from a browser's HAR 1.2 recording, with every secret
+/// left out.
+public enum HARImport {
+    struct Entry {
+        var method: String
+        var url: URLComponents
+        var path: String
+        var query: [(String, String)]
+        var headers: [(String, String)]
+        var form: [(String, String)]
+        var jsonBody: ImportValue?
+        var otherBody: String?
+        var mimeType: String
+        var status: Int
+        var responseHeaders: [(String, String)]
+        var responseText: String?
+        var responseBase64: Bool
+        var responseMime: String
+        var at: Int
+    }
+
+    /// Imports the HAR document in `bytes` (named `file` in messages) as a session named `name`.
+    public static func session(_ bytes: [UInt8], file: String, name: String? = nil) throws(ImportError)
+        -> ImportResult
+    {
+        let doc = try ImportDocument.parse(bytes, file: file)
+        guard let log = doc.root["log"], log.isObject else {
+            throw ImportError("\(doc.location(doc.root.offset)): not a HAR file (no \"log\" object)")
+        }
+        guard let entriesValue = log["entries"], entriesValue.isArray else {
+            throw ImportError("\(doc.location(log.offset)): the HAR log has no \"entries\" array")
+        }
+        var made: [String] = []
+        var notCarried: [String] = []
+        var entries: [Entry] = []
+        for (n, e) in entriesValue.items.enumerated() {
+            guard let request = e["request"], let response = e["response"], let urlText = request["url"]?.string,
+                let url = URLComponents(string: urlText), url.host != nil
+            else {
+                notCarried.append("\(doc.location(e.offset)): entry \(n + 1) has no request URL or response; left out")
+                continue
+            }
+            let pairs = { (v: ImportValue?) -> [(String, String)] in
+                (v?.items ?? []).compactMap { p in
+                    guard let name = p["name"]?.string else { return nil }
+                    return (name, p["value"]?.scalarText ?? "")
+                }
+            }
+            var form: [(String, String)] = []
+            var jsonBody: ImportValue? = nil
+            var otherBody: String? = nil
+            let post = request["postData"]
+            let mime = post?["mimeType"]?.string?.lowercased() ?? ""
+            if let post {
+                let params = pairs(post["params"])
+                let text = post["text"]?.string ?? ""
+                if !params.isEmpty {
+                    form = params
+                } else if mime.contains("json"),
+                    let body = try? ImportDocument.parse(Array(text.utf8), file: "body.json")
+                {
+                    jsonBody = body.root
+                } else if mime.contains("x-www-form-urlencoded") || (mime.isEmpty && text.contains("=")) {
+                    form = CurlImport.formPairs(text)
+                } else if !text.isEmpty {
+                    otherBody = text
+                }
+            }
+            let content = response["content"]
+            let path = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
+            entries.append(
+                Entry(
+                    method: (request["method"]?.string ?? "GET").uppercased(), url: url, path: path,
+                    query: pairs(request["queryString"]).isEmpty
+                        ? CurlImport.formPairs(url.percentEncodedQuery ?? "") : pairs(request["queryString"]),
+                    headers: pairs(request["headers"]), form: form, jsonBody: jsonBody, otherBody: otherBody,
+                    mimeType: mime, status: Int(response["status"]?.scalarText ?? "") ?? 200,
+                    responseHeaders: pairs(response["headers"]), responseText: content?["text"]?.string,
+                    responseBase64: content?["encoding"]?.string == "base64",
+                    responseMime: content?["mimeType"]?.string ?? "", at: e.offset))
+        }
+        guard !entries.isEmpty else {
+            throw ImportError("\(doc.location(entriesValue.offset)): the HAR has no entries")
+        }
+
+        // The most frequent origin becomes the base URL; other hosts are left out.
+        func origin(_ u: URLComponents) -> String {
+            (u.scheme ?? "https") + "://" + (u.host ?? "") + (u.port.map { ":\($0)" } ?? "")
+        }
+        var counts: [String: Int] = [:]
+        for e in entries { counts[origin(e.url), default: 0] += 1 }
+        let base = entries.map { origin($0.url) }.max { counts[$0]! < counts[$1]! }!
+        let others = Set(entries.map { origin($0.url) }).subtracting([base]).sorted()
+        if !others.isEmpty {
+            let left = entries.filter { origin($0.url) != base }.count
+            notCarried.append("\(left) entries to other origins left out: \(others.joined(separator: ", "))")
+        }
+        entries = entries.filter { origin($0.url) == base }
+        let host = entries[0].url.host ?? "api"
+        var prefix = String(host.split(separator: ".").first ?? "api")
+        if prefix == "www" || prefix == "api", host.split(separator: ".").count > 2 {
+            prefix = String(host.split(separator: ".")[1])
+        }
+
+        // Every secret value anywhere in the recording, so none survives in a body, header or path.
+        var secrets: [String] = []
+        var draft = SessionDraft(name: name ?? host, baseURL: "${env:\(ImportNaming.envName(prefix, "url")):-\(base)}")
+        var sessionHeaders: [String: String] = [:]
+        for e in entries {
+            for (h, v) in e.headers where ImportNaming.isSecretHeader(h) && !h.hasPrefix(":") {
+                secrets.append(v)
+                if let space = v.firstIndex(of: " ") { secrets.append(String(v[v.index(after: space)...])) }
+                if h.lowercased() == "cookie" {
+                    for c in v.split(separator: ";") {
+                        if let eq = c.firstIndex(of: "=") { secrets.append(String(c[c.index(after: eq)...])) }
+                    }
+                }
+                if sessionHeaders[h.lowercased()] == nil {
+                    let env = ImportNaming.envName(prefix, h)
+                    sessionHeaders[h.lowercased()] = env
+                    draft.headers.append((canonicalHeader(h), "${env:\(env)}"))
+                    draft.addRedacted(canonicalHeader(h))
+                    made.append("header \(canonicalHeader(h)) reads ${env:\(env)} and is redacted")
+                }
+            }
+            for (h, v) in e.responseHeaders where ImportNaming.isSecretHeader(h) {
+                secrets.append(v)
+                if h.lowercased() == "set-cookie", let semi = v.split(separator: ";").first,
+                    let eq = semi.firstIndex(of: "=")
+                {
+                    secrets.append(String(semi[semi.index(after: eq)...]))
+                }
+            }
+            for (k, v) in e.query + e.form where ImportNaming.isSecretField(k) { secrets.append(v) }
+            if let j = e.jsonBody { collectSecrets(j, into: &secrets) }
+            if let text = e.responseText, !e.responseBase64, e.responseMime.contains("json"),
+                let body = try? ImportDocument.parse(Array(text.utf8), file: "response.json")
+            {
+                collectSecrets(body.root, into: &secrets)
+            }
+        }
+        let scrubber = SecretScrubber(values: secrets.filter { $0 != ResolvedParam.redacted })
+        let clean = { (s: String) in scrubber.scrub(s) }
+
+        // Routes: one per method and path template.
+        var routeIndex: [String: Int] = [:]
+        var leftHeaders: Set<String> = []
+        for e in entries {
+            let (template, pathValues) = ImportNaming.template(e.path)
+            let key = e.method + " " + template
+            let r: Int
+            if let existing = routeIndex[key] {
+                r = existing
+            } else {
+                let decoded = PercentEncoding.decode(template)
+                var route = SessionDraft.Route(
+                    name: draft.uniqueRouteName(ImportNaming.routeName(method: e.method, path: decoded)),
+                    method: e.method, path: decoded)
+                for (n, v) in pathValues { route.params.append(.init(name: n, value: .string(clean(v)))) }
+                for (h, v) in e.headers {
+                    let lower = h.lowercased()
+                    if h.hasPrefix(":") || ImportNaming.isSecretHeader(h) { continue }
+                    if lower.hasPrefix("x-") && !lower.hasPrefix("x-requested") {
+                        route.headers.append((h, clean(v)))
+                    } else if lower == "accept", !v.contains("text/html") {
+                        route.headers.append((h, v))
+                    } else {
+                        leftHeaders.insert(canonicalHeader(h))
+                    }
+                }
+                if e.jsonBody != nil { route.body = "json" }
+                routeIndex[key] = draft.routes.count
+                draft.addRoute(route)
+                made.append("route \(route.name) \(route.method) \(route.path)")
+                r = draft.routes.count - 1
+            }
+            let bodyMethod = ["POST", "PUT", "PATCH"].contains(e.method)
+            var seen: [(String, OutputJSON, String?)] = e.query.map {
+                ($0.0, .string($0.1), bodyMethod ? "query" : nil)
+            }
+            seen += e.form.map { ($0.0, .string($0.1), bodyMethod ? nil : "body") }
+            if let j = e.jsonBody {
+                for (k, v) in j.members {
+                    switch v.kind {
+                    case .string(let s): seen.append((k, .string(s), nil))
+                    case .number(let n): seen.append((k, .number(n), nil))
+                    case .bool(let b): seen.append((k, .bool(b), nil))
+                    default:
+                        notCarried.append(
+                            "\(doc.location(e.at)): JSON body member \(k) of \(draft.routes[r].name) is not a string, number or boolean; left out"
+                        )
+                    }
+                }
+            }
+            if e.otherBody != nil {
+                notCarried.append(
+                    "\(doc.location(e.at)): a \(e.mimeType) request body of \(draft.routes[r].name) is not form or JSON; left out"
+                )
+            }
+            for (k, v, placement) in seen where !draft.routes[r].params.contains(where: { $0.name == k }) {
+                var value = v
+                if ImportNaming.isSecretField(k) {
+                    let env = ImportNaming.envName(prefix, k)
+                    value = .string("${env:\(env)}")
+                    draft.addRedacted(k)
+                } else if case .string(let s) = v {
+                    value = .string(clean(s))
+                }
+                draft.routes[r].params.append(.init(name: k, value: value, placement: placement))
+            }
+
+            // The fixture pair.
+            var listed: [(String, String)] = []
+            for (k, v, _) in seen {
+                let text: String
+                switch v {
+                case .string(let s): text = s
+                case .number(let n): text = n
+                case .bool(let b): text = b ? "true" : "false"
+                default: continue
+                }
+                listed.append((k, ImportNaming.isSecretField(k) ? ResolvedParam.redacted : clean(text)))
+            }
+            let headers = FixtureWriter(directory: "", redact: draft.redact).recordedHeaders(
+                HTTPHeaders(e.responseHeaders.filter { !$0.0.hasPrefix(":") }.map { ($0.0, $0.1) }))
+            var responseHeaders: [(String, String)] = []
+            for field in headers {
+                let secret = ImportNaming.isSecretHeader(field.name) && field.name.lowercased() != "www-authenticate"
+                responseHeaders.append((field.name, secret ? ResolvedParam.redacted : clean(field.value)))
+            }
+            var body: SessionDraft.Pair.Body = .none
+            if let text = e.responseText {
+                let routeName = draft.routes[r].name
+                if e.responseBase64 {
+                    let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { Array($0) } ?? []
+                    let fileName = FixtureWriter.fileName(for: routeName) + "-\(draft.extraFiles.count + 1).bin"
+                    draft.extraFiles.append(("fixtures/" + fileName, scrubber.scrub(data, json: false)))
+                    body = .file(fileName)
+                } else if e.responseMime.contains("json"),
+                    let parsed = try? ImportDocument.parse(Array(text.utf8), file: "response.json")
+                {
+                    body = .json(scrubJSON(ImportNaming.redactingSecretFields(parsed.root.json), clean))
+                } else {
+                    body = .text(clean(text))
+                }
+            }
+            let pathKey = clean(e.path)
+            draft.addPair(
+                SessionDraft.Pair(
+                    path: pathKey, method: e.method, params: listed, status: e.status, headers: responseHeaders,
+                    body: body),
+                file: FixtureWriter.fileName(for: draft.routes[r].name) + ".json")
+        }
+        if !leftHeaders.isEmpty {
+            notCarried.append(
+                "request headers the browser sent, left out: \(leftHeaders.sorted().joined(separator: ", "))")
+        }
+        let pairCount = draft.fixtures.reduce(0) { $0 + $1.pairs.count }
+        made.append("\(pairCount) fixture pairs in \(draft.fixtures.count) files")
+        return ImportResult(files: draft.files, made: made, notCarried: notCarried)
+    }
+
+    /// `Content-Type` from `content-type` (HTTP/2 recordings are lowercase).
+    static func canonicalHeader(_ name: String) -> String {
+        name.split(separator: "-", omittingEmptySubsequences: false).map {
+            $0.prefix(1).uppercased() + $0.dropFirst().lowercased()
+        }.joined(separator: "-")
+    }
+
+    static func collectSecrets(_ v: ImportValue, into secrets: inout [String]) {
+        for (k, m) in v.members {
+            if ImportNaming.isSecretField(k), let s = m.scalarText { secrets.append(s) }
+            collectSecrets(m, into: &secrets)
+        }
+        for item in v.items { collectSecrets(item, into: &secrets) }
+    }
+
+    static func scrubJSON(_ value: OutputJSON, _ clean: (String) -> String) -> OutputJSON {
+        switch value {
+        case .string(let s): .string(clean(s))
+        case .array(let a): .array(a.map { scrubJSON($0, clean) })
+        case .object(let m): .object(m.map { (clean($0.0), scrubJSON($0.1, clean)) })
+        default: value
+        }
+    }
+}

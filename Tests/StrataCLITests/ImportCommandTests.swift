@@ -1,0 +1,69 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+@Suite struct ImportCommandTests {
+    static let spec = """
+        openapi: 3.0.0
+        info: { title: Pets }
+        servers: [ { url: "https://pets.test/v1" } ]
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: { type: array, items: { $ref: "#/components/schemas/Pet" } }
+                      example: [ { id: 1, name: Rex } ]
+        components:
+          schemas:
+            Pet: { type: object, required: [id], properties: { id: { type: integer }, name: { type: string } } }
+        """
+
+    @Test("import openapi writes a checked session, reports it, and never overwrites without --force")
+    func openapi() throws {
+        let dir = try ScratchDirectory(["pets.yaml": Self.spec])
+        defer { dir.remove() }
+        let first = try StrataBinary.run(["import", "openapi", "pets.yaml"], in: URL(fileURLWithPath: dir.path))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("made: 1 routes, 1 mapping classes, 1 fixture pairs"))
+        #expect(first.stdout.contains("wrote pets/session.json"))
+        #expect(first.stdout.contains("check: OK: Pets — 1 route, 1 fixture file, 1 pair"))
+        let run = try StrataBinary.run(["run", dir.url("pets"), "listPets", "--show", "mapped"])
+        #expect(run.stdout.contains("Pet"))
+        #expect(run.stdout.contains("\"Rex\""))
+        let again = try StrataBinary.run(["import", "openapi", "pets.yaml"], in: URL(fileURLWithPath: dir.path))
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("not overwriting pets/session.json"))
+        let forced = try StrataBinary.run(
+            ["import", "openapi", "pets.yaml", "--force"], in: URL(fileURLWithPath: dir.path))
+        #expect(forced.status == 0)
+    }
+
+    @Test("unreadable input exits 1 with FILE:LINE:COL")
+    func unreadable() throws {
+        let dir = try ScratchDirectory(["bad.json": "{\n  \"openapi\": 3,,\n}"])
+        defer { dir.remove() }
+        let r = try StrataBinary.run(["import", "openapi", dir.url("bad.json")])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("strata: \(dir.url("bad.json")):2:"))
+    }
+
+    @Test("import curl reads the command from standard input and adds it --into a session")
+    func curlFromStdin() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let command = "curl 'https://api.test/items?page=2' \\\n  -H 'Authorization: Bearer abcd1234efgh'\n"
+        let r = try StrataBinary.run(
+            ["import", "curl", "-", "--into", dir.url("s"), "--name", "items"], stdin: Data(command.utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("made: route items GET /items"))
+        let text = try #require(dir.read("s/session.json"))
+        #expect(!text.contains("abcd1234efgh"))
+        let routes = try StrataBinary.run(["routes", dir.url("s")])
+        #expect(routes.stdout.contains("items"))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+@Suite struct ImportHARTests {
+    /// Every secret the HAR below holds, in the places a browser records them.
+    static let secrets = [
+        "Bearer-tok-9f8e7d6c", "sid-cookie-5a4b3c", "set-cookie-77aa88", "key-in-header-3141", "query-token-2718",
+        "hunter2-password", "client-secret-1618", "access-token-1414", "refresh-token-1732", "nested-secret-4669",
+    ]
+
+    static func entry(
+        _ method: String, _ url: String, query: String = "[]", post: String? = nil, status: Int = 200,
+        mime: String = "application/json", text: String, encoding: String? = nil
+    ) -> String {
+        """
+        { "request": { "method": "\(method)", "url": "\(url)", "httpVersion": "HTTP/2",
+            "headers": [ { "name": ":authority", "value": "api.shop.test" },
+                         { "name": "authorization", "value": "Bearer Bearer-tok-9f8e7d6c" },
+                         { "name": "Cookie", "value": "sid=sid-cookie-5a4b3c; theme=dark" },
+                         { "name": "X-Api-Key", "value": "key-in-header-3141" },
+                         { "name": "User-Agent", "value": "Mozilla/5.0" } ],
+            "queryString": \(query), "cookies": [], "headersSize": -1, "bodySize": 0
+            \(post.map { ", \"postData\": \($0)" } ?? "") },
+          "response": { "status": \(status), "statusText": "", "httpVersion": "HTTP/2",
+            "headers": [ { "name": "content-type", "value": "\(mime)" },
+                         { "name": "set-cookie", "value": "sid=set-cookie-77aa88; HttpOnly" },
+                         { "name": "date", "value": "Mon, 30 Nov 2026 10:00:00 GMT" } ],
+            "content": { "size": 10, "mimeType": "\(mime)", "text": \(JSONString.quote(text))
+                         \(encoding.map { ", \"encoding\": \"\($0)\"" } ?? "") },
+            "redirectURL": "", "headersSize": -1, "bodySize": -1 },
+          "cache": {}, "timings": { "send": 0, "wait": 1, "receive": 0 } }
+        """
+    }
+
+    static let har = """
+        { "log": { "version": "1.2", "creator": { "name": "test", "version": "1" }, "entries": [
+        \(entry("GET", "https://api.shop.test/v1/products?page=2&token=query-token-2718",
+                query: #"[{"name":"page","value":"2"},{"name":"token","value":"query-token-2718"}]"#,
+                text: #"{"products":[{"id":3,"name":"Lamp"}],"access_token":"access-token-1414"}"#)),
+        \(entry("GET", "https://api.shop.test/v1/products/3",
+                text: #"{"id":3,"name":"Lamp","owner":{"password":"nested-secret-4669"}}"#)),
+        \(entry("GET", "https://api.shop.test/v1/products/7", text: #"{"id":7,"name":"Desk"}"#)),
+        \(entry("POST", "https://api.shop.test/v1/login",
+                post: #"{"mimeType":"application/x-www-form-urlencoded","text":"user=ann&password=hunter2-password&client_secret=client-secret-1618"}"#,
+                text: #"{"refresh_token":"refresh-token-1732","user":"ann"}"#)),
+        \(entry("GET", "https://api.shop.test/v1/products/3/image", mime: "image/png",
+                text: Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).base64EncodedString(), encoding: "base64")),
+        \(entry("GET", "https://cdn.elsewhere.test/app.js", mime: "text/javascript", text: "x()"))
+        ] } }
+        """
+
+    @Test func aHARFullOfSecretsPutsNoneIntoTheSession() throws {
+        let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
+        defer { imported.scratch.remove() }
+        for file in imported.scratch.list("session")
+            + imported.scratch.list("session/fixtures").map({ "fixtures/" + $0 })
+        {
+            let bytes = imported.text(file)
+            for secret in Self.secrets {
+                #expect(!bytes.contains(secret), "\(secret) is in \(file)")
+            }
+        }
+        #expect(imported.checkProblems.isEmpty)
+        let session = try imported.session
+        #expect(session.redact.contains("Authorization"))
+        #expect(session.redact.contains("Cookie"))
+        #expect(session.redact.contains("X-Api-Key"))
+        #expect(session.redact.contains("password"))
+        #expect(imported.text("session.json").contains("\"Authorization\": \"${env:SHOP_AUTHORIZATION}\""))
+    }
+
+    @Test func routesAreTemplatedAndTheirParamsHaveTheFirstValuesSeen() throws {
+        let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
+        defer { imported.scratch.remove() }
+        let session = try imported.session
+        #expect(
+            session.routes.map { "\($0.method) \($0.path)" } == [
+                "GET /v1/products", "GET /v1/products/{id}", "POST /v1/login", "GET /v1/products/{id}/image",
+            ])
+        let product = try session.build("getV1ProductsById")
+        #expect(product.url == "https://api.shop.test/v1/products/3")
+        let list = try session.build("getV1Products")
+        #expect(list.params.first { $0.name == "page" }?.value == "2")
+        #expect(
+            imported.result.notCarried.contains {
+                $0.contains("1 entries to other origins left out: https://cdn.elsewhere.test")
+            })
+    }
+
+    @Test func recordedExchangesAnswerInMockMode() async throws {
+        let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
+        defer { imported.scratch.remove() }
+        let desk = try await imported.run("getV1ProductsById", edits: [.set(name: "id", value: "7")])
+        #expect(desk.response.status == 200)
+        #expect(String(decoding: desk.response.body, as: UTF8.self).contains(#""name": "Desk""#))
+        let image = try await imported.run("getV1ProductsByIdImage")
+        #expect(image.response.body == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
+        let login = try await imported.run("postV1Login")
+        #expect(String(decoding: login.response.body, as: UTF8.self).contains(#""refresh_token": "<redacted>""#))
+    }
+
+    @Test func notAHARSaysWhere() {
+        #expect(throws: ImportError.self) { try HARImport.session(Array("{\"entries\": []}".utf8), file: "x.har") }
+        do {
+            _ = try HARImport.session(Array("{\"log\": {\n  \"entries\": [1,}".utf8), file: "x.har")
+            Issue.record("a malformed HAR was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("x.har:2:"))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+/// Writing an import into a scratch folder, checking it as `strata check` does and running its routes on fixtures.
+struct ImportedSession {
+    let scratch: ScratchDirectory
+    let folder: String
+    let result: ImportResult
+
+    init(_ result: ImportResult, scratch: ScratchDirectory? = nil) throws {
+        self.scratch = try scratch ?? ScratchDirectory()
+        self.result = result
+        folder = self.scratch.url("session")
+        _ = try result.write(to: folder, force: false)
+    }
+
+    /// The problems `strata check` reports (errors and warnings).
+    var checkProblems: [String] { SessionCheck.run(path: folder).diagnostics.map(\.description) }
+
+    var session: Session { get throws { try Session.load(from: folder) } }
+
+    /// Runs `route` in mock mode.
+    func run(_ route: String, edits: [ParamEdit] = []) async throws -> Exchange {
+        let session = try self.session
+        return try await Client(session: session, source: MockSource(session: session)).run(route, edits: edits)
+    }
+
+    /// Every file the import wrote, as text.
+    var allText: String {
+        result.files.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    func text(_ relative: String) -> String { scratch.read("session/" + relative) ?? "" }
+}
+
+extension Session {
+    /// The request route `name` builds with its defaults.
+    func build(_ name: String) throws -> BuiltRequest {
+        let route = try #require(routes.first { $0.name == name })
+        return try RequestBuilder(session: self, environment: [:]).build(route)
+    }
+}

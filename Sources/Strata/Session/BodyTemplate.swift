@@ -108,25 +108,14 @@ public enum BodyPart: Sendable, Equatable {
     /// Splits `text` at its `${…}` placeholders, or throws saying which one is malformed.
     public static func parse(_ text: String) throws(TemplateError) -> [BodyPart] {
         var parts: [BodyPart] = []
-        var literal = ""
-        var rest = Substring(text)
-        while let dollar = rest.range(of: "${") {
-            literal += rest[..<dollar.lowerBound]
-            let afterOpen = rest[dollar.upperBound...]
-            guard let close = afterOpen.firstIndex(of: "}") else {
-                throw TemplateError(message: "'${' is not closed with '}' in \(JSONString.quote(text))")
-            }
-            let inner = String(afterOpen[..<close])
-            if !literal.isEmpty {
-                parts.append(.literal(literal))
-                literal = ""
-            }
-            if inner.hasPrefix("env:") {
-                let template = try Template(parsing: "${" + inner + "}")
-                if case .variable(let name, let fallback)? = template.parts.first {
+        for piece in try Template.pieces(of: text) {
+            switch piece {
+            case .literal(let s): parts.append(.literal(s))
+            case .placeholder(let inner) where inner.hasPrefix("env:"):
+                if case .variable(let name, let fallback) = try Template.variable(inner) {
                     parts.append(.variable(name: name, default: fallback))
                 }
-            } else {
+            case .placeholder(let inner):
                 var name = Substring(inner)
                 var type: PlaceholderType? = nil
                 if let colon = inner.firstIndex(of: ":") {
@@ -146,10 +135,7 @@ public enum BodyPart: Sendable, Equatable {
                 }
                 parts.append(.param(name: String(name), type: type))
             }
-            rest = afterOpen[afterOpen.index(after: close)...]
         }
-        literal += rest
-        if !literal.isEmpty { parts.append(.literal(literal)) }
         return parts
     }
 }

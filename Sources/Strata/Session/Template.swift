@@ -21,6 +21,34 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(TemplateError) {
         self.text = text
         var parts: [Part] = []
+        for piece in try Template.pieces(of: text) {
+            switch piece {
+            case .literal(let s): parts.append(.literal(s))
+            case .placeholder(let inner):
+                guard inner.hasPrefix("env:") else {
+                    throw TemplateError(
+                        message:
+                            "unknown substitution '${\(inner)}': only ${env:NAME} and ${env:NAME:-default} are supported"
+                    )
+                }
+                parts.append(try Template.variable(inner))
+            }
+        }
+        self.parts = parts
+    }
+
+    /// A piece of text split at its `${…}` placeholders.
+    enum Piece: Equatable {
+        /// Text outside any placeholder (runs are never empty and never adjacent).
+        case literal(String)
+        /// The text inside `${` and `}`.
+        case placeholder(String)
+    }
+
+    /// Splits `text` into literal runs and the insides of its `${…}` placeholders: the one scanner for session
+    /// templates and body templates. A `$` that does not start `${` is literal; an unclosed `${` is an error.
+    static func pieces(of text: String) throws(TemplateError) -> [Piece] {
+        var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)
         while let dollar = rest.range(of: "${") {
@@ -29,36 +57,34 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
             guard let close = afterOpen.firstIndex(of: "}") else {
                 throw TemplateError(message: "'${' is not closed with '}' in \(JSONString.quote(text))")
             }
-            let inner = String(afterOpen[..<close])
-            guard inner.hasPrefix("env:") else {
-                throw TemplateError(
-                    message:
-                        "unknown substitution '${\(inner)}': only ${env:NAME} and ${env:NAME:-default} are supported"
-                )
-            }
-            let body = inner.dropFirst(4)
-            let name: Substring
-            var fallback: String? = nil
-            if let sep = body.range(of: ":-") {
-                name = body[..<sep.lowerBound]
-                fallback = String(body[sep.upperBound...])
-            } else {
-                name = body
-            }
-            guard Template.isVariableName(name) else {
-                throw TemplateError(
-                    message: "'\(name)' in '${\(inner)}' is not an environment variable name (letters, digits, _)")
-            }
             if !literal.isEmpty {
-                parts.append(.literal(literal))
+                pieces.append(.literal(literal))
                 literal = ""
             }
-            parts.append(.variable(name: String(name), default: fallback))
+            pieces.append(.placeholder(String(afterOpen[..<close])))
             rest = afterOpen[afterOpen.index(after: close)...]
         }
         literal += rest
-        if !literal.isEmpty { parts.append(.literal(literal)) }
-        self.parts = parts
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        return pieces
+    }
+
+    /// The variable of an `env:NAME` or `env:NAME:-default` placeholder's inside, or an error naming it.
+    static func variable(_ inner: String) throws(TemplateError) -> Part {
+        let body = inner.dropFirst(4)
+        let name: Substring
+        var fallback: String? = nil
+        if let sep = body.range(of: ":-") {
+            name = body[..<sep.lowerBound]
+            fallback = String(body[sep.upperBound...])
+        } else {
+            name = body
+        }
+        guard Template.isVariableName(name) else {
+            throw TemplateError(
+                message: "'\(name)' in '${\(inner)}' is not an environment variable name (letters, digits, _)")
+        }
+        return .variable(name: String(name), default: fallback)
     }
 
     /// A template of plain text with no substitutions.

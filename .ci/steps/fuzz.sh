@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target briefly (STRATA_CI_FUZZ_SECONDS each, default 20) under AddressSanitizer: a crash,
+# Runs every libFuzzer target briefly (STRATA_CI_FUZZ_SECONDS each, default 10) under AddressSanitizer: a crash,
 # sanitizer report, broken invariant, slow input or out-of-memory fails the step. One fuzzer binary serves all
 # targets; it is cached in .build/fuzz by a hash of the sources, so only the first run pays for the build.
 # Run by .ci/run after `swift test`; also runnable alone. See scripts/fuzz and the README's Reliability section.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SECONDS_EACH=${STRATA_CI_FUZZ_SECONDS:-20}
+SECONDS_EACH=${STRATA_CI_FUZZ_SECONDS:-10}
 start=$SECONDS
 scripts/fuzz --build >/dev/null
 echo "fuzzer binary ready after $((SECONDS - start)) s"

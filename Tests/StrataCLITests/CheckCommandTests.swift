@@ -97,4 +97,20 @@ import Testing
 
                 """)
     }
+
+    @Test("--severity error lists only the fixture pairs' mapping errors; the count line stays whole")
+    func severityFilter() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let blog = root.appendingPathComponent("Sessions/jsonapi-blog").path
+        let all = try StrataBinary.run(["check", blog])
+        #expect(all.status == 0)
+        #expect(all.stdout.contains("warning: pair #1 of '/posts'"))
+        let errors = try StrataBinary.run(["check", blog, "--severity", "error"])
+        #expect(errors.status == 0)
+        #expect(!errors.stdout.contains("warning:"))
+        #expect(errors.stdout.contains("0 errors, 2 warnings"))
+        let bad = try StrataBinary.run(["check", blog, "--severity", "loud"])
+        #expect(bad.status == 2)
+    }
 }

@@ -144,7 +144,7 @@ public enum SeverityFilter: String, Sendable, CaseIterable {
     /// Everything, infos included (`--severity info`, the default).
     case info
 
-    /// True when an issue of `severity` passes the filter.
+    /// True when an issue (or a `check` report) of `severity` passes the filter.
     public func admits(_ severity: MappingIssue.Severity) -> Bool {
         switch self {
         case .error: severity == .error

@@ -30,7 +30,8 @@ import Testing
         #expect(
             r.stderr.hasPrefix(
                 "strata: 'init' is neither a command nor a session folder "
-                    + "(commands: parse, routes, run, check, record, screenshot)\nusage: strata [SESSION]"))
+                    + "(commands: parse, routes, run, check, diff, drift, record, screenshot)\nusage: strata [SESSION]")
+        )
         let typo = try StrataBinary.run(["chek", "Sessions/demo"])
         #expect(typo.status == 2)
         #expect(

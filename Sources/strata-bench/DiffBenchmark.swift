@@ -56,10 +56,12 @@ enum DiffBenchmark {
         }
         print("## diff: two \(size) MB JSON documents, \(edited) digits edited, \(changeCount) changes found")
         print("")
-        print("| Task | Best | Median | Peer / Strata |")
-        print("|---|---:|---:|---:|")
+        print("| Task | Best wall | Median wall | Best CPU | Peer / Strata (wall) | Peer / Strata (CPU) |")
+        print("|---|---:|---:|---:|---:|---:|")
         func s(_ t: Double) -> String { String(format: "%.2f s", t) }
-        print("| Strata: read + parse both + TreeDiff + change lines | \(s(strata.best)) | \(s(strata.median)) | — |")
+        print(
+            "| Strata: read + parse both + TreeDiff + change lines | \(s(strata.best)) | \(s(strata.median)) | "
+                + "\(s(strata.bestCPU)) | — | — |")
         guard let jq = BenchJQ.locate() else {
             print("| jq -S + diff | (jq not installed) | | |")
             return
@@ -82,6 +84,9 @@ enum DiffBenchmark {
         }
         print(
             "| \(BenchJQ.version(jq)) -S . A > x; -S . B > y; diff x y | \(s(peer.best)) | \(s(peer.median)) | "
-                + String(format: "%.1f×", peer.best / strata.best) + " |")
+                + "\(s(peer.bestCPU)) | " + String(format: "%.1f×", peer.best / strata.best) + " | "
+                + String(format: "%.1f×", peer.bestCPU / strata.bestCPU) + " |")
+        print("")
+        print("CPU is user + system time (the peer's children included): what each costs on a machine nobody shares.")
     }
 }

@@ -36,9 +36,14 @@ enum DriftCommand {
             ])
             Output.print(report.text(), style: .json)
         } else {
-            Output.print(
-                checks.map(\.text).joined() + "\(checks.count) route\(checks.count == 1 ? "" : "s") checked · "
-                    + (drifted == 0 ? "no drift" : "\(drifted) drifted"))
+            let compared = checks.filter {
+                if case .compared = $0.outcome { return true }
+                return false
+            }.count
+            let summary =
+                "\(checks.count) route\(checks.count == 1 ? "" : "s") · \(compared) compared · "
+                + (drifted == 0 ? "no drift" : "\(drifted) drifted")
+            Output.print(checks.map(\.text).joined() + summary)
         }
         return drifted > 0 ? 1 : 0
     }

@@ -23,7 +23,7 @@ struct DiffCommandTests {
         let r = try run(
             ["a.json", "b.xml"], files: ["a.json": #"{"r":{"a":"1","b":"2"}}"#, "b.xml": "<r><a>1</a><c>2</c></r>"])
         #expect(r.status == 1)
-        #expect(r.stdout == "+ $.r.c: string \"2\"\n- $.r.b: string \"2\"\n1 added · 1 removed\n")
+        #expect(r.stdout == "- $.r.b: string \"2\"\n+ $.r.c: string \"2\"\n1 added · 1 removed\n")
     }
 
     @Test("--json prints one object with equal, summary and changes")

@@ -40,7 +40,7 @@ struct DriftCommandTests {
         #expect(r.stdout.contains("+ $.products[*].sku: string (the fixture lacks it)"))
         #expect(r.stdout.contains("- $.products[*].old: bool (the server stopped sending it)"))
         #expect(r.stdout.contains("order  POST\n  not compared: POST is sent only when the route is named"))
-        #expect(r.stdout.hasSuffix("2 routes checked · 1 drifted\n"))
+        #expect(r.stdout.hasSuffix("2 routes · 1 compared · 1 drifted\n"))
         #expect(sent == ["GET /products?page=1"])
     }
 

@@ -25,8 +25,16 @@ import Testing
             try lines(#"{"a":1,"b":"x","c":true,"d":{"e":null}}"#, #"{"a":2,"b":3,"d":{"e":null,"f":[]}}"#) == [
                 "~ $.a: number 1 → number 2",
                 #"! $.b: string "x" → number 3"#,
-                "+ $.d.f: empty array",
                 "- $.c: bool true",
+                "+ $.d.f: empty array",
+            ])
+    }
+
+    @Test("a removed member is listed where it was, after the member before it; a leading one first")
+    func removalOrder() throws {
+        #expect(
+            try lines(#"{"x":1,"a":1,"b":2,"c":3}"#, #"{"a":1,"c":3,"d":4}"#) == [
+                "- $.x: number 1", "- $.b: number 2", "+ $.d: number 4",
             ])
     }
 
@@ -63,8 +71,8 @@ import Testing
         #expect((o["summary"] as? [String: Int])?["added"] == 1)
         #expect((o["summary"] as? [String: Int])?["removed"] == 1)
         let changes = try #require(o["changes"] as? [[String: Any]])
-        #expect(changes.first?["path"] as? String == "$.b")
-        #expect(changes.first?["change"] as? String == "added")
+        #expect(changes.map { $0["path"] as? String } == ["$.a", "$.b"])
+        #expect(changes.map { $0["change"] as? String } == ["removed", "added"])
     }
 
     @Test("mapped results compare by property and by mapped type, with relative paths")

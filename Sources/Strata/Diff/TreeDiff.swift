@@ -227,19 +227,36 @@ struct DiffWalk<A: DiffableOutline, B: DiffableOutline> {
             oldBySlot[DiffSlot(key: oldKeys[k], occurrence: n)] = x
         }
         seen = [:]
-        var matched = Set<Int>()
+        var matchOf: [Int: Int] = [:]
         for (k, y) in newKids.enumerated() {
             let n = seen[newKeys[k], default: 0]
             seen[newKeys[k]] = n + 1
             newPosition[y] = Int32(n)
-            if let x = oldBySlot[DiffSlot(key: newKeys[k], occurrence: n)] {
-                matched.insert(x)
-                pairs.append((x, y))
+            if let x = oldBySlot[DiffSlot(key: newKeys[k], occurrence: n)] { matchOf[y] = x }
+        }
+        // A removed member is listed right after the matched member that preceded it in the first object.
+        var removedAfter: [Int: [Int]] = [:]
+        var leading: [Int] = []
+        let kept = Set(matchOf.values)
+        var previous: Int? = nil
+        for x in oldKids {
+            if kept.contains(x) {
+                previous = x
+            } else if let p = previous {
+                removedAfter[p, default: []].append(x)
             } else {
-                pairs.append((-1, y))
+                leading.append(x)
             }
         }
-        for x in oldKids where !matched.contains(x) { pairs.append((x, -2 - b)) }
+        for x in leading { pairs.append((x, -2 - b)) }
+        for y in newKids {
+            guard let x = matchOf[y] else {
+                pairs.append((-1, y))
+                continue
+            }
+            pairs.append((x, y))
+            for r in removedAfter[x] ?? [] { pairs.append((r, -2 - b)) }
+        }
     }
 
     /// Records a change for the pair, or an addition / removal for a half pair.

@@ -11,9 +11,9 @@ let package = Package(
     ],
     targets: [
         // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata", dependencies: ["CFYAML", "CCurl"]),
-        // libfyaml's event parser through a shim header; only Strata's YAML reader imports it.
-        .target(name: "CFYAML", linkerSettings: [.linkedLibrary("fyaml")]),
+        .target(name: "Strata", dependencies: ["CYAML", "CCurl"]),
+        // libyaml's event parser through a shim header; only Strata's YAML reader imports it.
+        .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
         // The only libcurl surface: typed wrappers for its variadic calls and the once-per-process init in shim.c.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// YAML parse speed: Strata (libfyaml events → `Tree`) against PyYAML's `CSafeLoader` (libyaml's C parser with
+/// YAML parse speed: Strata (libyaml events → `Tree`) against PyYAML's `CSafeLoader` (libyaml's C parser with
 /// PyYAML's construction into Python objects), measured in the same run on the same generated file. The peer times
 /// itself inside Python (`time.perf_counter` around `yaml.load`), so interpreter start-up is not counted. Skipped,
 /// and said so, when `python3` or PyYAML with its C loader is not installed.
@@ -24,7 +24,7 @@ enum YAMLBenchmark {
         print("yaml: parse a generated \(bytes.count / 1_000_000) MB YAML document (\(nodes) nodes), best of \(runs)")
         var table = BenchTable(["parser", "best", "MB/s", "Strata is"], rightAligned: [1, 2, 3])
         let mbps = BenchTiming.megabytesPerSecond(bytes.count, strata.best)
-        table.add(["Strata YAMLFormat (libfyaml)", ms(strata.best), String(format: "%.1f", mbps), ""])
+        table.add(["Strata YAMLFormat (libyaml)", ms(strata.best), String(format: "%.1f", mbps), ""])
         if let peer = peerSeconds(path: path, runs: runs) {
             table.add([
                 "PyYAML CSafeLoader (libyaml)", ms(peer),

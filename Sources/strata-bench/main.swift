@@ -5,7 +5,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
     ("json", "parse a generated JSON document: Strata vs JSONSerialization, JSONDecoder, jq", JSONBenchmark.run),
     ("mapping", "parse + map 100 000 objects: Strata vs JSONDecoder into Codable structs", MappingBenchmark.run),
     ("ui", "explorer on a 100 MB response: first frame and per-keystroke times", UIBenchmark.run),
-    ("yaml", "parse a generated YAML document: Strata (libfyaml) vs PyYAML's C loader", YAMLBenchmark.run),
+    ("yaml", "parse a generated YAML document: Strata (libyaml) vs PyYAML's C loader", YAMLBenchmark.run),
     ("limits", "hostile nesting rejected quickly: JSON and XML, against an ordinary parse", LimitsBenchmark.run),
     ("diff", "diff two 50 MB JSON documents: Strata vs jq -S + diff", DiffBenchmark.run),
     ("triage", "group 200 000 unmapped-field issues, at N and 10 N: linear", TriageBenchmark.run),

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// `yaml` target, 2026-11-30, on its first seeds: ` : ` (an empty key in a mapping that starts at byte 1) gave
-    /// the key's empty scalar libfyaml's mark 0, before its mapping, so node starts left document order. Fixed in
+    /// the key's empty scalar libfyaml's mark 0 (the parser linked then), before its mapping, so node starts left document order. Fixed in
     /// `YAMLTreeWriter`: starts never go back, spans never end before they start.
     @Test func yamlEmptyKeyBeforeItsMapping() throws {
         for text in [" : ", " :", "- : \n  :", "? \n: x"] {
@@ -41,7 +41,8 @@ import Testing
     }
 
     /// `yaml` target, 2026-11-30: `%YM` then a byte 0xFA (invalid UTF-8) in a directive made libfyaml 0.7.12 loop
-    /// forever in `fy_scan_directive`. Fixed by refusing invalid UTF-8 before libfyaml sees it.
+    /// forever in `fy_scan_directive` (the parser linked then). Fixed by refusing invalid UTF-8 before the parser
+    /// sees it, with the byte's position.
     @Test func yamlInvalidUTF8InADirective() throws {
         func error(_ bytes: [UInt8]) -> ParseError? {
             do {
@@ -59,9 +60,7 @@ import Testing
     }
 
     /// `yaml` target, 2026-11-30, in CI: 78 single quotes then `:}` (a single-quoted scalar of escaped quotes, then
-    /// a stray `}`) is rejected, but libfyaml 0.7.12 leaks a 4 KiB token buffer after that error, inside the
-    /// library (our shim frees every event, the parser and its diagnostics). The leak is suppressed for the fuzz
-    /// targets in `scripts/fuzz-targets/lsan.supp`; this keeps the input rejected with a position.
+    /// a stray `}`) is rejected with a position (libfyaml, linked then, leaked a buffer after this error).
     @Test func yamlEscapedQuotesThenAStrayBrace() throws {
         let text = String(repeating: "'", count: 78) + ":}"
         #expect(throws: ParseError.self) { try YAMLFormat().parse(Array(text.utf8)) }
@@ -70,5 +69,21 @@ import Testing
         } catch {
             #expect(error.line == 1)
         }
+    }
+
+    /// `yaml` target, 2026-12-01, in CI: `?\n -:\t-\n` (a complex key, then a tab) made libfyaml 0.7.12 free a
+    /// simple key twice and crash in `fy_parser_destroy`: memory corruption from 8 bytes of input. Strata reads
+    /// YAML from servers, so the YAML parser is libyaml now; this input is an error with a position, and so are
+    /// its neighbours the fuzzer reached.
+    @Test func yamlComplexKeyThenTab() throws {
+        for text in ["?\n -:\t-\n", "?\n -:\t-", "? \n -:\t- x\n", "?\n-:\t-\n"] {
+            do {
+                let tree = try YAMLFormat().parse(Array(text.utf8))
+                #expect(tree.count > 0)
+            } catch {
+                #expect(error.line >= 1 && error.column >= 1, "\(text)")
+            }
+        }
+        #expect(throws: ParseError.self) { try YAMLFormat().parse(Array("?\n -:\t-\n".utf8)) }
     }
 }

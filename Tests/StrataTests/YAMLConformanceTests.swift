@@ -5,7 +5,7 @@ import Testing
 /// The yaml-test-suite from `../shared/conformance/yaml` (not in a user's clone: these tests skip there).
 ///
 /// Every case with `in.json` must give that JSON (its documents, one after another), every `error` case must be
-/// rejected with a positioned error, the rest must parse. Cases libfyaml is known to get wrong are listed, with
+/// rejected with a positioned error, the rest must parse. Cases libyaml is known to get wrong are listed, with
 /// the reason, in `YAMLKnownFailures.swift`; such a case that starts passing fails the test too, so the
 /// list stays true.
 @Suite struct YAMLConformanceTests {

@@ -127,7 +127,7 @@ import Testing
     func errors() throws {
         let e = try #require(yaml.error("a: 1\nb: [1, 2\n"))
         #expect(e.line == 3 && e.column == 1)
-        #expect(e.message == "flow sequence without a closing bracket")
+        #expect(e.message == "did not find expected ',' or ']' (while parsing a flow sequence)")
         let tab = try #require(yaml.error("a:\n\tb: 1\n"))
         #expect(tab.line == 2)
         // Duplicate keys are kept, in order, and flagged as in JSON.

@@ -29,7 +29,7 @@ func fuzzPropertyListBinary(_ bytes: [UInt8]) {
 
 func fuzzForm(_ bytes: [UInt8]) { parseAndCheck(FormFormat(), bytes) }
 
-/// YAML through libfyaml: a tree or a positioned error, spans inside the input in document order, and the alias
+/// YAML through libyaml: a tree or a positioned error, spans inside the input in document order, and the alias
 /// limit keeping every tree small.
 func fuzzYAML(_ bytes: [UInt8]) {
     do {

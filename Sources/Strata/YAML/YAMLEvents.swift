@@ -1,6 +1,6 @@
-import CFYAML
+import CYAML
 
-/// A YAML stream read from libfyaml's events into a small node graph: every node written in the source once, with
+/// A YAML stream read from libyaml's events into a small node graph: every node written in the source once, with
 /// aliases still pointing at their anchored node (they are expanded, with a limit, by `YAMLTreeWriter`).
 struct YAMLGraph {
     /// What a node is.
@@ -46,7 +46,7 @@ struct YAMLGraph {
     }
 
     private mutating func read(_ chars: UnsafeBufferPointer<CChar>, bytes: [UInt8]) throws(YAMLFailure) {
-        // An empty buffer has no base address; libfyaml needs one.
+        // An empty buffer has no base address; the parser needs one.
         let empty: [CChar] = [0]
         let parser = empty.withUnsafeBufferPointer { e in
             strata_yaml_open(chars.baseAddress ?? e.baseAddress!, chars.count)
@@ -65,20 +65,17 @@ struct YAMLGraph {
             case Int(STRATA_YAML_SCALAR):
                 let text = YAMLGraph.text(event.value, event.value_length)
                 let tag = event.tag.map { _ in YAMLGraph.text(event.tag, event.tag_length) }
+                // A scalar's span is its own text: libyaml's starts at its properties (anchor, tag) when it has any.
+                let textStart =
+                    event.anchor == nil && event.tag == nil
+                    ? start : YAMLGraph.afterProperties(bytes, from: start, to: end)
                 let typed: YAMLScalar.Typed
                 do throws(YAMLFailure) {
                     typed = try YAMLScalar.resolve(text, plain: event.plain != 0, tag: tag)
                 } catch {
-                    throw YAMLFailure(message: error.message, offset: start)
+                    throw YAMLFailure(message: error.message, offset: textStart)
                 }
-                var span = start..<end
-                if event.plain == 0, start > 0, end < bytes.count, bytes[start - 1] == bytes[end],
-                    bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "'")
-                {
-                    span = (start - 1)..<(end + 1)  // a quoted scalar spans its quotes
-                }
-                let i = add(
-                    Node(shape: .scalar(typed, text: text), start: span.lowerBound, end: span.upperBound), to: open)
+                let i = add(Node(shape: .scalar(typed, text: text), start: textStart, end: end), to: open)
                 if let a = event.anchor { anchors[YAMLGraph.text(a, event.anchor_length)] = i }
             case Int(STRATA_YAML_MAPPING_START), Int(STRATA_YAML_SEQUENCE_START):
                 let mapping = Int(event.kind) == Int(STRATA_YAML_MAPPING_START)
@@ -93,8 +90,6 @@ struct YAMLGraph {
                 if let a = pendingAnchors.removeValue(forKey: i) { anchors[a] = i }
             case Int(STRATA_YAML_ALIAS):
                 let name = YAMLGraph.text(event.anchor, event.anchor_length)
-                // libfyaml's mark starts after the `*`; the alias spans it.
-                let start = start > 0 && bytes[start - 1] == UInt8(ascii: "*") ? start - 1 : start
                 guard let target = anchors[name] else {
                     let recursive = pendingAnchors.values.contains(name)
                     throw YAMLFailure(
@@ -129,6 +124,25 @@ struct YAMLGraph {
         let i = nodes.count - 1
         if let parent = open.last { nodes[parent].children.append(i) } else { documents.append(i) }
         return i
+    }
+
+    /// Where a node's content starts after its properties (`&anchor`, `!tag`) and the blanks, line breaks and
+    /// comments between them, from `start`, never past `end`.
+    static func afterProperties(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end {
+            switch bytes[i] {
+            case UInt8(ascii: "&"), UInt8(ascii: "!"):
+                while i < end, ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+            case 0x20, 0x09, 0x0A, 0x0D:
+                i += 1
+            case UInt8(ascii: "#"):
+                while i < end, bytes[i] != 0x0A { i += 1 }
+            default:
+                return i
+            }
+        }
+        return end
     }
 
     private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {

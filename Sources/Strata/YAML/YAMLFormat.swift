@@ -1,5 +1,5 @@
 /// YAML as a registry entry: `yaml`, `application/yaml`, `application/x-yaml`, `text/yaml`, `text/x-yaml` and any
-/// `+yaml` media type. Read by libfyaml (through the `CFYAML` module), which passes the whole yaml-test-suite.
+/// `+yaml` media type. Read by libyaml (through the `CYAML` module).
 ///
 /// A YAML stream becomes the same tree as JSON:
 ///
@@ -62,8 +62,7 @@ public struct YAMLFormat: Parser {
         guard bytes.count < Int(UInt32.max) else {
             throw ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)
         }
-        // YAML streams are Unicode; libfyaml 0.7.12 can loop forever on invalid UTF-8 in a directive (found by the
-        // fuzzer), so such input never reaches it.
+        // YAML streams are UTF-8 here (libyaml would reject invalid bytes too, but without saying which).
         if let bad = YAMLFormat.firstInvalidUTF8(bytes) {
             let byte = String(bytes[bad], radix: 16, uppercase: true)
             throw ParseError("YAML must be UTF-8: invalid byte 0x\(byte)", at: bad, in: bytes)

@@ -1,6 +1,6 @@
 /// Typing plain YAML scalars by the YAML 1.2 core schema, and explicit `!!` tags.
 enum YAMLScalar {
-    /// The tag prefix of the standard (`!!`) tags as libfyaml resolves them.
+    /// The tag prefix of the standard (`!!`) tags as libyaml resolves them.
     static let standardPrefix = "tag:yaml.org,2002:"
 
     /// A typed scalar: its kind, its text (decoded for strings, a JSON-style literal for numbers) and a bool's value.

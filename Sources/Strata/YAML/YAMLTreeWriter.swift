@@ -70,7 +70,7 @@ struct YAMLTreeWriter {
         guard builder.count < RawNode.maxNodes else {
             throw YAMLFailure(message: "more than \(RawNode.maxNodes) nodes", offset: node.start)
         }
-        // libfyaml marks an empty scalar (a missing key or value) where it noticed it, which can be before its
+        // The parser marks an empty scalar (a missing key or value) where it noticed it, which can be before its
         // parent's first byte: starts are kept in document order, and every span ends at or after its start.
         let start = max(lastStart, alias?.lowerBound ?? memberStart ?? node.start)
         lastStart = start

@@ -1,16 +1,16 @@
-/* libfyaml's event parser, as a small pull API Swift can call: open, next event, error, close.
+/* libyaml's event parser, as a small pull API Swift can call: open, next event, error, close.
  *
- * libfyaml.h itself stays out of this header (shim.c includes it), so Swift sees only these few declarations:
+ * yaml.h itself stays out of this header (shim.c includes it), so Swift sees only these few declarations:
  * plain structs and functions, no unions, macros or variadic calls. Only Strata's YAML reader imports this module.
  *
  * Editing this header does not trigger a rebuild of the Swift module: touch a .swift file in Sources/Strata/YAML.
  */
-#ifndef STRATA_CFYAML_SHIM_H
-#define STRATA_CFYAML_SHIM_H
+#ifndef STRATA_CYAML_SHIM_H
+#define STRATA_CYAML_SHIM_H
 
 #include <stddef.h>
 
-/* The event kinds, in libfyaml's order. */
+/* The event kinds. */
 enum {
     STRATA_YAML_NONE = 0,
     STRATA_YAML_STREAM_START,
@@ -25,13 +25,14 @@ enum {
     STRATA_YAML_ALIAS,
 };
 
-/* One event. Text pointers stay valid until the next call to strata_yaml_next or strata_yaml_close; they are not
- * NUL-terminated (use the lengths) and are NULL when absent. `tag` is the resolved tag (`tag:yaml.org,2002:str`,
- * `!` for the non-specific tag of a quoted scalar, a local tag as written). */
+/* One event. Text pointers stay valid until the next call to strata_yaml_next or strata_yaml_close; use the lengths
+ * (a scalar may hold NUL bytes) and expect NULL when absent. `tag` is the resolved tag (`tag:yaml.org,2002:str` for
+ * `!!str`, `!` for the non-specific tag, a local tag as written). Spans are byte offsets: a node's span starts at its
+ * properties (anchor, tag) when it has any, a quoted scalar's span includes its quotes, an alias's its `*`. */
 typedef struct {
     int kind;
     size_t start;        /* byte offset of the event's first byte */
-    size_t end;          /* byte offset just past it (start == end for implicit ends of block collections) */
+    size_t end;          /* byte offset just past it (start == end for the implicit end of a block collection) */
     const char *anchor;  /* the anchor's name, or the alias's target for STRATA_YAML_ALIAS */
     size_t anchor_length;
     const char *tag;

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The response goes through the same parse and map stages as a fresh one (``ResponsePipeline``), so a replay
 /// shows what the send showed.
-public struct HistoryEntry: Sendable {
+public struct HistoryEntry: Sendable, Equatable {
     /// The entry's number: 1 for the first exchange kept, counting up; a number is never reused.
     public let number: Int
     /// When the response arrived.
@@ -47,7 +47,7 @@ public struct HistoryEntry: Sendable {
     }
 
     /// What a history listing shows of an entry, read without its body.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Hashable {
         /// The entry's number.
         public let number: Int
         /// When the response arrived.

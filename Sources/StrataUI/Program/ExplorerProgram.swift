@@ -226,6 +226,44 @@ package final class ExplorerProgram {
             _ = terminal.backend.setClipboard(text)
         case .cancelQuery(let id):
             queries.removeValue(forKey: id)?.cancel()
+        case .listHistory(let route):
+            guard let history = host.history else {
+                dispatch(.historyListed(route: route, entries: []))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                inbox.finish(.historyListed(route: route, entries: history.entries(route: route)))
+            }
+        case .loadHistoryEntry(let number, let purpose):
+            guard let history = host.history else {
+                dispatch(.historyEntryLoaded(purpose: purpose, .failure(.noEntry(number, kept: []))))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let result: Result<HistoryEntry, HistoryError>
+                do throws(HistoryError) {
+                    result = .success(try history.entry(number: number))
+                } catch {
+                    result = .failure(error)
+                }
+                inbox.finish(.historyEntryLoaded(purpose: purpose, result))
+            }
+        case .diffHistory(let number, let current, let session):
+            guard let history = host.history else {
+                dispatch(.historyDiffed(number: number, .failure(.noEntry(number, kept: []))))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                inbox.finish(
+                    .historyDiffed(
+                        number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
+            }
         case .redraw:
             terminal.invalidate()
         }

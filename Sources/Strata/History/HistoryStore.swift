@@ -147,16 +147,18 @@ public final class HistoryStore: Sendable {
 
     /// Creates the folder and `.strata/.gitignore` when missing, and checks the folder is inside the session.
     func prepareFolder() throws(HistoryError) {
+        // Checked before creating anything (a symlinked `.strata` must not get a folder made outside), and after.
+        var existing = directory
+        while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        try checkInside(existing, orRoot: true)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw .write("cannot create \(directory): \(error.localizedDescription)")
         }
-        guard let real = SessionFiles.realPath(directory), let realRoot = SessionFiles.realPath(root),
-            real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-        else {
-            throw .write("\(directory) resolves outside the session folder \(root); nothing was written")
-        }
+        try checkInside(directory, orRoot: false)
         let parent = (directory as NSString).deletingLastPathComponent
         let ignore = Session.join(parent, ".gitignore")
         if parent != root, !FileManager.default.fileExists(atPath: ignore) {
@@ -165,6 +167,17 @@ public final class HistoryStore: Sendable {
             } catch {
                 throw .write(error.description)
             }
+        }
+    }
+
+    /// Refuses `path` unless it resolves inside the session folder (or is the folder itself, with `orRoot`).
+    func checkInside(_ path: String, orRoot: Bool) throws(HistoryError) {
+        guard let real = SessionFiles.realPath(path), let realRoot = SessionFiles.realPath(root) else {
+            throw .write("\(directory) cannot be resolved; nothing was written")
+        }
+        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        guard real.hasPrefix(prefix) || (orRoot && real == realRoot) else {
+            throw .write("\(directory) resolves to \(real), outside the session folder \(root); nothing was written")
         }
     }
 

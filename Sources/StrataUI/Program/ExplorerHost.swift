@@ -49,6 +49,7 @@ package struct ExplorerHost {
     package static func scratchHistory(_ session: Session) -> HistoryStore {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
             .path
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let ticks = Locked(0)
         return HistoryStore(
             directory: HistoryStore.folder(ofSession: root), root: root, settings: session.history,

@@ -106,3 +106,29 @@ struct ReducerHistoryTests {
         #expect(lines == ["The same values at every path."])
     }
 }
+
+/// A history that cannot be written never fails a send; the explorer says so.
+@Suite("Explorer: a history that cannot be written")
+struct HistoryNotKeptTests {
+    @Test("the response is shown and the status bar says it was not kept")
+    func saysSo() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        let outside = try ScratchDirectory()
+        defer {
+            dir.remove()
+            outside.remove()
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir.url(".strata"), withDestinationPath: outside.path)
+        let session = try Session.load(from: dir.path)
+        let program = ExplorerProgram(
+            state: ExplorerState(session: session, size: Size(width: 120, height: 40)),
+            backend: MemoryBackend(width: 120, height: 40),
+            host: ExplorerHost(mock: MockSource(session: session), history: HistoryStore(session: session)))
+        try await ExplorerFixtures.press(program, "r")
+        #expect(program.state.response.document?.response.status == 200)
+        let notice = try #require(program.state.notice)
+        #expect(notice.kind == .error)
+        #expect(notice.text.hasPrefix("the response was not kept: cannot write the history: "))
+        #expect(outside.list().isEmpty)
+    }
+}

@@ -19,6 +19,8 @@ package struct ExplorerHost {
     /// The history every send is kept in (the sources keep it: ``HistorySource``), read by the History list; nil
     /// for a host that keeps none.
     package var history: HistoryStore?
+    /// Why the history could not be written at the latest sends, until the program takes them to show.
+    package let historyProblems = Locked<[HistoryError]>([])
 
     /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
@@ -26,8 +28,10 @@ package struct ExplorerHost {
         runEditor: ((String) -> String?)? = nil,
         fixedDurations: Bool = false, history: HistoryStore? = nil
     ) {
-        self.mock = history.map { HistorySource(mock, history: $0) } ?? mock
-        self.live = history.map { HistorySource(live, history: $0) } ?? live
+        let problems = historyProblems
+        let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
+        self.mock = history.map { HistorySource(mock, history: $0, problems: report) } ?? mock
+        self.live = history.map { HistorySource(live, history: $0, problems: report) } ?? live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
         self.history = history

@@ -131,6 +131,7 @@ package final class ExplorerProgram {
         case .send(let id, let request, let mode):
             let source = host.source(for: mode)
             let fixed = host.fixedDurations
+            let historyProblems = host.historyProblems
             started[id] = clock.now()
             inbox.begin()
             let inbox = self.inbox
@@ -145,6 +146,12 @@ package final class ExplorerProgram {
                     result = .failure(error)
                 }
                 inbox.finish(.responseArrived(id: id, request: request, result: result))
+                // A history that could not be written is said once the response is in.
+                let problems = historyProblems.withLock { p in
+                    defer { p.removeAll() }
+                    return p
+                }
+                if let problem = problems.last { inbox.post(.historyNotKept(problem)) }
             }
         case .cancel(let id):
             requests.removeValue(forKey: id)?.cancel()

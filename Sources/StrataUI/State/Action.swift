@@ -37,6 +37,8 @@ package enum Action: Sendable {
     case historyListed(route: String?, entries: [HistoryEntry.Summary])
     /// A history entry read for `purpose`, or why it could not be.
     case historyEntryLoaded(purpose: HistoryPurpose, Result<HistoryEntry, HistoryError>)
+    /// The last response could not be kept in the history, and why.
+    case historyNotKept(HistoryError)
     /// History entry `number` compared with the shown response, or why it could not be.
     case historyDiffed(number: Int, Result<TreeDiff, HistoryError>)
 }

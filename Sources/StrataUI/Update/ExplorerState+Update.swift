@@ -75,6 +75,9 @@ extension ExplorerState {
             return []
         case .historyEntryLoaded(let purpose, let result):
             return historyEntryLoaded(purpose, result)
+        case .historyNotKept(let error):
+            notice = Notice("the response was not kept: \(error)", kind: .error)
+            return []
         case .historyDiffed(let number, let result):
             historyDiffed(number: number, result)
             return []

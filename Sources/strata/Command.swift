@@ -37,4 +37,5 @@ extension DriftCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}
 extension ServeCommand: CommandDefinition {}
+extension HistoryCommand: CommandDefinition {}
 extension ImportCommand: CommandDefinition {}

@@ -133,3 +133,11 @@ func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool, scrubber: S
         Output.error(JSONPathQuery.countText(nodes.count))
     }
 }
+
+/// `base`, keeping every response in `session`'s history (see ``HistorySource``); a history that cannot be written
+/// is a warning on stderr, never a failed send.
+func keepingHistory(_ base: any DataSource, session: Session, label: String? = nil) -> HistorySource {
+    HistorySource(base, history: HistoryStore(session: session), label: label) { problem in
+        Output.error("strata: warning: \(problem)")
+    }
+}

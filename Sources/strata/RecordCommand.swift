@@ -22,7 +22,9 @@ enum RecordCommand {
         let (sessionPath, routeName) = try args.sessionAndRoute()
         var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
-        let recorder = RecordingSource(session: session, overwrite: overwrite)
+        let recorder = RecordingSource(
+            session: session, overwrite: overwrite,
+            live: keepingHistory(LiveSource(), session: session, label: "record"))
         let client = Client(session: session, source: recorder)
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
         let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }

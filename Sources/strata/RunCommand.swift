@@ -5,7 +5,7 @@ import Strata
 enum RunCommand {
     static let usage =
         "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--query EXPR] [--severity LEVEL] [--fail] [--curl]"
-        + " [--env NAME] [--max-body BYTES] [--cookies FILE]"
+        + " [--replay N] [--env NAME] [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -32,6 +32,9 @@ enum RunCommand {
         severityOption,
         OptionSpec("--fail", help: "exit 3 on a status ≥ 400, a body that did not parse, or a mapping error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
+        OptionSpec(
+            "--replay", value: "N",
+            help: "show history entry N (see strata history) through the same parse and map, sending nothing"),
         maxBodyOption,
         OptionSpec(
             "--cookies", value: "FILE",
@@ -58,25 +61,39 @@ enum RunCommand {
         }
         let maxBody = try args.option("--max-body")
         let cookieFile = try args.option("--cookies")
+        let replay = try args.option("--replay").map { (text) throws(UsageError) in
+            guard let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n > 0 else {
+                throw UsageError("--replay takes an entry number from `strata history` (got '\(text)')")
+            }
+            return n
+        }
+        if replay != nil, !edits.isEmpty || curl || cookieFile != nil {
+            throw UsageError("--replay shows a kept exchange: it cannot be combined with -p, --curl or --cookies")
+        }
         let (sessionPath, routeName) = try args.sessionAndRoute()
         var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         let jar = try cookieFile.map { (path) throws(CommandError) in
             try commandError { () throws(CookieJar.Error) in try CookieJar(contentsOf: path) }
         }
-        let source: any DataSource
+        let base: any DataSource
         switch sourceName {
-        case "mock": source = MockSource(session: session)
-        case "live": source = LiveSource(cookies: jar)
+        case "mock": base = MockSource(session: session)
+        case "live": base = LiveSource(cookies: jar)
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
-        let client = Client(session: session, source: source)
+        // Every send is kept in the session's history.
+        let client = Client(session: session, source: keepingHistory(base, session: session))
         if curl {
             Output.print(
                 try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())
             return 0
         }
-        let exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits)
+        let exchange: Exchange
+        if let replay {
+            exchange = try replayed(replay, route: routeName, client: client)
+        } else {
+            exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits) }
         }
         if let jar, let cookieFile, sourceName == "live" {
             try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
@@ -100,5 +117,21 @@ enum RunCommand {
             }
         }
         return fail && exchange.failed ? 3 : 0
+    }
+
+    /// History entry `number` of `route` as an exchange, through the same parse and map stages as a send.
+    static func replayed(_ number: Int, route name: String, client: Client) throws(CommandError) -> Exchange {
+        let route = try commandError { () throws(ClientError) in try client.route(name) }
+        let entry = try commandError { () throws(HistoryError) in
+            try HistoryStore(session: client.session).entry(number: number)
+        }
+        guard entry.route == name else {
+            throw CommandError("history entry #\(number) is of route '\(entry.route)', not '\(name)'")
+        }
+        let (parsed, mapping) = ResponsePipeline(session: client.session, registry: client.registry).run(
+            entry.response, for: route)
+        return Exchange(
+            route: route, request: entry.request, response: entry.response, parsed: parsed,
+            source: "history #\(number) (\(entry.source))", mapping: mapping?.result)
     }
 }

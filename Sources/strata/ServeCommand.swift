@@ -46,8 +46,11 @@ enum ServeCommand {
         let upstream: ServeResponder.Upstream
         switch sourceName {
         case "mock": upstream = .mock(MockSource(session: session))
-        case "live": upstream = .live(LiveSource())
-        case "record": upstream = .record(RecordingSource(session: session))
+        case "live": upstream = .live(keepingHistory(LiveSource(), session: session))
+        case "record":
+            upstream = .record(
+                RecordingSource(session: session, live: keepingHistory(LiveSource(), session: session, label: "record"))
+            )
         default: throw UsageError("--source must be mock, live or record (got '\(sourceName)')")
         }
         let journal = try commandError { () throws(ServeError) in try openJournal(journalFile) }

@@ -11,6 +11,7 @@ let commands: [Command] = [
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
     Command("serve", ServeCommand.self),
+    Command("history", HistoryCommand.self),
     Command("import", ImportCommand.self),
 ]
 

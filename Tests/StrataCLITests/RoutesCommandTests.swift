@@ -60,7 +60,7 @@ import Testing
             r.stderr == """
                 strata: cannot load session:
                 \(dir.path)/session.json:1:15: route 'a' has no 'path'
-                \(dir.path)/session.json:1:34: unknown key 'extra' in the session (known keys: name, description, baseURL, timeout, headers, params, redact, auth, environments, routes, mappings, parsers, serve, tls, proxy, connectTimeout, maxBodyBytes)
+                \(dir.path)/session.json:1:34: unknown key 'extra' in the session (known keys: name, description, baseURL, timeout, headers, params, redact, auth, environments, routes, mappings, parsers, serve, history, tls, proxy, connectTimeout, maxBodyBytes)
 
                 """)
     }

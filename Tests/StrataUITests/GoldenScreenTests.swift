@@ -34,6 +34,12 @@ struct GoldenScreenTests {
         Case(name: "query-prompt-120x40", size: Size(width: 120, height: 40), keys: "r 2 $ =.products[?@.price>100]"),
         Case(name: "copy-menu-120x40", size: Size(width: 120, height: 40), keys: "r 2 j j j Y"),
         Case(name: "query-120x40", size: Size(width: 120, height: 40), keys: "r 2 $ =..maker.name Enter n"),
+        Case(
+            name: "history-120x40", size: Size(width: 120, height: 40),
+            keys: "Down r Tab Enter C-u =404 Enter r L"),
+        Case(
+            name: "history-diff-120x40", size: Size(width: 120, height: 40),
+            keys: "Down r Tab Enter C-u =404 Enter r L Down d"),
         Case(name: "start-80x24", size: Size(width: 80, height: 24), keys: ""),
         Case(name: "parsed-80x24", size: Size(width: 80, height: 24), keys: "r 2 Down Down"),
         Case(name: "mapped-80x24", size: Size(width: 80, height: 24), keys: "r 3"),

@@ -3,15 +3,15 @@
 /// A pair that already answers the same request is never replaced silently: without `overwrite` the send fails
 /// before anything goes out, naming the existing pair.
 public struct RecordingSource: DataSource {
-    /// The source that does the sending.
-    public let live: LiveSource
+    /// The source that does the sending (the live source, possibly keeping history: ``HistorySource``).
+    public let live: any DataSource
     /// The writer for the fixtures folder.
     public let writer: FixtureWriter
     /// True to replace an existing pair for the same request.
     public let overwrite: Bool
 
     /// Creates a recorder for `session`.
-    public init(session: Session, overwrite: Bool = false, live: LiveSource = LiveSource()) {
+    public init(session: Session, overwrite: Bool = false, live: any DataSource = LiveSource()) {
         self.live = live
         self.writer = FixtureWriter(session: session)
         self.overwrite = overwrite

@@ -143,10 +143,30 @@ public struct FixtureWriter: Sendable {
     }
 
     /// The request's scrubber, also knowing values of headers this writer's `redact` list names.
-    func scrubber(for request: BuiltRequest) -> SecretScrubber {
+    func scrubber(for request: BuiltRequest) -> SecretScrubber { SecretScrubber(request: marked(request)) }
+
+    /// `request` with the params this writer's `redact` list names marked secret.
+    func marked(_ request: BuiltRequest) -> BuiltRequest {
         var marked = request
         for i in marked.params.indices where isRedacted(marked.params[i].name) { marked.params[i].isSecret = true }
-        return SecretScrubber(request: marked)
+        return marked
+    }
+
+    /// What is kept of an exchange, redacted as a recorded pair is: the request with its secrets (and the params
+    /// `redact` names) as `<redacted>`, the response with echoed secrets scrubbed and secret headers (redacted
+    /// names, `Set-Cookie`) as `<redacted>`. The session's history keeps exchanges through this.
+    func redacted(_ request: BuiltRequest, _ response: Response) -> (request: BuiltRequest, response: Response) {
+        let scrubber = scrubber(for: request)
+        var copy = scrubbed(response, for: request)
+        copy.headers = redactedHeaders(copy.headers)
+        if case .live(let url, let redirects) = copy.origin {
+            copy.origin = .live(
+                url: scrubber.scrub(url),
+                redirects: redirects.map {
+                    Response.Redirect(status: $0.status, from: scrubber.scrub($0.from), to: scrubber.scrub($0.to))
+                })
+        }
+        return (marked(request).redacted(), copy)
     }
 
     /// Where a pair for a request goes.
@@ -190,9 +210,14 @@ public struct FixtureWriter: Sendable {
             "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "server",
             "access-control-allow-credentials", "access-control-allow-origin",
         ]
+        return redactedHeaders(HTTPHeaders(headers.fields.filter { !skip.contains($0.name.lowercased()) }))
+    }
+
+    /// `headers` with the values of redacted names and of `Set-Cookie` as `<redacted>`.
+    func redactedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         var out = HTTPHeaders()
         // A cookie the server sets is a credential, whatever it holds.
-        for field in headers where !skip.contains(field.name.lowercased()) {
+        for field in headers {
             let secret = isRedacted(field.name) || field.name.lowercased() == "set-cookie"
             out.append(name: field.name, value: secret ? ResolvedParam.redacted : field.value)
         }

@@ -6,7 +6,7 @@ extension Session {
     static let topKeys =
         [
             "name", "description", "baseURL", "timeout", "headers", "params", "redact", "auth", "environments",
-            "routes", "mappings", "parsers", "serve",
+            "routes", "mappings", "parsers", "serve", "history",
         ] + Session.transportKeys
     /// The keys allowed in an environment.
     static let environmentKeys = ["description", "baseURL", "headers", "params", "auth"] + Session.transportKeys
@@ -161,6 +161,7 @@ struct SessionLoader {
             routeMappingDiagnostics: loaded.routeDiagnostics, description: description,
             serve: top["serve"].map { serveSettings($0) } ?? ServeSettings(), parsers: parsers)
         session.transport = transport
+        if let n = top["history"] { session.history = historySettings(n) }
         return session
     }
 

@@ -59,6 +59,8 @@ public struct Session: Sendable {
     public var maxBodyOverride: Int? = nil {
         didSet { if let maxBodyOverride { transport.maxBodyBytes = maxBodyOverride } }
     }
+    /// How much history the session keeps (`history`): the last 200 entries and 500 MB unless it says otherwise.
+    public var history = HistorySettings()
     /// External parsers the session declares (`parsers`): programs that turn a body into a format Strata reads.
     public var parsers: [ExternalParser] = []
 

@@ -33,6 +33,16 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case cancel
     /// Draw the whole screen again.
     case redraw
+    /// Open the History list.
+    case showHistory
+
+    // The History list.
+    /// Switch the list between the selected route's exchanges and every route's.
+    case historyScope
+    /// Send the highlighted entry's request again.
+    case resendEntry
+    /// Diff the highlighted entry against the shown response.
+    case diffEntry
 
     // Lists and trees.
     /// One row up.

@@ -26,6 +26,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case confirm
     /// A list to pick one entry from (environments, where a param goes).
     case choice
+    /// The History list.
+    case history
     /// A text field being edited: every printable key is text.
     case textField
 
@@ -45,6 +47,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .copy: "Copy"
         case .confirm: "Question"
         case .choice: "Pick from a list"
+        case .history: "History"
         case .textField: "Editing text"
         }
     }

@@ -19,6 +19,7 @@ package enum KeyMap {
         case .copy: copy
         case .confirm: confirm
         case .choice: choice
+        case .history: history
         case .textField: textField
         }
     }
@@ -51,6 +52,7 @@ package enum KeyMap {
             [.character("W")], .saveFixture,
             "save the response as a fixture pair for its request (asks before replacing)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
+        KeyBinding([.character("L")], .showHistory, "History: past exchanges of the route (show, resend, diff)"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
         KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),
         KeyBinding([.character("3")], .showMapped, "show the Mapped pane"),
@@ -164,6 +166,16 @@ package enum KeyMap {
         Array(movement.prefix(2)) + [
             KeyBinding([.enter], .choose, "take the highlighted entry", hint: "choose"),
             KeyBinding([.escape, .character("q")], .close, "close without changing anything", hint: "close"),
+        ]
+
+    static let history: [KeyBinding] =
+        movement + [
+            KeyBinding([.enter], .choose, "show the entry in Raw, Parsed and Mapped", hint: "show"),
+            KeyBinding([.character("r")], .resendEntry, "send the entry's request again", hint: "resend"),
+            KeyBinding(
+                [.character("d")], .diffEntry, "diff the entry against the shown response (by path)", hint: "diff"),
+            KeyBinding([.character("a")], .historyScope, "this route's entries ⇄ every route's", hint: "all"),
+            KeyBinding([.escape, .character("q"), .character("L")], .close, "close the list", hint: "close"),
         ]
 
     static let textField: [KeyBinding] = [

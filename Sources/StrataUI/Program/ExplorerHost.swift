@@ -16,22 +16,55 @@ package struct ExplorerHost {
     package var runEditor: ((String) -> String?)?
     /// When true, a mocked response's duration is its fixture's `delay`, so screenshots do not change between runs.
     package var fixedDurations: Bool
+    /// The history every send is kept in (the sources keep it: ``HistorySource``), read by the History list; nil
+    /// for a host that keeps none.
+    package var history: HistoryStore?
+    /// Why the history could not be written at the latest sends, until the program takes them to show.
+    package let historyProblems = Locked<[HistoryError]>([])
 
-    /// Creates a host with the given sources.
+    /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
         mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
         runEditor: ((String) -> String?)? = nil,
-        fixedDurations: Bool = false
+        fixedDurations: Bool = false, history: HistoryStore? = nil
     ) {
-        self.mock = mock
-        self.live = live
+        let problems = historyProblems
+        let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
+        self.mock = history.map { HistorySource(mock, history: $0, problems: report) } ?? mock
+        self.live = history.map { HistorySource(live, history: $0, problems: report) } ?? live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
+        self.history = history
     }
 
-    /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network.
+    /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network, keeping
+    /// every response in the session's history.
+    ///
+    /// With `fixedDurations` (headless screenshots and tests) the history goes to a fresh temporary folder with a
+    /// clock that starts at 2026-01-01 12:00:00 UTC and ticks a second per entry, so pictures never change and
+    /// the session folder is left alone.
     package init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
-        self.init(mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations)
+        self.init(
+            mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations,
+            history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session))
+    }
+
+    /// A history in a new temporary folder with a clock that ticks one second per entry.
+    package static func scratchHistory(_ session: Session) -> HistoryStore {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
+            .path
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let ticks = Locked(0)
+        return HistoryStore(
+            directory: HistoryStore.folder(ofSession: root), root: root, settings: session.history,
+            redact: session.redact,
+            clock: {
+                let n = ticks.withLock { (t: inout Int) -> Int in
+                    t += 1
+                    return t
+                }
+                return Date(timeIntervalSince1970: 1_767_268_800 + Double(n))
+            })
     }
 
     /// The source requests of `mode` go to.

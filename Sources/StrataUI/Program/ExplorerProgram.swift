@@ -131,6 +131,7 @@ package final class ExplorerProgram {
         case .send(let id, let request, let mode):
             let source = host.source(for: mode)
             let fixed = host.fixedDurations
+            let historyProblems = host.historyProblems
             started[id] = clock.now()
             inbox.begin()
             let inbox = self.inbox
@@ -145,6 +146,12 @@ package final class ExplorerProgram {
                     result = .failure(error)
                 }
                 inbox.finish(.responseArrived(id: id, request: request, result: result))
+                // A history that could not be written is said once the response is in.
+                let problems = historyProblems.withLock { p in
+                    defer { p.removeAll() }
+                    return p
+                }
+                if let problem = problems.last { inbox.post(.historyNotKept(problem)) }
             }
         case .cancel(let id):
             requests.removeValue(forKey: id)?.cancel()
@@ -226,6 +233,44 @@ package final class ExplorerProgram {
             _ = terminal.backend.setClipboard(text)
         case .cancelQuery(let id):
             queries.removeValue(forKey: id)?.cancel()
+        case .listHistory(let route):
+            guard let history = host.history else {
+                dispatch(.historyListed(route: route, entries: []))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                inbox.finish(.historyListed(route: route, entries: history.entries(route: route)))
+            }
+        case .loadHistoryEntry(let number, let purpose):
+            guard let history = host.history else {
+                dispatch(.historyEntryLoaded(purpose: purpose, .failure(.noEntry(number, kept: []))))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let result: Result<HistoryEntry, HistoryError>
+                do throws(HistoryError) {
+                    result = .success(try history.entry(number: number))
+                } catch {
+                    result = .failure(error)
+                }
+                inbox.finish(.historyEntryLoaded(purpose: purpose, result))
+            }
+        case .diffHistory(let number, let current, let session):
+            guard let history = host.history else {
+                dispatch(.historyDiffed(number: number, .failure(.noEntry(number, kept: []))))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                inbox.finish(
+                    .historyDiffed(
+                        number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
+            }
         case .redraw:
             terminal.invalidate()
         }

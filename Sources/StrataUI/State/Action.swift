@@ -33,4 +33,12 @@ package enum Action: Sendable {
     case queryFinished(id: Int, nodes: [Int])
     /// A response was saved as a fixture pair (or not, and why).
     case fixtureSaved(FixtureSaveOutcome)
+    /// The entries of the History list (of `route`, or of every route when nil), newest first.
+    case historyListed(route: String?, entries: [HistoryEntry.Summary])
+    /// A history entry read for `purpose`, or why it could not be.
+    case historyEntryLoaded(purpose: HistoryPurpose, Result<HistoryEntry, HistoryError>)
+    /// The last response could not be kept in the history, and why.
+    case historyNotKept(HistoryError)
+    /// History entry `number` compared with the shown response, or why it could not be.
+    case historyDiffed(number: Int, Result<TreeDiff, HistoryError>)
 }

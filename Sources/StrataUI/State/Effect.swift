@@ -37,6 +37,13 @@ package enum Effect: Sendable, Equatable {
     case copyToClipboard(String)
     /// Stop query run `id` (its task is cancelled; its late result is ignored).
     case cancelQuery(id: Int)
+    /// Read the history's entries of `route` (every route's when nil); reply with ``Action/historyListed``.
+    case listHistory(route: String?)
+    /// Read history entry `number` for `purpose`; reply with ``Action/historyEntryLoaded``.
+    case loadHistoryEntry(number: Int, purpose: HistoryPurpose)
+    /// Read history entry `number`, parse it as `session` parses its route's responses, and diff it against
+    /// `current` (the shown response's tree); reply with ``Action/historyDiffed``.
+    case diffHistory(number: Int, current: Tree, session: Session)
 
     package static func == (a: Effect, b: Effect) -> Bool {
         switch (a, b) {
@@ -66,6 +73,12 @@ package enum Effect: Sendable, Equatable {
             return a == b
         case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
             return r == q && p == x && same(s, t) && o == w
+        case (.listHistory(let r), .listHistory(let q)):
+            return r == q
+        case (.loadHistoryEntry(let n, let p), .loadHistoryEntry(let m, let q)):
+            return n == m && p == q
+        case (.diffHistory(let n, let tree, let s), .diffHistory(let m, let other, let t)):
+            return n == m && tree.count == other.count && tree.source == other.source && same(s, t)
         default:
             return false
         }

@@ -67,6 +67,8 @@ package struct ExplorerState: Sendable {
     package var responseID: Int?
     /// The route the shown response was for.
     package var responseRouteName: String?
+    /// The history entry the shown response was read from, or nil for a response of a send.
+    package var shownHistoryEntry: Int?
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
     package var isMapping = false

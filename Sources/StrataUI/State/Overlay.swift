@@ -14,6 +14,10 @@ package enum Overlay: Hashable, Sendable {
     case confirmSave(file: String)
     /// A list to pick one entry from (the environment, where a param goes).
     case choice(Choice)
+    /// The History list (`L`): past exchanges of the selected route or of every route.
+    case history(HistoryList)
+    /// A structural diff (a history entry against the shown response), scrolled by `scroll` rows.
+    case diff(title: String, lines: [String], scroll: Int)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -25,6 +29,8 @@ package enum Overlay: Hashable, Sendable {
         case .copy: .copy
         case .confirmSave: .confirm
         case .choice: .choice
+        case .history: .history
+        case .diff: .message
         }
     }
 }

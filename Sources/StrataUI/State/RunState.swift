@@ -20,6 +20,8 @@ package struct RunState: Hashable, Sendable {
     package var elapsed: Duration
     /// What it is doing.
     package var phase: Phase
+    /// The history entry being shown, when the "request" is reading one back (nothing is sent).
+    package var historyNumber: Int? = nil
 
     /// Creates a run state.
     package init(id: Int, routeName: String, summary: String, source: SourceMode) {

@@ -25,6 +25,7 @@ extension ExplorerState {
     /// Keys in an overlay.
     mutating func overlayCommand(_ command: Command, _ current: Overlay) -> [Effect] {
         if case .confirmSave = current { return confirmSaveCommand(command) }
+        if case .history(let list) = current { return historyCommand(command, list) }
         if command == .close {
             overlay = nil
             return []
@@ -46,6 +47,11 @@ extension ExplorerState {
         case .message(let title, let lines, let scroll):
             let last = max(lines.count - 1, 0)
             if let step { overlay = .message(title: title, lines: lines, scroll: min(max(scroll + step, 0), last)) }
+        case .diff(let title, let lines, let scroll):
+            let last = max(lines.count - 1, 0)
+            if let step { overlay = .diff(title: title, lines: lines, scroll: min(max(scroll + step, 0), last)) }
+        case .history:
+            break
         case .issues(let selected):
             let rows = issueRows
             if let step {

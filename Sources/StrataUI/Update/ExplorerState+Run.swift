@@ -44,6 +44,7 @@ extension ExplorerState {
         case .failure(let error):
             run = nil
             response = .failure(request: request, error: error)
+            shownHistoryEntry = nil
             isMapping = false
             responseID = id
             responseRouteName = current.routeName

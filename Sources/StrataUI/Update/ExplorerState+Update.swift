@@ -34,6 +34,7 @@ extension ExplorerState {
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
+            shownHistoryEntry = current.historyNumber
             // A query stays until cleared: it runs again on the new response.
             let requery = query.map { runQuery($0.query) } ?? []
             // Map after the first frame: Raw and Parsed show while the objects are built.
@@ -69,6 +70,17 @@ extension ExplorerState {
             return queryFinished(id: id, nodes: nodes)
         case .fixtureSaved(let outcome):
             return fixtureSaved(outcome)
+        case .historyListed(let route, let entries):
+            historyListed(route: route, entries: entries)
+            return []
+        case .historyEntryLoaded(let purpose, let result):
+            return historyEntryLoaded(purpose, result)
+        case .historyNotKept(let error):
+            notice = Notice("the response was not kept: \(error)", kind: .error)
+            return []
+        case .historyDiffed(let number, let result):
+            historyDiffed(number: number, result)
+            return []
         }
     }
 
@@ -146,6 +158,8 @@ extension ExplorerState {
             return []
         case .showIssues:
             return showIssues()
+        case .showHistory:
+            return showHistory()
         case .copyMenu:
             return openCopyMenu()
         case .saveFixture:

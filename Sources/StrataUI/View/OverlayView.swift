@@ -68,10 +68,44 @@ enum OverlayView {
                 title: Line(choice.title, style: Theme.title), footer: footer(.choice),
                 lines: choice.items.map { Line(" " + $0) }, scroll: 0, width: 52, selected: choice.selected, in: area,
                 into: &buffer)
+        case .history(let list):
+            let lines: [Line]
+            if let entries = list.entries {
+                lines =
+                    entries.isEmpty
+                    ? [Line("Nothing kept yet: every response of r is kept here.", style: Theme.secondary)]
+                    : HistoryListing.rows(entries, route: list.route == nil).enumerated().map { k, row in
+                        Line([
+                            TextSpan(" " + row),
+                            TextSpan("  \(entries[k].method) \(entries[k].url)", style: Theme.secondary),
+                        ])
+                    }
+            } else {
+                lines = [Line("Reading the history…", style: Theme.secondary)]
+            }
+            let title = "History · " + (list.route ?? "every route") + (list.entries.map { " · \($0.count)" } ?? "")
+            box(
+                title: Line(title, style: Theme.title), footer: footer(.history), lines: lines, scroll: 0, width: 110,
+                selected: list.entries?.isEmpty == false ? list.selected : nil, in: area, into: &buffer)
+        case .diff(let title, let lines, let scroll):
+            box(
+                title: Line(title, style: Theme.title), footer: footer(.message),
+                lines: lines.map { Line($0, style: diffStyle($0)) }, scroll: scroll, width: 110, wrap: true, in: area,
+                into: &buffer)
         case .message(let title, let lines, let scroll):
             box(
                 title: Line(title, style: Theme.error.adding(.bold)), footer: footer(.message),
                 lines: lines.map { Line($0) }, scroll: scroll, width: 110, wrap: true, in: area, into: &buffer)
+        }
+    }
+
+    /// The colour of a diff line by its mark: added, removed, changed.
+    static func diffStyle(_ line: String) -> Style {
+        switch line.first {
+        case "+": Theme.string
+        case "-": Theme.error
+        case "~", "!": Theme.number
+        default: Style()
         }
     }
 

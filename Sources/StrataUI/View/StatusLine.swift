@@ -83,7 +83,11 @@ package enum StatusLine {
     static func summary(_ document: ResponseDocument, state: ExplorerState, detail: SummaryDetail = .full) -> Line {
         let response = document.response
         let dot = TextSpan(" · ", style: Theme.secondary)
-        var spans = [TextSpan(response.statusLine, style: Theme.status(response.status).adding(.bold))]
+        var spans: [TextSpan] = []
+        if let number = state.shownHistoryEntry, detail != .short {
+            spans += [TextSpan("history #\(number)", style: Theme.edited.removing(.bold)), dot]
+        }
+        spans.append(TextSpan(response.statusLine, style: Theme.status(response.status).adding(.bold)))
         if detail != .short {
             spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
         }

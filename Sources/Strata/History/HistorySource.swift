@@ -1,0 +1,45 @@
+/// A data source that keeps every response of the source it wraps in the session's history: the one place where
+/// sends are recorded, for the explorer, `strata run` and `strata serve` alike.
+///
+/// A send that fails (no response) is not kept. A history that cannot be written never fails the send: the
+/// problem goes to `problems`, which front ends show as a warning.
+///
+/// ```swift
+/// let source = HistorySource(LiveSource(), history: HistoryStore(session: session))
+/// let response = try await source.send(request)   // and it is in the history
+/// ```
+public struct HistorySource: DataSource {
+    /// The source that answers.
+    public let base: any DataSource
+    /// Where responses are kept.
+    public let history: HistoryStore
+    /// The source name written in the history (the base source's name unless given).
+    public let label: String
+    /// Told of a history that could not be written.
+    public let problems: @Sendable (HistoryError) -> Void
+
+    /// Wraps `base`, keeping its responses in `history` under `label` (default: `base.name`).
+    public init(
+        _ base: any DataSource, history: HistoryStore, label: String? = nil,
+        problems: @escaping @Sendable (HistoryError) -> Void = { _ in }
+    ) {
+        self.base = base
+        self.history = history
+        self.label = label ?? base.name
+        self.problems = problems
+    }
+
+    /// The base source's name.
+    public var name: String { base.name }
+
+    /// Sends through the base source and keeps the response in the history.
+    public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        let response = try await base.send(request)
+        do {
+            try history.append(request, response, source: label)
+        } catch {
+            problems(error)
+        }
+        return response
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// A session's history of exchanges, kept in `SESSION/.strata/history/` (which a `.gitignore` in `.strata/` keeps
+/// out of git): every send of the explorer, `strata run` and `strata serve` (live and record) is appended here.
+///
+/// Each entry is two files written through ``AtomicFile``: `NUMBER.body` (the response body) and then
+/// `NUMBER.json` (everything else; an entry exists once its meta file does). Secrets are redacted exactly as a
+/// recorded fixture pair redacts them (``FixtureWriter``): the request's secrets and the params and headers the
+/// session's `redact` list names are `<redacted>`, echoed secrets in the response are scrubbed, `Set-Cookie` is
+/// `<redacted>`. After each append the oldest entries are dropped until the session's ``HistorySettings`` hold.
+///
+/// ```swift
+/// let history = HistoryStore(session: session)
+/// try history.append(exchange.request, exchange.response, source: "live")
+/// let last = history.latest(route: "login")   // the newest login exchange, body and all
+/// ```
+public final class HistoryStore: Sendable {
+    /// The folder the entries are written in.
+    public let directory: String
+    /// The folder every file must stay inside (the session folder).
+    public let root: String
+    /// The bounds: entries kept and bytes taken.
+    public let settings: HistorySettings
+    /// The redaction of recorded fixtures, for the session's `redact` list.
+    let redaction: FixtureWriter
+    /// Where the time of an entry comes from.
+    let clock: @Sendable () -> Date
+    /// One append at a time in this process (another process is kept out by a lock on the folder).
+    private let appending = NSLock()
+
+    /// The history folder of the session folder `directory`: `DIRECTORY/.strata/history`.
+    public static func folder(ofSession directory: String) -> String {
+        Session.join(Session.join(directory, ".strata"), "history")
+    }
+
+    /// The history of `session`, bounded as its `history` block says.
+    public convenience init(session: Session, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(
+            directory: HistoryStore.folder(ofSession: session.directory), root: session.directory,
+            settings: session.history, redact: session.redact, clock: clock)
+    }
+
+    /// A history kept in `directory`, whose files stay inside `root`; `redact` names params and headers whose
+    /// values are written as `<redacted>`.
+    public init(
+        directory: String, root: String, settings: HistorySettings = HistorySettings(), redact: [String] = [],
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.directory = directory
+        self.root = root
+        self.settings = settings
+        self.redaction = FixtureWriter(directory: directory, redact: redact)
+        self.clock = clock
+    }
+
+    /// Appends an exchange answered by `source` (`live`, `mock`, `record`), redacted, then drops the oldest
+    /// entries beyond the bounds; returns the new entry's summary, or nil when nothing is kept (`maxEntries` is 0,
+    /// or the entry alone is larger than `maxMegabytes`).
+    @discardableResult
+    public func append(_ request: BuiltRequest, _ response: Response, source: String) throws(HistoryError)
+        -> HistoryEntry.Summary?
+    {
+        guard settings.maxEntries > 0 else { return nil }
+        let (safeRequest, safeResponse) = redaction.redacted(request, response)
+        appending.lock()
+        defer { appending.unlock() }
+        try prepareFolder()
+        let folderLock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderLock >= 0 { _ = flock(folderLock, LOCK_EX) }
+        defer { if folderLock >= 0 { close(folderLock) } }
+        let number = (numbers().last ?? 0) + 1
+        let entry = HistoryEntry(
+            number: number, time: clock(), route: request.routeName, source: source, request: safeRequest,
+            response: safeResponse)
+        let meta = Array(entry.metaText().utf8)
+        guard meta.count + safeResponse.body.count <= settings.maxBytes else { return nil }
+        do {
+            try AtomicFile.write(safeResponse.body, to: bodyFile(number), root: root)
+            try AtomicFile.write(meta, to: metaFile(number), root: root)
+        } catch {
+            unlink(bodyFile(number))
+            throw .write(error.description)
+        }
+        prune()
+        return entry.summary
+    }
+
+    /// The entries kept, newest first; only those of `route` when given. Entries that cannot be read are left out.
+    public func entries(route: String? = nil) -> [HistoryEntry.Summary] {
+        numbers().reversed().compactMap { n in
+            guard let bytes = try? read(metaFile(n)), let summary = try? HistoryEntry.decodeSummary(bytes) else {
+                return nil
+            }
+            return route == nil || summary.route == route ? summary : nil
+        }
+    }
+
+    /// Entry `number` with its body, or why there is none.
+    public func entry(number: Int) throws(HistoryError) -> HistoryEntry {
+        let kept = numbers()
+        guard kept.contains(number) else { throw .noEntry(number, kept: kept) }
+        let meta = try read(metaFile(number))
+        let body = try read(bodyFile(number))
+        do {
+            return try HistoryEntry.decode(meta, body: body)
+        } catch {
+            throw .unreadable("\(metaFile(number)): \(error.why)")
+        }
+    }
+
+    /// The newest entry of `route` that can be read, body and all, or nil when there is none.
+    public func latest(route: String) -> HistoryEntry? {
+        for summary in entries(route: route) {
+            if let entry = try? entry(number: summary.number) { return entry }
+        }
+        return nil
+    }
+
+    // MARK: Files
+
+    func metaFile(_ number: Int) -> String { Session.join(directory, "\(number).json") }
+    func bodyFile(_ number: Int) -> String { Session.join(directory, "\(number).body") }
+
+    /// The numbers of the entries kept (those with a meta file), in order.
+    func numbers() -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { name in
+            guard name.hasSuffix(".json") else { return nil }
+            let stem = name.dropLast(5)
+            guard !stem.isEmpty, stem.allSatisfy(\.isASCII), stem.allSatisfy(\.isNumber) else { return nil }
+            return Int(stem)
+        }.sorted()
+    }
+
+    /// The bytes of a history file, read only when it is a regular file inside the session folder.
+    func read(_ path: String) throws(HistoryError) -> [UInt8] {
+        switch SessionFiles.resolve(path, inside: root) {
+        case .success(let real):
+            do {
+                return try FileBytes.read(real)
+            } catch {
+                throw .unreadable("\(path): \(error)")
+            }
+        case .failure(let refusal): throw .unreadable("\(path) \(refusal)")
+        }
+    }
+
+    /// Creates the folder and `.strata/.gitignore` when missing, and checks the folder is inside the session.
+    func prepareFolder() throws(HistoryError) {
+        // Checked before creating anything (a symlinked `.strata` must not get a folder made outside), and after.
+        var existing = directory
+        while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        try checkInside(existing, orRoot: true)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .write("cannot create \(directory): \(error.localizedDescription)")
+        }
+        try checkInside(directory, orRoot: false)
+        let parent = (directory as NSString).deletingLastPathComponent
+        let ignore = Session.join(parent, ".gitignore")
+        if parent != root, !FileManager.default.fileExists(atPath: ignore) {
+            do {
+                try AtomicFile.write("# Written by strata: the history stays out of git.\n*\n", to: ignore, root: root)
+            } catch {
+                throw .write(error.description)
+            }
+        }
+    }
+
+    /// Refuses `path` unless it resolves inside the session folder (or is the folder itself, with `orRoot`).
+    func checkInside(_ path: String, orRoot: Bool) throws(HistoryError) {
+        guard let real = SessionFiles.realPath(path), let realRoot = SessionFiles.realPath(root) else {
+            throw .write("\(directory) cannot be resolved; nothing was written")
+        }
+        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        guard real.hasPrefix(prefix) || (orRoot && real == realRoot) else {
+            throw .write("\(directory) resolves to \(real), outside the session folder \(root); nothing was written")
+        }
+    }
+
+    /// Drops the oldest entries (meta file first, so a half-removed entry is never listed) until at most
+    /// `maxEntries` are kept and their files take at most `maxBytes`; removes bodies left without a meta file.
+    func prune() {
+        let kept = numbers()
+        func size(_ path: String) -> Int {
+            var info = stat()
+            return lstat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+        var sizes = kept.map { size(metaFile($0)) + size(bodyFile($0)) }
+        var total = sizes.reduce(0, +)
+        var count = kept.count
+        var i = 0
+        while i < kept.count, count > settings.maxEntries || total > settings.maxBytes {
+            unlink(metaFile(kept[i]))
+            unlink(bodyFile(kept[i]))
+            total -= sizes[i]
+            sizes[i] = 0
+            count -= 1
+            i += 1
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let live = Set(kept[i...])
+        for name in names where name.hasSuffix(".body") {
+            if let n = Int(name.dropLast(5)), !live.contains(n) { unlink(Session.join(directory, name)) }
+        }
+    }
+}
+
+/// Why the history could not be read or written.
+public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No entry has that number; `kept` lists the numbers there are.
+    case noEntry(Int, kept: [Int])
+    /// A history file could not be read or understood.
+    case unreadable(String)
+    /// The history could not be written.
+    case write(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .noEntry(let n, let kept):
+            guard let first = kept.first, let last = kept.last else {
+                return "no history entry #\(n): the history is empty (send the route first)"
+            }
+            return "no history entry #\(n) (entries kept: #\(first)–#\(last); `strata history` lists them)"
+        case .unreadable(let why): return "cannot read the history: \(why)"
+        case .write(let why): return "cannot write the history: \(why)"
+        }
+    }
+
+    /// The reason alone.
+    var why: String {
+        switch self {
+        case .noEntry: description
+        case .unreadable(let why), .write(let why): why
+        }
+    }
+}

@@ -118,7 +118,7 @@ struct ParseCommandTests {
         #expect(piped.stdout == "[1,null]\n")
         let bad = try run(["bad.yml"], files: ["bad.yml": "a: 1\nb: [1, 2\n"])
         #expect(bad.status == 1)
-        #expect(bad.stderr == "bad.yml:3:1: flow sequence without a closing bracket\n")
+        #expect(bad.stderr == "bad.yml:3:1: did not find expected ',' or ']' (while parsing a flow sequence)\n")
     }
 
     @Test("an unknown --type is a usage error: exit 2 with the usage line")

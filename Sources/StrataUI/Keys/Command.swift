@@ -33,6 +33,10 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case cancel
     /// Draw the whole screen again.
     case redraw
+    /// Start serving the session over HTTP, or stop.
+    case toggleServing
+    /// Show the Traffic list or the routes in the left pane.
+    case toggleTraffic
 
     // Lists and trees.
     /// One row up.

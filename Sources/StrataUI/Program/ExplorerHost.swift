@@ -16,22 +16,29 @@ package struct ExplorerHost {
     package var runEditor: ((String) -> String?)?
     /// When true, a mocked response's duration is its fixture's `delay`, so screenshots do not change between runs.
     package var fixedDurations: Bool
+    /// Serves the session over HTTP (`S`, `--serve`); nil where there is none to run (headless screenshots).
+    package var server: (any TrafficServer)?
 
     /// Creates a host with the given sources.
     package init(
         mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
         runEditor: ((String) -> String?)? = nil,
-        fixedDurations: Bool = false
+        fixedDurations: Bool = false, server: (any TrafficServer)? = nil
     ) {
         self.mock = mock
         self.live = live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
+        self.server = server
     }
 
     /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network.
-    package init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
-        self.init(mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations)
+    package init(
+        session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false,
+        server: (any TrafficServer)? = nil
+    ) {
+        self.init(
+            mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations, server: server)
     }
 
     /// The source requests of `mode` go to.

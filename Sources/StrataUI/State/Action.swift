@@ -33,4 +33,8 @@ package enum Action: Sendable {
     case queryFinished(id: Int, nodes: [Int])
     /// A response was saved as a fixture pair (or not, and why).
     case fixtureSaved(FixtureSaveOutcome)
+    /// A request arrived at the server the explorer runs and was answered (posted from the server's threads).
+    case trafficArrived(TrafficEntry)
+    /// Serving started at `url`, or could not start (`problem`); both nil: it stopped.
+    case servingChanged(url: String?, problem: String?)
 }

@@ -106,7 +106,8 @@ package struct TrafficEntry: Sendable {
         method = entry.method
         path = entry.path
         status = entry.status
-        outcome = entry.outcome
+        // Fixture files are named from the session folder, as everywhere on screen.
+        outcome = entry.outcome.replacingOccurrences(of: session.directory + "/", with: "")
         nearest = entry.nearest
         durationMs = entry.durationMs
         self.request = request
@@ -167,6 +168,8 @@ package struct TrafficState: Sendable {
     package var shownNumber: Int?
     /// The source the server answers from, while serving.
     package var source: SourceMode?
+    /// The id of the run that processes the shown entry's answer (so the next arrival may follow it).
+    package var runID: Int?
 
     /// How many requests the list keeps.
     package static let capacity = 1000

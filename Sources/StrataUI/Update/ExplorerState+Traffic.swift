@@ -62,7 +62,7 @@ extension ExplorerState {
         traffic.count += 1
         traffic.received += 1
         entry.number = traffic.received
-        let follow = traffic.selected == 0 && traffic.isShown && run == nil
+        let follow = traffic.selected == 0 && traffic.isShown && (run == nil || run?.id == traffic.runID)
         traffic.entries.insert(entry, at: 0)
         if traffic.entries.count > TrafficState.capacity { traffic.entries.removeLast() }
         if !follow, traffic.entries.count > 1 {
@@ -137,6 +137,7 @@ extension ExplorerState {
         let route =
             entry.routeName.flatMap { session.route(named: $0) }
             ?? Route(name: ServeRequest.unroutedName, method: entry.method, path: entry.request.path)
+        traffic.runID = id
         run = RunState(id: id, routeName: route.name, summary: "\(entry.method) \(entry.path)", source: source)
         run?.phase = .processing(bytes: response.body.count)
         effects.append(.parse(id: id, request: entry.request, response: response, route: route, session: session))

@@ -28,7 +28,7 @@ package enum TrafficPane {
             return
         }
         let selection = ExplorerView.selectionStyle(focused: focused)
-        let whoWidth = min(max(entries.map { $0.answeredBy.count }.max() ?? 0, 9), max(inner.width / 3, 9))
+        let whoWidth = min(max(entries.map { $0.answeredBy.count }.max() ?? 0, 9), max(inner.width * 2 / 5, 9))
         let methodWidth = min(entries.map(\.method.count).max() ?? 3, 7)
         for row in 0..<inner.height {
             let index = traffic.top + row

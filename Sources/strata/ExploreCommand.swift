@@ -62,7 +62,9 @@ enum ExploreCommand {
         defer { program.stopServing() }
         if let serveAddress, case .failure(let problem) = program.startServing(address: serveAddress) {
             backend.restore()
-            throw CommandError("cannot serve on \(serveAddress): \(problem.message)")
+            // The server's hint names `strata serve`'s option; here it is --serve.
+            let message = problem.message.replacingOccurrences(of: "--port 0", with: "--serve 0")
+            throw CommandError("cannot serve on \(serveAddress): \(message)")
         }
         do {
             try program.run()

@@ -6,7 +6,8 @@ extension ExplorerState {
         if traffic.isServing {
             traffic.url = nil
             traffic.source = nil
-            notice = Notice("stopped serving (the Traffic list keeps its \(traffic.entries.count) requests)")
+            let kept = traffic.entries.count
+            notice = Notice("stopped serving (the Traffic list keeps its \(kept) request\(kept == 1 ? "" : "s"))")
             return [.stopServing]
         }
         notice = Notice("starting to serve on \(traffic.address)…")

@@ -140,3 +140,20 @@ import Testing
         #expect(problem.message.contains("[HOST:]PORT"))
     }
 }
+
+/// What a client sends is drawn through the visible-text escaping, never raw.
+@Suite struct TrafficEscapingTests {
+    @Test("a header with terminal controls shows them as visible escapes")
+    func controlsEscaped() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        _ = state.update(
+            .trafficArrived(
+                TrafficFixtures.entry(
+                    "GET", "/products?page=1", headers: ["X-Evil": "a\u{1B}[2Jb\u{9B}c"], in: state.session)))
+        let screen = ExplorerView.render(state).lines().joined(separator: "\n")
+        #expect(!screen.contains("\u{1B}"))
+        #expect(!screen.contains("\u{9B}"))
+        #expect(screen.contains("a␛[2Jb"))
+    }
+}

@@ -5,7 +5,8 @@ import Strata
 /// `--serve`): each start makes a fresh ``ServeResponder`` and ``HTTPServer``, and each answered request goes to
 /// the exchange observer on the server's thread.
 public final class SessionServer: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Held while a server starts or stops, so a start right after a stop waits until the port is free.
+    private let transition = NSLock()
     private var server: HTTPServer?
 
     /// Creates a server that is not serving yet.
@@ -17,14 +18,16 @@ public final class SessionServer: @unchecked Sendable {
         session: Session, upstream: ServeResponder.Upstream, host: String, port: Int,
         exchangeObserver: @escaping @Sendable (ServeExchange) -> Void
     ) -> Result<String, ServeError> {
-        stop()
+        transition.lock()
+        defer { transition.unlock() }
+        stopServer()
         do {
             let responder = ServeResponder(
                 session: session, upstream: upstream, journal: try ServeJournal(),
                 loopback: HTTPServer.isLoopback(host),
                 exchangeObserver: exchangeObserver)
             let server = try HTTPServer(responder: responder, host: host, port: port)
-            lock.withLock { self.server = server }
+            self.server = server
             return .success(server.url)
         } catch {
             return .failure(error)
@@ -33,10 +36,12 @@ public final class SessionServer: @unchecked Sendable {
 
     /// Stops serving once the requests in flight are answered; does nothing when not serving.
     public func stop() {
-        let running = lock.withLock {
-            defer { server = nil }
-            return server
-        }
-        running?.stop()
+        transition.withLock { stopServer() }
+    }
+
+    /// Stops the server (the caller holds ``transition``).
+    private func stopServer() {
+        server?.stop()
+        server = nil
     }
 }

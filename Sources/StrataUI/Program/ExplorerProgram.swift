@@ -255,13 +255,9 @@ package final class ExplorerProgram {
             if case .failure(let problem) = result { dispatch(.servingChanged(url: nil, problem: problem.message)) }
         case .stopServing:
             guard let server = host.server else { return }
-            inbox.begin()
-            let inbox = self.inbox
-            // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop.
-            Task.detached(executorPreference: EffectExecutor.shared) {
-                server.stop()
-                inbox.finish(.servingChanged(url: nil, problem: nil))
-            }
+            // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop. The
+            // state already says it stopped; a start that follows waits in the server until the port is free.
+            Task.detached(executorPreference: EffectExecutor.shared) { server.stop() }
         case .redraw:
             terminal.invalidate()
         }

@@ -40,7 +40,7 @@ package enum Effect: Sendable, Equatable {
     /// Serve `session` over HTTP from `source` on `address` through the host's server; reply with
     /// ``Action/servingChanged(url:problem:)``, then ``Action/trafficArrived(_:)`` for each request.
     case startServing(address: ServeAddress, source: SourceMode, session: Session)
-    /// Stop serving (after the requests in flight); reply with ``Action/servingChanged(url:problem:)``.
+    /// Stop serving (after the requests in flight, off the loop); no reply (the reducer already stopped showing it).
     case stopServing
 
     package static func == (a: Effect, b: Effect) -> Bool {

@@ -55,7 +55,8 @@ package protocol TrafficServer: AnyObject, Sendable {
         session: Session, source: SourceMode, address: ServeAddress,
         arrived: @escaping @Sendable (ServeExchange) -> Void
     ) -> Result<String, ServeError>
-    /// Stops serving once the requests in flight are answered; does nothing when not serving.
+    /// Stops serving once the requests in flight are answered; does nothing when not serving. A ``start`` called
+    /// meanwhile waits for it.
     func stop()
 }
 

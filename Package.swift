@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "CNcursesw"]),
         .testTarget(
-            name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport"],
+            name: "StrataUITests", dependencies: ["StrataUI", "Strata", "TermGrid", "StrataTestSupport", "StrataServe"],
             exclude: ["Goldens"]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
         .testTarget(name: "StrataServeTests", dependencies: ["StrataServe", "Strata", "StrataTestSupport"]),

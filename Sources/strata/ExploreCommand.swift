@@ -3,20 +3,25 @@ import NcursesBackend
 import Strata
 import StrataUI
 
-/// `strata [SESSION] [--source mock|live]`: Open the explorer on SESSION (default: the bundled demo).
+/// `strata [SESSION] [--source mock|live] [--serve [HOST:]PORT]`: Open the explorer on SESSION (default: the
+/// bundled demo), serving it over HTTP with a Traffic list when asked.
 enum ExploreCommand {
-    static let usage = "strata [SESSION] [--source mock|live] [--env NAME] [--max-body BYTES]"
+    static let usage = "strata [SESSION] [--source mock|live] [--env NAME] [--max-body BYTES] [--serve [HOST:]PORT]"
     static let summary = "Open the explorer on SESSION (default: the bundled demo)."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")]
     static let options = [
         OptionSpec("--source", value: "mock|live", help: "start answering from fixtures (default) or the live API"),
         environmentOption,
         maxBodyOption,
+        OptionSpec(
+            "--serve", value: "[HOST:]PORT",
+            help: "also serve the session over HTTP from the source (host 127.0.0.1 unless given) and list the traffic"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let sourceName = try args.option("--source")
         let maxBody = try args.option("--max-body")
+        let serveText = try args.option("--serve")
         let positionals = try args.positionals(max: 1)
         var source = SourceMode.mock
         if let sourceName {
@@ -24,6 +29,13 @@ enum ExploreCommand {
                 throw UsageError("--source must be mock or live, not '\(sourceName)'")
             }
             source = mode
+        }
+        var serveAddress: ServeAddress? = nil
+        if let serveText {
+            switch ServeAddress.parse(serveText) {
+            case .success(let address): serveAddress = address
+            case .failure(let problem): throw CommandError(problem.message)
+            }
         }
         var session = try loadSession(positionals.first, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
@@ -38,14 +50,22 @@ enum ExploreCommand {
         var state = ExplorerState(
             session: session, size: backend.size, environment: ProcessInfo.processInfo.environment)
         state.source = source
+        if let serveAddress { state.traffic.address = serveAddress }
         let host = ExplorerHost(
             session: session,
             runEditor: { path in
                 backend.suspend()
                 defer { backend.resume() }
                 return EditorLauncher.run(path)
-            })
+            }, server: ExplorerServer())
         let program = ExplorerProgram(state: state, backend: backend, host: host)
+        defer { program.stopServing() }
+        if let serveAddress, case .failure(let problem) = program.startServing(address: serveAddress) {
+            backend.restore()
+            // The server's hint names `strata serve`'s option; here it is --serve.
+            let message = problem.message.replacingOccurrences(of: "--port 0", with: "--serve 0")
+            throw CommandError("cannot serve on \(serveAddress): \(message)")
+        }
         do {
             try program.run()
         } catch {

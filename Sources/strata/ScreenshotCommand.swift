@@ -7,7 +7,7 @@ import TermGrid
 /// and PATH.svg.
 enum ScreenshotCommand {
     static let usage =
-        "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--edit SESSION_JSON [--then KEYS]] [--env NAME] --out PATH"
+        "strata screenshot SESSION [--size 120x40] [--keys KEYS] [--edit SESSION_JSON [--then KEYS]] [--traffic FILE] [--env NAME] --out PATH"
     static let summary = "Render the explorer headless to PATH.txt and PATH.svg."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (default: the bundled demo)")
@@ -19,6 +19,11 @@ enum ScreenshotCommand {
             "--edit", value: "SESSION_JSON",
             help: "after --keys, reload with this session file as if session.json had been edited (changes marked)"),
         OptionSpec("--then", value: "KEYS", help: "keys to press after --edit"),
+        OptionSpec(
+            "--traffic", value: "FILE",
+            help:
+                "serve first and let FILE's requests arrive (one a line: METHOD TARGET, then tab-separated 'Name: value' headers and a JSON body), answered in-process as strata serve would"
+        ),
         OptionSpec("--out", "-o", value: "PATH", help: "where to write PATH.txt and PATH.svg (required)"),
         environmentOption,
     ]
@@ -47,9 +52,10 @@ enum ScreenshotCommand {
         } catch {
             throw UsageError("--then: \(error.description)")
         }
+        let traffic = try args.option("--traffic").map { path throws(CommandError) in try readTraffic(path) } ?? []
         let (buffer, _) = try Screenshot.capture(
             session: session, size: size, keys: keys, environment: ProcessInfo.processInfo.environment,
-            edited: edited, then: then)
+            edited: edited, then: then, traffic: traffic)
         do {
             let files = try Screenshot.write(buffer, to: out)
             Output.print("wrote \(files.joined(separator: " and "))")
@@ -57,6 +63,45 @@ enum ScreenshotCommand {
             throw CommandError("cannot write \(out).txt / \(out).svg: \(error.localizedDescription)")
         }
         return 0
+    }
+
+    /// The requests of a `--traffic` file: `METHOD TARGET`, then tab-separated `Name: value` headers and a JSON body
+    /// (a field starting with `{` or `[`, sent as `application/json`); blank lines and `#` comments skipped.
+    static func readTraffic(_ path: String) throws(CommandError) -> [ServeRequest] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw CommandError("--traffic: cannot read \(path)")
+        }
+        var requests: [ServeRequest] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let fields = line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = fields.first, !first.isEmpty, !first.hasPrefix("#") else { continue }
+            let words = first.split(separator: " ", maxSplits: 1).map(String.init)
+            guard words.count == 2 else {
+                throw CommandError("\(path):\(number + 1):1: expected METHOD TARGET, found '\(first)'")
+            }
+            let target = words[1]
+            let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+            var headers = HTTPHeaders()
+            var body: [UInt8] = []
+            for field in fields.dropFirst() {
+                if field.hasPrefix("{") || field.hasPrefix("[") {
+                    body = Array(field.utf8)
+                    if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+                } else if let colon = field.firstIndex(of: ":") {
+                    headers.append(
+                        name: String(field[..<colon]),
+                        value: field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                } else {
+                    throw CommandError(
+                        "\(path):\(number + 1): expected a 'Name: value' header or a JSON body, found '\(field)'")
+                }
+            }
+            requests.append(
+                ServeRequest(
+                    method: words[0], path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: headers,
+                    body: body))
+        }
+        return requests
     }
 
     /// `120x40` → 120 columns, 40 rows (at least 1×1, at most 1000×1000).

@@ -17,6 +17,8 @@ import Testing
         /// An edited session.json to reload with after `keys`, and keys to press then ("" when none).
         var edit = ""
         var then = ""
+        /// A file of requests that arrive while the explorer serves ("" when none).
+        var traffic = ""
 
         var description: String { name }
     }
@@ -29,8 +31,9 @@ import Testing
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 4 else { return nil }
             var shot = Shot(name: f[0], session: f[1], size: f[2], keys: f[3])
-            if f.count >= 6 { shot.edit = f[5] }
+            if f.count >= 6, f[5] != "-" { shot.edit = f[5] }
             if f.count >= 7, f[6] != "-" { shot.then = f[6] }
+            if f.count >= 8, f[7] != "-" { shot.traffic = f[7] }
             return shot
         }
     }()
@@ -40,7 +43,7 @@ import Testing
         let names = Set(Self.shots.map(\.name))
         for required in [
             "routes", "explore", "edit-param", "issues", "near-miss", "jsonapi", "xml", "help", "narrow",
-            "diff-after-edit",
+            "diff-after-edit", "traffic",
         ] {
             #expect(names.contains(required), "Screenshots/screenshots.tsv has no '\(required)'")
         }
@@ -56,6 +59,7 @@ import Testing
         if shot.keys != "-" { args += ["--keys", shot.keys] }
         if !shot.edit.isEmpty { args += ["--edit", shot.edit] }
         if !shot.then.isEmpty { args += ["--then", shot.then] }
+        if !shot.traffic.isEmpty { args += ["--traffic", shot.traffic] }
         let run = try StrataBinary.run(args, in: Self.root)
         try #require(run.status == 0, "strata screenshot failed: \(run.stderr)")
         let rendered = try String(contentsOfFile: out + ".txt", encoding: .utf8)

@@ -16,6 +16,11 @@ public struct ServeReply: Sendable {
     public var outcome: String
     /// The nearest pair, for a near miss.
     public var nearest: String?
+    /// The near-miss report, for a near miss (the explorer's Traffic list shows it).
+    public var nearMiss: NearMissReport?
+    /// Where the answer came from (a fixture pair and its delay, or the live URL), when a fixture or the live API
+    /// answered.
+    public var origin: Response.Origin?
     /// True when the responder counts this answer as in flight until it is logged.
     var inFlight = false
 

@@ -37,6 +37,8 @@ public final class ServeResponder: Sendable {
     public let mock: MockSource
     /// Called with each journal entry (the terminal line), on the server's thread.
     let observer: (@Sendable (ServeJournal.Entry) -> Void)?
+    /// Called with each whole exchange (request, reply, entry), on the server's thread: the explorer's Traffic list.
+    let exchangeObserver: (@Sendable (ServeExchange) -> Void)?
     private let builder: RequestBuilder
     private let recordLock = NSLock()
     private let countLock = NSLock()
@@ -46,11 +48,13 @@ public final class ServeResponder: Sendable {
     public var inFlight: Int { countLock.withLock { inFlightCount } }
 
     /// Creates a responder; `loopback` says whether the server listens on a loopback address (then a session
-    /// without a `serve.cors` block allows any origin).
+    /// without a `serve.cors` block allows any origin). `observer` gets each journal entry and `exchangeObserver`
+    /// each whole exchange, on the server's threads.
     public init(
         session: Session, upstream: Upstream, journal: ServeJournal, loopback: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        observer: (@Sendable (ServeJournal.Entry) -> Void)? = nil
+        observer: (@Sendable (ServeJournal.Entry) -> Void)? = nil,
+        exchangeObserver: (@Sendable (ServeExchange) -> Void)? = nil
     ) {
         self.session = session
         self.upstream = upstream
@@ -59,6 +63,7 @@ public final class ServeResponder: Sendable {
         if case .mock(let m) = upstream { mock = m } else { mock = MockSource(session: session) }
         self.builder = RequestBuilder(session: session, environment: environment)
         self.observer = observer
+        self.exchangeObserver = exchangeObserver
     }
 
     /// The admin endpoints, under ``FixtureSet/reservedPrefix``.
@@ -103,6 +108,7 @@ public final class ServeResponder: Sendable {
         if reply.outcome != "admin" { journal.add(entry) }
         if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
         observer?(entry)
+        exchangeObserver?(ServeExchange(request: request, reply: reply, entry: entry))
         return entry
     }
 
@@ -127,9 +133,11 @@ public final class ServeResponder: Sendable {
             } catch {
                 return .text(500, error.description, outcome: outcome)
             }
-            return ServeReply(
+            var reply = ServeReply(
                 status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
                 chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
+            reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
+            return reply
         case .failure(let report):
             let scrubber = built.scrubber
             let nearest = report.nearest.map(scrubber.scrub)
@@ -142,6 +150,7 @@ public final class ServeResponder: Sendable {
             }
             reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
             reply.nearest = nearest
+            reply.nearMiss = report
             return reply
         }
     }
@@ -219,7 +228,10 @@ public final class ServeResponder: Sendable {
             {
                 headers.append(name: field.name, value: field.value)
             }
-            return ServeReply(status: response.status, headers: headers, body: .bytes(response.body), outcome: outcome)
+            var reply = ServeReply(
+                status: response.status, headers: headers, body: .bytes(response.body), outcome: outcome)
+            reply.origin = response.origin
+            return reply
         case .failure(let error):
             return .text(502, "strata serve: \(built.redacting(error.description))", outcome: "\(outcome) error")
         }

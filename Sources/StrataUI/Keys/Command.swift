@@ -43,6 +43,10 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case resendEntry
     /// Diff the highlighted entry against the shown response.
     case diffEntry
+    /// Start serving the session over HTTP, or stop.
+    case toggleServing
+    /// Show the Traffic list or the routes in the left pane.
+    case toggleTraffic
 
     // Lists and trees.
     /// One row up.

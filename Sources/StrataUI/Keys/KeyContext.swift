@@ -12,6 +12,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case parsed
     /// The mapped objects.
     case mapped
+    /// The Traffic list: requests that arrived while serving.
+    case traffic
     /// The key help overlay.
     case help
     /// The curl command overlay.
@@ -40,6 +42,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .raw: "Raw"
         case .parsed: "Parsed"
         case .mapped: "Mapped"
+        case .traffic: "Traffic"
         case .help: "Help"
         case .curl: "curl command"
         case .issues: "Issues"

@@ -12,6 +12,7 @@ package enum KeyMap {
         case .raw: raw
         case .parsed: parsed
         case .mapped: mapped
+        case .traffic: traffic
         case .help: help
         case .curl: curl
         case .issues: issues
@@ -41,6 +42,11 @@ package enum KeyMap {
         KeyBinding([.backTab], .previousPane, "focus the previous pane"),
         KeyBinding([.character("r"), .function(5)], .run, "send the request", hint: "run"),
         KeyBinding([.character("m")], .toggleSource, "switch the source: mock ⇄ live", hint: "source"),
+        KeyBinding(
+            [.character("S")], .toggleServing,
+            "serve the session over HTTP from the current source (--serve address, else 127.0.0.1:8080), or stop",
+            hint: "serve"),
+        KeyBinding([.character("T")], .toggleTraffic, "show the Traffic list (requests served) or the routes"),
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
         KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)"),
@@ -119,6 +125,8 @@ package enum KeyMap {
             KeyBinding([.character("]")], .nextChange, "next value changed by the last reload or edit", hint: "change"),
             KeyBinding([.character("[")], .previousChange, "previous value changed by the last reload or edit"),
         ]
+
+    static let traffic: [KeyBinding] = movement
 
     static let help: [KeyBinding] =
         Array(movement.prefix(4)) + [

@@ -21,12 +21,14 @@ package struct ExplorerHost {
     package var history: HistoryStore?
     /// Why the history could not be written at the latest sends, until the program takes them to show.
     package let historyProblems = Locked<[HistoryError]>([])
+    /// Serves the session over HTTP (`S`, `--serve`); nil where there is none to run (headless screenshots).
+    package var server: (any TrafficServer)?
 
     /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
         mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
         runEditor: ((String) -> String?)? = nil,
-        fixedDurations: Bool = false, history: HistoryStore? = nil
+        fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil
     ) {
         let problems = historyProblems
         let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
@@ -35,6 +37,7 @@ package struct ExplorerHost {
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
         self.history = history
+        self.server = server
     }
 
     /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network, keeping
@@ -43,10 +46,14 @@ package struct ExplorerHost {
     /// With `fixedDurations` (headless screenshots and tests) the history goes to a fresh temporary folder with a
     /// clock that starts at 2026-01-01 12:00:00 UTC and ticks a second per entry, so pictures never change and
     /// the session folder is left alone.
-    package init(session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false) {
+    package init(
+        session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false,
+        server: (any TrafficServer)? = nil
+    ) {
         self.init(
             mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations,
-            history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session))
+            history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session),
+            server: server)
     }
 
     /// A history in a new temporary folder with a clock that ticks one second per entry.

@@ -119,6 +119,30 @@ package final class ExplorerProgram {
         terminal.draw(frame.buffer.scrubbed(by: state.scrubber), cursor: frame.cursor)
     }
 
+    /// Starts serving `session` (default: the state's) from `source` (default: the state's) on `address` through
+    /// the host's server and tells the state (``Action/servingChanged(url:problem:)``); each request that arrives
+    /// is posted to the loop from the server's thread as ``Action/trafficArrived(_:)``, the way effect results
+    /// come back. Returns the URL, or why serving could not start (`--serve` exits with it).
+    @discardableResult
+    package func startServing(session: Session? = nil, source: SourceMode? = nil, address: ServeAddress)
+        -> Result<String, ServeError>
+    {
+        guard let server = host.server else {
+            return .failure(ServeError("serving is not available here (headless)"))
+        }
+        let session = session ?? state.session
+        let inbox = self.inbox
+        let result = server.start(session: session, source: source ?? state.source, address: address) { exchange in
+            // On a server thread: build the entry here, hand it over; the loop's state is never touched.
+            inbox.post(.trafficArrived(TrafficEntry(exchange, session: session)))
+        }
+        if case .success(let url) = result { dispatch(.servingChanged(url: url, problem: nil)) }
+        return result
+    }
+
+    /// Stops the host's server (after the requests in flight are answered), if it serves.
+    package func stopServing() { host.server?.stop() }
+
     /// Tells the state how long the running request has taken.
     private func tick() {
         guard let run = state.run, let start = started[run.id] else { return }
@@ -271,6 +295,14 @@ package final class ExplorerProgram {
                     .historyDiffed(
                         number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
             }
+        case .startServing(let address, let source, let session):
+            let result = startServing(session: session, source: source, address: address)
+            if case .failure(let problem) = result { dispatch(.servingChanged(url: nil, problem: problem.message)) }
+        case .stopServing:
+            guard let server = host.server else { return }
+            // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop. The
+            // state already says it stopped; a start that follows waits in the server until the port is free.
+            Task.detached(executorPreference: EffectExecutor.shared) { server.stop() }
         case .redraw:
             terminal.invalidate()
         }

@@ -9,17 +9,34 @@ package enum Screenshot {
     ///
     /// Keys after one that quits are ignored. `environment` is what `${env:...}` templates read; `host` defaults
     /// to the session's fixtures with durations fixed.
+    /// With `traffic`, the explorer first serves (in-process, no socket) and those requests arrive, answered as
+    /// `strata serve` answers them, and `keys` start from the Traffic list.
     /// With `edited`, after `keys` the explorer takes `edited` as if session.json had been edited in `$EDITOR` and
     /// reloaded (the response is mapped again and the changes marked), then `then` is pressed.
     package static func capture(
         session: Session, size: Size, keys: [Key], environment: [String: String] = [:], host: ExplorerHost? = nil,
-        edited: Session? = nil, then: [Key] = []
+        edited: Session? = nil, then: [Key] = [], traffic: [ServeRequest] = []
     ) throws -> (buffer: Buffer, state: ExplorerState) {
         let backend = MemoryBackend(width: size.width, height: size.height)
         let program = ExplorerProgram(
             state: ExplorerState(session: session, size: size, environment: environment), backend: backend,
             host: host ?? ExplorerHost(session: session, fixedDurations: true))
         try program.settle()
+        if !traffic.isEmpty {
+            // Serving without a socket: each request is answered in-process by the responder `strata serve` uses.
+            let responder = ServeResponder(
+                session: session, upstream: .mock(MockSource(session: session)), journal: try ServeJournal(),
+                loopback: true)
+            let url = "http://\(program.state.traffic.address)"
+            program.dispatch(.servingChanged(url: url, problem: nil))
+            for request in traffic {
+                let reply = responder.respond(request)
+                let entry = responder.log(request, reply, durationMs: Double(reply.delay))
+                let exchange = ServeExchange(request: request, reply: reply, entry: entry)
+                program.dispatch(.trafficArrived(TrafficEntry(exchange, session: session)))
+                try program.settle()
+            }
+        }
         for key in keys {
             if program.state.isFinished { break }
             program.dispatch(.key(key))

@@ -41,4 +41,8 @@ package enum Action: Sendable {
     case historyNotKept(HistoryError)
     /// History entry `number` compared with the shown response, or why it could not be.
     case historyDiffed(number: Int, Result<TreeDiff, HistoryError>)
+    /// A request arrived at the server the explorer runs and was answered (posted from the server's threads).
+    case trafficArrived(TrafficEntry)
+    /// Serving started at `url`, or could not start (`problem`); both nil: it stopped.
+    case servingChanged(url: String?, problem: String?)
 }

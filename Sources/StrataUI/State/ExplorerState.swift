@@ -86,6 +86,9 @@ package struct ExplorerState: Sendable {
     /// The id the next query run gets.
     package var nextQueryID = 1
 
+    /// Serving over HTTP and the Traffic list.
+    package var traffic = TrafficState()
+
     /// The overlay on top, if any.
     package var overlay: Overlay?
     /// Which issues the `i` list shows (`e`, `w`, `a` in the list); kept between openings.

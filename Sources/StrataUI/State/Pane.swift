@@ -10,6 +10,8 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
     case parsed
     /// The mapped objects.
     case mapped
+    /// The requests that arrived while serving (in the route list's place when shown).
+    case traffic
 
     /// The pane's key table.
     package var keyContext: KeyContext {
@@ -19,6 +21,7 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
         case .raw: .raw
         case .parsed: .parsed
         case .mapped: .mapped
+        case .traffic: .traffic
         }
     }
 
@@ -33,6 +36,7 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
         case .raw: "Raw"
         case .parsed: "Parsed"
         case .mapped: "Mapped"
+        case .traffic: "Traffic"
         }
     }
 }

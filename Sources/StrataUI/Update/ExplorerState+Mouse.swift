@@ -24,6 +24,7 @@ extension ExplorerState {
         }
         guard let pane = layout.pane(at: event.position) else { return [] }
         let inner = layout.inner(pane)
+        if pane == .traffic { return trafficMouse(event, inner: inner) }
         switch event.kind {
         case .wheelUp, .wheelDown:
             scroll(pane, by: event.kind == .wheelUp ? -ExplorerState.wheelRows : ExplorerState.wheelRows)
@@ -49,6 +50,23 @@ extension ExplorerState {
             if let tree = response.document?.tree { parsed.scroll(by: rows, in: tree, height: parsedHeight) }
         case .mapped:
             if let outline = mappedOutline { mapped.scroll(by: rows, in: outline, height: mappedHeight) }
+        case .traffic:
+            break
+        }
+    }
+
+    /// A click selects (and shows) the Traffic row under it; the wheel moves the selection.
+    mutating func trafficMouse(_ event: MouseEvent, inner: Rect) -> [Effect] {
+        switch event.kind {
+        case .wheelUp: return selectTraffic(traffic.selected - ExplorerState.wheelRows)
+        case .wheelDown: return selectTraffic(traffic.selected + ExplorerState.wheelRows)
+        case .press(.left):
+            focus = .traffic
+            guard inner.contains(event.position), traffic.top + event.y - inner.y < traffic.entries.count else {
+                return []
+            }
+            return selectTraffic(traffic.top + event.y - inner.y)
+        default: return []
         }
     }
 
@@ -82,6 +100,8 @@ extension ExplorerState {
                 mapped.setFold(expanded: !mapped.folds.isExpanded(value), in: outline, height: mappedHeight)
             }
             syncFromMapped()
+        case .traffic:
+            break
         }
     }
 

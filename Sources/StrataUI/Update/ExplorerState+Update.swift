@@ -81,6 +81,11 @@ extension ExplorerState {
         case .historyDiffed(let number, let result):
             historyDiffed(number: number, result)
             return []
+        case .trafficArrived(let entry):
+            return trafficArrived(entry)
+        case .servingChanged(let url, let problem):
+            servingChanged(url: url, problem: problem)
+            return []
         }
     }
 
@@ -169,6 +174,8 @@ extension ExplorerState {
         case .showMapped: return showPane(.mapped)
         case .cancel: return cancel()
         case .redraw: return [.redraw]
+        case .toggleServing: return toggleServing()
+        case .toggleTraffic: return toggleTraffic()
         default:
             if case .failure = response, focus.isResponsePane { return scrollFailure(command) }
             switch focus {
@@ -177,6 +184,7 @@ extension ExplorerState {
             case .raw: return rawCommand(command)
             case .parsed: return parsedCommand(command)
             case .mapped: return mappedCommand(command)
+            case .traffic: return trafficCommand(command)
             }
         }
     }
@@ -188,10 +196,12 @@ extension ExplorerState {
         return []
     }
 
-    /// Tab and Shift-Tab: the next or previous pane, showing response panes as tabs on narrow screens.
+    /// Tab and Shift-Tab: the next or previous pane, showing response panes as tabs on narrow screens. The
+    /// Traffic list takes the place of the routes and the request while it is shown.
     mutating func cycleFocus(by step: Int) {
-        let all = Pane.allCases
-        let next = all[(all.firstIndex(of: focus)! + step + all.count) % all.count]
+        let all: [Pane] =
+            traffic.isShown ? [.traffic, .raw, .parsed, .mapped] : [.routes, .request, .raw, .parsed, .mapped]
+        let next = all[((all.firstIndex(of: focus) ?? 0) + step + all.count) % all.count]
         focus = next
         if next.isResponsePane { tab = next }
     }

@@ -40,6 +40,7 @@ extension ExplorerState {
     package var scrubber: SecretScrubber {
         var scrubber = SecretScrubber(values: [])
         if let request = draft?.request { scrubber = scrubber.merging(request.scrubber) }
+        if traffic.isShown, let entry = traffic.selection { scrubber = scrubber.merging(entry.request.scrubber) }
         switch response {
         case .empty: break
         case .document(let d): scrubber = scrubber.merging(d.request.scrubber)

@@ -17,8 +17,10 @@ package struct ExplorerLayout: Hashable, Sendable {
     /// The smallest screen the explorer draws on.
     package static let minimum = Size(width: 40, height: 10)
 
-    /// The route list.
+    /// The route list (not shown while the Traffic list takes its place; its size still sets the list's pages).
     package var routes: Rect
+    /// The Traffic list, when it is shown instead of the routes (wider than the route list, for paths).
+    package var traffic: Rect?
     /// The request.
     package var request: Rect
     /// The tab row (narrow screens only).
@@ -36,16 +38,19 @@ package struct ExplorerLayout: Hashable, Sendable {
     /// False when the screen is smaller than ``minimum``.
     package var fits: Bool
 
-    /// The layout for a screen of `size`; on narrow screens only `tab` of the response panes is placed.
-    package init(size: Size, tab: Pane) {
+    /// The layout for a screen of `size`; on narrow screens only `tab` of the response panes is placed. With
+    /// `traffic`, the Traffic list takes the route list's place.
+    package init(size: Size, tab: Pane, traffic: Bool = false) {
         let screen = Rect(size: size)
         fits = size.width >= ExplorerLayout.minimum.width && size.height >= ExplorerLayout.minimum.height
         let narrow = size.width < ExplorerLayout.wideWidth
         let topHeight = min(max(size.height / 3, 5), 12)
         let rows = screen.split(.vertical, [.fixed(topHeight), .fill, .fixed(1)])
         let routesWidth = narrow ? 22 : min(32, max(26, size.width / 5))
-        let top = rows[0].split(.horizontal, [.fixed(routesWidth), .fill])
-        routes = top[0]
+        let trafficWidth = narrow ? size.width / 2 : min(64, max(40, size.width * 2 / 5))
+        let top = rows[0].split(.horizontal, [.fixed(traffic ? trafficWidth : routesWidth), .fill])
+        routes = traffic ? rows[0].split(.horizontal, [.fixed(routesWidth), .fill])[0] : top[0]
+        self.traffic = traffic ? top[0] : nil
         request = top[1]
         status = rows[2]
         if narrow {
@@ -68,11 +73,12 @@ package struct ExplorerLayout: Hashable, Sendable {
     /// The rectangle of `pane`, when it is shown.
     package func rect(for pane: Pane) -> Rect? {
         switch pane {
-        case .routes: routes
+        case .routes: traffic == nil ? routes : nil
         case .request: request
         case .raw: raw
         case .parsed: parsed
         case .mapped: mapped
+        case .traffic: traffic
         }
     }
 
@@ -93,7 +99,7 @@ package struct ExplorerLayout: Hashable, Sendable {
 
 extension ExplorerState {
     /// The layout for the current size and tab.
-    package var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab) }
+    package var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab, traffic: traffic.isShown) }
 
     /// Rows of content the Parsed pane shows (it keeps its height on narrow screens even while hidden).
     var parsedHeight: Int { max(ExplorerLayout(size: size, tab: .parsed).contentHeight(.parsed), 1) }

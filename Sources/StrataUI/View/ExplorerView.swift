@@ -31,8 +31,13 @@ package enum ExplorerView {
             return Frame(buffer: buffer, cursor: nil)
         }
         var cursor: Position? = nil
-        RoutesPane.render(state, in: layout.routes, into: &buffer, cursor: &cursor)
-        RequestPane.render(state, in: layout.request, into: &buffer, cursor: &cursor)
+        if let traffic = layout.traffic {
+            TrafficPane.render(state, in: traffic, into: &buffer)
+            TrafficPane.renderRequest(state, in: layout.request, into: &buffer)
+        } else {
+            RoutesPane.render(state, in: layout.routes, into: &buffer, cursor: &cursor)
+            RequestPane.render(state, in: layout.request, into: &buffer, cursor: &cursor)
+        }
         if let tabs = layout.tabs { renderTabs(state, in: tabs, into: &buffer) }
         if case .failure(let request, let error) = state.response {
             FailureView.render(state, request: request, error: error, in: layout.response, into: &buffer)

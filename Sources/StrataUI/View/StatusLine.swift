@@ -42,8 +42,21 @@ package enum StatusLine {
         buffer.render(bar, in: area)
     }
 
-    /// The spinner while a request runs, else the notice, else the response summary.
+    /// The spinner while a request runs, else the notice, else the response summary; while serving, the URL and
+    /// the request count first (`⇄ http://127.0.0.1:8080 · 3 requests · `).
     static func leftLine(_ state: ExplorerState, room: Int) -> Line {
+        guard let url = state.traffic.url else { return activityLine(state, room: room) }
+        let count = state.traffic.count
+        let serving = Line([
+            TextSpan("⇄ ", style: Theme.edited), TextSpan(url, style: Theme.title),
+            TextSpan(" · \(count) request\(count == 1 ? "" : "s") · ", style: Theme.secondary),
+        ])
+        let rest = activityLine(state, room: room - serving.width)
+        return Line(serving.spans + rest.spans.map { TextSpan($0.text, style: rest.style.patched(with: $0.style)) })
+    }
+
+    /// The spinner while a request runs, else the notice, else the response summary.
+    static func activityLine(_ state: ExplorerState, room: Int) -> Line {
         if let run = state.run {
             let frame = Spinner.frame(elapsed: run.elapsed)
             let what: String

@@ -1,0 +1,186 @@
+import Foundation
+import Strata
+
+/// Where the explorer serves the session (`--serve [HOST:]PORT`, or `S`): a host and a port.
+package struct ServeAddress: Hashable, Sendable, CustomStringConvertible {
+    /// The host listened on.
+    package var host: String
+    /// The port (0 picks a free one).
+    package var port: Int
+
+    /// `127.0.0.1:8080`, where `S` serves when `--serve` did not say.
+    package static let standard = ServeAddress(host: "127.0.0.1", port: 8080)
+
+    /// Creates an address.
+    package init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Reads `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host defaults to 127.0.0.1); nil with the reason when the
+    /// text is not one of those.
+    package static func parse(_ text: String) -> Result<ServeAddress, ServeError> {
+        var host = standard.host
+        var portText = Substring(text)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else {
+                return .failure(
+                    ServeError("--serve must be [HOST:]PORT, such as 8080 or 127.0.0.1:8080 (got '\(text)')"))
+            }
+            portText = rest.dropFirst()
+        } else if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            portText = text[text.index(after: colon)...]
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else {
+            return .failure(
+                ServeError(
+                    "--serve must be [HOST:]PORT with a port 0–65535, such as 8080 or 127.0.0.1:8080 (got '\(text)')"))
+        }
+        return .success(ServeAddress(host: host, port: port))
+    }
+
+    /// `127.0.0.1:8080` (`[::1]:8080`).
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// Serves the session over HTTP for the explorer: the executable gives one (over `StrataServe`), so `StrataUI`
+/// never sees the C server.
+package protocol TrafficServer: AnyObject, Sendable {
+    /// Starts serving `session` from `source` on `address`, passing each answered request to `arrived` on the
+    /// server's threads; returns the URL served, or a one-line problem (port in use, bad host).
+    func start(
+        session: Session, source: SourceMode, address: ServeAddress,
+        arrived: @escaping @Sendable (ServeExchange) -> Void
+    ) -> Result<String, ServeError>
+    /// Stops serving once the requests in flight are answered; does nothing when not serving. A ``start`` called
+    /// meanwhile waits for it.
+    func stop()
+}
+
+/// One request that arrived while the explorer served, made ready to show: what arrived (redacted for the list and
+/// the request pane, whole for the pipeline and the scrubber) and what was served.
+package struct TrafficEntry: Sendable {
+    /// The arrival number, counted from 1 (set by the reducer).
+    package var number = 0
+    /// The method.
+    package var method: String
+    /// The path and query, secrets redacted.
+    package var path: String
+    /// The status served (0 for a fault that sent none).
+    package var status: Int
+    /// What answered: the journal's outcome (`fixtures/x.json:3:5 (/x #1)`, `near miss`, `live`, …).
+    package var outcome: String
+    /// The nearest pair, for a near miss.
+    package var nearest: String?
+    /// Milliseconds from arrival to answer.
+    package var durationMs: Double
+    /// The request as the matcher saw it (secrets intact: for the pipeline and the scrubber only).
+    package var request: BuiltRequest
+    /// The session route the request fits, if any: the served body is mapped with it.
+    package var routeName: String?
+    /// Query and body params, secrets redacted, in order.
+    package var params: [(location: ParamLocation, name: String, value: String)]
+    /// The request headers, secrets redacted.
+    package var headers: HTTPHeaders
+    /// The request body as text (scrubbed, at most ``bodyPreviewLimit`` bytes), or nil when there was none.
+    package var body: String?
+    /// The request body's size in bytes.
+    package var bodySize: Int
+    /// What was served, as a response (nil for a near miss and for a fault).
+    package var response: Response?
+    /// The near-miss report, for a near miss.
+    package var nearMiss: NearMissReport?
+
+    /// How much of a request body the request pane shows.
+    package static let bodyPreviewLimit = 4096
+
+    /// The entry for `exchange`, an answer to a request for `session`. A served body file is read here (this runs
+    /// on the server's thread, never the explorer's loop).
+    package init(_ exchange: ServeExchange, session: Session) {
+        let request = exchange.request.builtRequest(for: session)
+        let entry = exchange.entry
+        let reply = exchange.reply
+        let scrubber = request.scrubber
+        method = entry.method
+        path = entry.path
+        status = entry.status
+        // Fixture files are named from the session folder, as everywhere on screen.
+        outcome = entry.outcome.replacingOccurrences(of: session.directory + "/", with: "")
+        nearest = entry.nearest
+        durationMs = entry.durationMs
+        self.request = request
+        routeName = exchange.request.route(in: session)?.name
+        params = request.redacted().params.filter { $0.location == .query || $0.location == .body }
+            .map { ($0.location, $0.name, $0.value) }
+        headers = entry.headers
+        bodySize = exchange.request.body.count
+        body =
+            exchange.request.body.isEmpty
+            ? nil
+            : scrubber.scrub(
+                String(decoding: exchange.request.body.prefix(TrafficEntry.bodyPreviewLimit), as: UTF8.self))
+        nearMiss = reply.nearMiss
+        response = nil
+        if reply.fault == nil, reply.nearMiss == nil, let origin = reply.origin {
+            let bytes: [UInt8]?
+            switch reply.body {
+            case .bytes(let b): bytes = b
+            case .file(let path): bytes = try? FileBytes.read(path)
+            }
+            if let bytes {
+                response = Response(
+                    status: reply.status, headers: reply.headers, body: bytes,
+                    duration: .milliseconds(Int64(entry.durationMs.rounded())), origin: origin)
+            }
+        }
+    }
+
+    /// The fixture pair that answered, short (`products.json #1`), or `near miss`, `live`, … for the list.
+    package var answeredBy: String {
+        guard case .fixture(let file, let number, _)? = response?.origin else {
+            return outcome.hasPrefix("fixtures/") ? String(outcome.split(separator: " ").first ?? "") : outcome
+        }
+        return "\((file as NSString).lastPathComponent) #\(number)"
+    }
+}
+
+/// The explorer's serving state: where it serves, whether it does, and the Traffic list (newest first).
+package struct TrafficState: Sendable {
+    /// Where `S` serves (the `--serve` address, else ``ServeAddress/standard``).
+    package var address = ServeAddress.standard
+    /// The URL served, while serving.
+    package var url: String?
+    /// The requests kept, newest first (at most ``capacity``).
+    package var entries: [TrafficEntry] = []
+    /// Requests that arrived since serving started (more than are kept, after a while).
+    package var count = 0
+    /// Requests that arrived since the explorer started: the last arrival number given.
+    package var received = 0
+    /// The selected row (0 is the newest).
+    package var selected = 0
+    /// The first row shown.
+    package var top = 0
+    /// Whether the left pane shows the Traffic list instead of the routes (`T`).
+    package var isShown = false
+    /// The arrival number of the entry whose answer the response panes show.
+    package var shownNumber: Int?
+    /// The source the server answers from, while serving.
+    package var source: SourceMode?
+    /// The id of the run that processes the shown entry's answer (so the next arrival may follow it).
+    package var runID: Int?
+
+    /// How many requests the list keeps.
+    package static let capacity = 1000
+
+    /// Creates a state.
+    package init() {}
+
+    /// Whether the explorer serves now.
+    package var isServing: Bool { url != nil }
+
+    /// The selected entry.
+    package var selection: TrafficEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
+}

@@ -1,0 +1,147 @@
+import Strata
+
+extension ExplorerState {
+    /// `S`: starts serving the session from the current source at ``TrafficState/address``, or stops.
+    mutating func toggleServing() -> [Effect] {
+        if traffic.isServing {
+            traffic.url = nil
+            traffic.source = nil
+            let kept = traffic.entries.count
+            notice = Notice("stopped serving (the Traffic list keeps its \(kept) request\(kept == 1 ? "" : "s"))")
+            return [.stopServing]
+        }
+        notice = Notice("starting to serve on \(traffic.address)…")
+        return [.startServing(address: traffic.address, source: source, session: session)]
+    }
+
+    /// The server started (its URL), could not start (why), or stopped (both nil).
+    mutating func servingChanged(url: String?, problem: String?) {
+        if let problem {
+            traffic.url = nil
+            traffic.source = nil
+            notice = Notice("cannot serve: \(problem)", kind: .error)
+            return
+        }
+        guard let url else {
+            traffic.url = nil
+            traffic.source = nil
+            return
+        }
+        traffic.url = url
+        traffic.source = source
+        traffic.count = 0
+        showTraffic(true)
+        notice = Notice("serving \(session.name) (\(source.rawValue)) at \(url); S stops, T shows the routes")
+    }
+
+    /// `T`: the Traffic list or the routes in the left pane.
+    mutating func toggleTraffic() -> [Effect] {
+        showTraffic(!traffic.isShown)
+        if traffic.isShown, traffic.entries.isEmpty {
+            notice = Notice(
+                traffic.isServing
+                    ? "no requests yet: point an app or curl at \(traffic.url ?? "")"
+                    : "no requests yet: press S to serve the session")
+        }
+        return []
+    }
+
+    /// Shows or hides the Traffic list, moving the focus off a pane that goes away.
+    mutating func showTraffic(_ shown: Bool) {
+        traffic.isShown = shown
+        if shown, focus == .routes || focus == .request { focus = .traffic }
+        if !shown, focus == .traffic { focus = .routes }
+        keepTrafficInView()
+        keepRouteInView()
+    }
+
+    /// A request arrived: it goes on top of the list. When the newest row is selected (and no route request is
+    /// running), the new one is selected and shown, so the panes follow the traffic; otherwise the selection
+    /// stays on the request the user is reading.
+    mutating func trafficArrived(_ arrived: TrafficEntry) -> [Effect] {
+        var entry = arrived
+        traffic.count += 1
+        traffic.received += 1
+        entry.number = traffic.received
+        let follow = traffic.selected == 0 && traffic.isShown && (run == nil || run?.id == traffic.runID)
+        traffic.entries.insert(entry, at: 0)
+        if traffic.entries.count > TrafficState.capacity { traffic.entries.removeLast() }
+        if !follow, traffic.entries.count > 1 {
+            traffic.selected = min(traffic.selected + 1, traffic.entries.count - 1)
+        }
+        keepTrafficInView()
+        return follow ? showSelectedTraffic() : []
+    }
+
+    /// Commands of the Traffic pane: moving the selection shows the request it lands on.
+    mutating func trafficCommand(_ command: Command) -> [Effect] {
+        let count = traffic.entries.count
+        guard count > 0 else { return [] }
+        let page = max(layout.contentHeight(.traffic) - 1, 1)
+        let row = traffic.selected
+        let target: Int
+        switch command {
+        case .up: target = row - 1
+        case .down: target = row + 1
+        case .pageUp: target = row - page
+        case .pageDown: target = row + page
+        case .top: target = 0
+        case .bottom: target = count - 1
+        default: return []
+        }
+        return selectTraffic(target)
+    }
+
+    /// Selects the Traffic row `row` (clamped) and shows its request; nothing when it is already shown.
+    mutating func selectTraffic(_ row: Int) -> [Effect] {
+        guard !traffic.entries.isEmpty else { return [] }
+        traffic.selected = min(max(row, 0), traffic.entries.count - 1)
+        keepTrafficInView()
+        if traffic.selection?.number == traffic.shownNumber { return [] }
+        return showSelectedTraffic()
+    }
+
+    /// Keeps the selected Traffic row on screen.
+    mutating func keepTrafficInView() {
+        let height = max(layout.contentHeight(.traffic), 1)
+        traffic.selected = min(max(traffic.selected, 0), max(traffic.entries.count - 1, 0))
+        if traffic.selected < traffic.top { traffic.top = traffic.selected }
+        if traffic.selected >= traffic.top + height { traffic.top = traffic.selected - height + 1 }
+        traffic.top = max(0, min(traffic.top, max(traffic.entries.count - height, 0)))
+    }
+
+    /// Shows the selected request's answer in the response panes: a near miss as its report, a fault as what
+    /// happened, a served body parsed and mapped with the route the request fits (the pipeline a route's response
+    /// takes).
+    mutating func showSelectedTraffic() -> [Effect] {
+        guard let entry = traffic.selection else { return [] }
+        traffic.shownNumber = entry.number
+        var effects: [Effect] = []
+        if let old = run {
+            effects.append(.cancel(id: old.id))
+            run = nil
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        guard let response = entry.response else {
+            let error: TransportError =
+                entry.nearMiss.map { .noMatch($0) }
+                ?? .connection(url: entry.path, detail: "strata serve answered with \(entry.outcome)")
+            self.response = .failure(request: entry.request, error: error)
+            responseID = id
+            responseRouteName = entry.routeName
+            isMapping = false
+            search = nil
+            raw.topLine = 0
+            return effects
+        }
+        let route =
+            entry.routeName.flatMap { session.route(named: $0) }
+            ?? Route(name: ServeRequest.unroutedName, method: entry.method, path: entry.request.path)
+        traffic.runID = id
+        run = RunState(id: id, routeName: route.name, summary: "\(entry.method) \(entry.path)", source: source)
+        run?.phase = .processing(bytes: response.body.count)
+        effects.append(.parse(id: id, request: entry.request, response: response, route: route, session: session))
+        return effects
+    }
+}

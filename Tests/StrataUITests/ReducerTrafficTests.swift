@@ -1,0 +1,159 @@
+import Strata
+import StrataUI
+import TermGrid
+import Testing
+
+/// The Traffic list in the reducer: serving on and off, arrivals newest first, the count, selection, near misses.
+@Suite struct ReducerTrafficTests {
+    @Test("S asks to serve the session from the current source at the --serve address, and S again stops")
+    func serveKeyStartsAndStops() throws {
+        var state = try ExplorerFixtures.demoState()
+        state.traffic.address = ServeAddress(host: "127.0.0.1", port: 9090)
+        state.source = .live
+        let start = state.update(.key(.character("S")))
+        #expect(
+            start == [
+                .startServing(
+                    address: ServeAddress(host: "127.0.0.1", port: 9090), source: .live, session: state.session)
+            ])
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:9090", problem: nil))
+        #expect(state.traffic.url == "http://127.0.0.1:9090")
+        #expect(state.traffic.isShown)
+        #expect(state.focus == .traffic)
+        #expect(state.update(.key(.character("S"))) == [.stopServing])
+        #expect(state.traffic.url == nil)
+    }
+
+    @Test("a port in use is an error notice and nothing is served")
+    func startFailure() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.key(.character("S")))
+        _ = state.update(.servingChanged(url: nil, problem: "port 8080 on 127.0.0.1 is already in use"))
+        #expect(state.traffic.url == nil)
+        #expect(state.notice?.kind == .error)
+        #expect(state.notice?.text.contains("already in use") == true)
+    }
+
+    @Test("arrivals go on top, are numbered and counted, and the newest is shown while the top row is selected")
+    func arrivalsNewestFirst() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        let first = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products?page=1", in: state.session)))
+        guard case .parse(let id, _, let response, let route, _)? = first.first else {
+            Issue.record("expected the served body to be parsed, got \(first)")
+            return
+        }
+        #expect(route.name == "listProducts")
+        #expect(response.status == 200)
+        #expect(state.run?.id == id)
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products/1", in: state.session)))
+        #expect(state.traffic.entries.map(\.path) == ["/products/1", "/products?page=1"])
+        #expect(state.traffic.entries.map(\.number) == [2, 1])
+        #expect(state.traffic.count == 2)
+        #expect(state.traffic.selected == 0)
+        #expect(state.traffic.shownNumber == 2)
+    }
+
+    @Test("while an older request is selected, arrivals keep it selected")
+    func selectionStaysOnTheRequestBeingRead() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products?page=1", in: state.session)))
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products/1", in: state.session)))
+        let effects = state.update(.key(.down))
+        #expect(state.traffic.selection?.path == "/products?page=1")
+        #expect(effects.contains { if case .parse = $0 { true } else { false } })
+        let late = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products?page=1", in: state.session)))
+        #expect(late.isEmpty)
+        #expect(state.traffic.selected == 2)
+        #expect(state.traffic.selection?.number == 1)
+        #expect(state.traffic.count == 3)
+    }
+
+    @Test("a near miss shows its report in the response panes")
+    func nearMissShowsReport() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        let effects = state.update(
+            .trafficArrived(TrafficFixtures.entry("GET", "/products?page=7", in: state.session)))
+        #expect(effects.isEmpty)
+        let entry = try #require(state.traffic.entries.first)
+        #expect(entry.status == 404)
+        #expect(entry.answeredBy == "near miss")
+        guard case .failure(_, .noMatch(let report)) = state.response else {
+            Issue.record("expected the near-miss report, got \(state.response)")
+            return
+        }
+        #expect(report.description.contains("page"))
+    }
+
+    @Test("secrets in a request are redacted in the list and the request pane")
+    func secretsRedacted() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        _ = state.update(
+            .trafficArrived(
+                TrafficFixtures.entry(
+                    "GET", "/products?page=1&api_key=hunter2-key",
+                    headers: ["Authorization": "Bearer tok-123456"], in: state.session)))
+        let entry = try #require(state.traffic.entries.first)
+        #expect(!entry.path.contains("hunter2-key"))
+        #expect(entry.headers["Authorization"] == ResolvedParam.redacted)
+        let screen = ExplorerView.render(state).lines().joined(separator: "\n")
+        #expect(!screen.contains("hunter2-key"))
+        #expect(!screen.contains("tok-123456"))
+    }
+
+    @Test("T switches the left pane between the routes and the Traffic list; Tab skips the hidden panes")
+    func trafficToggle() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.key(.character("T")))
+        #expect(state.traffic.isShown)
+        #expect(state.focus == .traffic)
+        _ = state.update(.key(.tab))
+        #expect(state.focus == .raw)
+        _ = state.update(.key(.character("T")))
+        #expect(!state.traffic.isShown)
+        _ = state.update(.key(.backTab))
+        #expect(state.focus == .request)
+        _ = state.update(.key(.backTab))
+        #expect(state.focus == .routes)
+    }
+
+    @Test(
+        "--serve values",
+        arguments: [
+            ("8080", "127.0.0.1:8080"), ("0.0.0.0:9000", "0.0.0.0:9000"), ("[::1]:0", "[::1]:0"),
+            ("localhost:81", "localhost:81"),
+        ])
+    func addresses(_ text: String, _ expected: String) throws {
+        let address = try ServeAddress.parse(text).get()
+        #expect(address.description == expected)
+    }
+
+    @Test("bad --serve values say what is expected", arguments: ["", "abc", "70000", "host:", ":80x", "[::1]"])
+    func badAddresses(_ text: String) {
+        guard case .failure(let problem) = ServeAddress.parse(text) else {
+            Issue.record("'\(text)' was accepted")
+            return
+        }
+        #expect(problem.message.contains("[HOST:]PORT"))
+    }
+}
+
+/// What a client sends is drawn through the visible-text escaping, never raw.
+@Suite struct TrafficEscapingTests {
+    @Test("a header with terminal controls shows them as visible escapes")
+    func controlsEscaped() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        _ = state.update(
+            .trafficArrived(
+                TrafficFixtures.entry(
+                    "GET", "/products?page=1", headers: ["X-Evil": "a\u{1B}[2Jb\u{9B}c"], in: state.session)))
+        let screen = ExplorerView.render(state).lines().joined(separator: "\n")
+        #expect(!screen.contains("\u{1B}"))
+        #expect(!screen.contains("\u{9B}"))
+        #expect(screen.contains("a␛[2Jb"))
+    }
+}

@@ -14,6 +14,16 @@ func loadSession(_ path: String, environment: String? = nil) throws(CommandError
     return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
 }
 
+/// The latest responses that `${response:ROUTE:QUERY}` values read in the commands that send (`run`, `record`).
+///
+/// A command keeps no responses between runs yet, so this finds none and says what to do instead; the session's
+/// history of exchanges is the lookup to return here once it is kept.
+func chainedResponses(for session: Session) -> any ResponseLookup {
+    NoResponses(
+        advice: "strata run and record keep no earlier responses yet: run both routes in the explorer, "
+            + "which chains the latest response of each route it ran")
+}
+
 /// `--env NAME`, on every command that loads a session.
 let environmentOption = OptionSpec(
     "--env", "-e", value: "NAME", help: "use the session's environment NAME (its base URL, headers, params, auth)")

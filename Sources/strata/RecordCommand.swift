@@ -23,7 +23,7 @@ enum RecordCommand {
         var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         let recorder = RecordingSource(session: session, overwrite: overwrite)
-        let client = Client(session: session, source: recorder)
+        let client = Client(session: session, source: recorder, responses: chainedResponses(for: session))
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
         let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }
         let verb = written.replaced ? "replaced" : "recorded"

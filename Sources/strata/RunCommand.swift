@@ -70,7 +70,7 @@ enum RunCommand {
         case "live": source = LiveSource(cookies: jar)
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
-        let client = Client(session: session, source: source)
+        let client = Client(session: session, source: source, responses: chainedResponses(for: session))
         if curl {
             Output.print(
                 try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())

@@ -67,6 +67,12 @@ package struct ExplorerState: Sendable {
     package var responseID: Int?
     /// The route the shown response was for.
     package var responseRouteName: String?
+    /// The latest response of each route run this session: what `${response:ROUTE:QUERY}` values read.
+    package private(set) var latestResponses = LatestResponses() {
+        didSet { responsesRevision &+= 1 }
+    }
+    /// Counts new responses, so a draft reading one is built again.
+    private var responsesRevision = 0
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
     package var isMapping = false
@@ -117,6 +123,7 @@ package struct ExplorerState: Sendable {
         var routeName: String
         var edits: [ParamEdit]
         var sessionRevision: Int
+        var responsesRevision: Int
     }
 
     /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
@@ -141,10 +148,19 @@ package struct ExplorerState: Sendable {
             }
             list.append(.set(name: name, value: text, location: location))
         }
-        let inputs = DraftInputs(routeName: route.name, edits: list, sessionRevision: sessionRevision)
+        let inputs = DraftInputs(
+            routeName: route.name, edits: list, sessionRevision: sessionRevision, responsesRevision: responsesRevision)
         guard inputs != draftInputs else { return }
         draftInputs = inputs
-        draft = RequestDraft(session: session, route: route, edits: list, environment: environment)
+        draft = RequestDraft(
+            session: session, route: route, edits: list, environment: environment, responses: latestResponses)
+    }
+
+    /// Remembers `response` as the latest of route `routeName` (for the chained values of later requests) and
+    /// builds the draft again.
+    mutating func rememberResponse(_ response: Response, routeName: String) {
+        latestResponses.record(response, route: routeName)
+        refreshDraft()
     }
 
     /// The key table in charge: a text field's, an overlay's, or the focused pane's.

@@ -70,4 +70,22 @@ struct ReducerChainTests {
         #expect(!screen.contains("loop-token-77"))
         #expect(!backend.screen.text(trimmingTrailingSpaces: true).contains("loop-token-77"))
     }
+
+    @Test("the bundled chaining session offline: login, orders, reorder each read the response before them")
+    func bundledSessionOffline() async throws {
+        let session = try Session.load(from: ExplorerFixtures.root + "/Sessions/chaining")
+        let program = try await ExplorerFixtures.program(session)
+        try await ExplorerFixtures.press(program, "r j r")
+        let orders = try #require(program.state.response.document)
+        #expect(orders.request.url == "https://shop.example.com/api/users/u-7/orders")
+        #expect(orders.request.headers["Authorization"] == "Bearer demo-token-5f2a9c")
+        #expect(orders.response.status == 200)
+        try await ExplorerFixtures.press(program, "j r")
+        let reorder = try #require(program.state.response.document)
+        #expect(reorder.request.bodyText == #"{"reorder":"o-31","quantity":3}"#)
+        #expect(reorder.response.status == 201)
+        let screen = ExplorerFixtures.screen(program)
+        #expect(screen.contains("from orders $.orders[0].id"))
+        #expect(screen.contains("auth · from login $.token · required"))
+    }
 }

@@ -159,4 +159,13 @@ import Testing
         #expect(request.bodyText == #"{"auth":{"token":"inner-secret-1","ttl":60}}"#)
         #expect(request.redacted().bodyText == #"{"auth":{"token":"<redacted>","ttl":60}}"#)
     }
+
+    @Test("a value stored as <redacted> is an error, not the text <redacted>")
+    func storedRedacted() throws {
+        let draft = try Self.draft("orders", LatestResponses(["login": Self.response(#"{"token":"<redacted>"}"#)]))
+        #expect(draft.request == nil)
+        #expect(
+            draft.problems.first?.hasSuffix("holds <redacted> there (it was stored redacted): send 'login' again")
+                == true)
+    }
 }

@@ -93,6 +93,13 @@ struct ChainResolver {
         }
         let json = tree.canonicalJSON(node)
         let text = tree.kind(node) == .string ? tree.string(node) ?? "" : json
+        guard text != ResolvedParam.redacted else {
+            // A response stored with its secrets redacted (a fixture, a history entry) cannot give them back.
+            return .failure(
+                ChainFailure(
+                    "the latest response of '\(chained.route)' holds \(ResolvedParam.redacted) there (it was stored "
+                        + "redacted): send '\(chained.route)' again"))
+        }
         let session = self.session
         let redacted = { (i: Tree.Index) in tree.key(i).map { session?.isRedacted($0) ?? false } ?? false }
         let isSecret = redacted(node)

@@ -80,12 +80,12 @@ import Testing
         #expect(
             draft.problems.contains(
                 "param 'id' of route 'profile': ${response:login:$.user.id}: the query selects nothing in the "
-                    + "latest response of 'login'"))
+                    + "latest response of 'login' (200 OK)"))
         #expect(
             draft.problems.contains(
                 "param 'tab' of route 'profile': ${response:feed:$.items[*].id}: the query selects 4 nodes in the "
-                    + "latest response of 'feed' ($['items'][0]['id'], $['items'][1]['id'], $['items'][2]['id'], …); "
-                    + "it must select exactly one"))
+                    + "latest response of 'feed' (200 OK), it must select exactly one: $['items'][0]['id'], "
+                    + "$['items'][1]['id'], $['items'][2]['id'], …"))
         // The required path param is not also reported as empty.
         #expect(!draft.problems.contains { $0.contains("is empty") })
     }

@@ -19,7 +19,7 @@ struct ChainResolver {
     private let responses: (any ResponseLookup)?
     private let pipeline: ResponsePipeline?
     /// Each route's latest response parsed, or why it cannot be read.
-    private var trees: [String: Result<Tree, ChainFailure>] = [:]
+    private var trees: [String: Result<(tree: Tree, status: String), ChainFailure>] = [:]
 
     /// The route whose request is being built, for messages.
     var routeName = ""
@@ -77,19 +77,22 @@ struct ChainResolver {
 
     private mutating func value(_ chained: ChainedValue) -> Result<Value, ChainFailure> {
         let tree: Tree
+        let status: String
         switch self.tree(chained.route) {
         case .failure(let f): return .failure(f)
-        case .success(let t): tree = t
+        case .success(let parsed): (tree, status) = parsed
         }
+        // The status says why a field may be missing (a 401 has no token).
+        let latest = "the latest response of '\(chained.route)' (\(status))"
         let nodes = chained.query.select(in: tree)
         guard nodes.count == 1, let node = nodes.first else {
             return .failure(
                 ChainFailure(
                     nodes.isEmpty
-                        ? "the query selects nothing in the latest response of '\(chained.route)'"
-                        : "the query selects \(nodes.count) nodes in the latest response of '\(chained.route)' "
-                            + "(\(tree.normalizedPaths(Array(nodes.prefix(3))).joined(separator: ", "))"
-                            + "\(nodes.count > 3 ? ", …" : "")); it must select exactly one"))
+                        ? "the query selects nothing in \(latest)"
+                        : "the query selects \(nodes.count) nodes in \(latest), it must select exactly one: "
+                            + tree.normalizedPaths(Array(nodes.prefix(3))).joined(separator: ", ")
+                            + (nodes.count > 3 ? ", …" : "")))
         }
         let json = tree.canonicalJSON(node)
         let text = tree.kind(node) == .string ? tree.string(node) ?? "" : json
@@ -119,14 +122,14 @@ struct ChainResolver {
     }
 
     /// The parsed latest response of `route`, read once.
-    private mutating func tree(_ route: String) -> Result<Tree, ChainFailure> {
+    private mutating func tree(_ route: String) -> Result<(tree: Tree, status: String), ChainFailure> {
         if let known = trees[route] { return known }
         let result = parse(route)
         trees[route] = result
         return result
     }
 
-    private func parse(_ name: String) -> Result<Tree, ChainFailure> {
+    private func parse(_ name: String) -> Result<(tree: Tree, status: String), ChainFailure> {
         guard let session, let responses, let pipeline else {
             return .failure(ChainFailure("no response yet for route '\(name)'"))
         }
@@ -145,7 +148,7 @@ struct ChainResolver {
             return .failure(
                 ChainFailure("the latest response of '\(name)' cannot be read as \(outcome.parser)\(why)"))
         }
-        return .success(tree)
+        return .success((tree, response.statusLine))
     }
 }
 

@@ -13,7 +13,7 @@ import Testing
               "params": { "page": "${response:login:$.pages[}" } } ] }
         """
 
-    @Test("check reports an unknown route (with a did-you-mean) and an invalid query at file:line:col")
+    @Test("check reports an unknown route at its string, an invalid query at its column in the file")
     func checkReports() throws {
         let dir = try ScratchDirectory(["session.json": Self.session])
         defer { dir.remove() }
@@ -22,7 +22,7 @@ import Testing
         let file = dir.path + "/session.json"
         #expect(r.stdout.contains("\(file):5:37: ${response:logn:$.token} reads the response of route 'logn'"))
         #expect(r.stdout.contains("did you mean 'login'?"))
-        #expect(r.stdout.contains("\(file):6:27: invalid query in '${response:login:$.pages[}': query:1:"))
+        #expect(r.stdout.contains("\(file):6:53: invalid query in '${response:login:$.pages[}': query:1:"))
     }
 
     @Test("run without an earlier response says which route to send first and why run has none")

@@ -34,7 +34,10 @@ public struct ChainedValue: Sendable, Equatable, CustomStringConvertible {
         do {
             query = try JSONPathQuery(text)
         } catch {
-            throw TemplateError(message: "invalid query in '${\(inner)}': \(error) (in \(JSONString.quote(text)))")
+            let queryStart = inner.unicodeScalars.count - text.unicodeScalars.count
+            throw TemplateError(
+                message: "invalid query in '${\(inner)}': \(error)", inner: inner,
+                offset: queryStart + error.column - 1)
         }
         self.route = route
     }

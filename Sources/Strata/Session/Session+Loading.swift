@@ -241,7 +241,7 @@ struct SessionLoader {
             chainedValues += template.chainedValues.map { ($0, node) }
             return template
         } catch {
-            reader.error(error.message, at: node)
+            reader.error(error.message, at: node, inString: error.utf8Offset(in: text))
             return Template(literal: text)
         }
     }

@@ -188,7 +188,7 @@ extension SessionLoader {
         do {
             parts = try BodyPart.parse(text)
         } catch {
-            reader.error("in the body of \(what): \(error.message)", at: n)
+            reader.error("in the body of \(what): \(error.message)", at: n, inString: error.utf8Offset(in: text))
             return nil
         }
         for case .response(let chained) in parts { chainedValues.append((chained, n)) }

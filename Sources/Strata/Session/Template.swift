@@ -212,9 +212,30 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problem, phrased for a person.
     public var message: String
+    /// Where in the placeholder's inside the problem is, when known: the inside (`response:login:$.x[`) and a
+    /// Unicode scalar offset into it (an invalid query's column).
+    var place: (inner: String, offset: Int)? = nil
 
     /// Creates an error.
     public init(message: String) { self.message = message }
+
+    /// Creates an error at scalar `offset` of placeholder inside `inner`.
+    init(message: String, inner: String, offset: Int) {
+        self.message = message
+        place = (inner, offset)
+    }
+
+    /// The UTF-8 offset of the problem in `text`, the template it was found in, when it is known.
+    public func utf8Offset(in text: String) -> Int? {
+        guard let place, let start = text.range(of: "${" + place.inner) else { return nil }
+        let before = text.utf8.distance(from: text.startIndex, to: start.lowerBound) + 2
+        let inner = place.inner.unicodeScalars
+        let k = inner.index(inner.startIndex, offsetBy: min(place.offset, inner.count))
+        return before + place.inner.utf8.distance(from: place.inner.startIndex, to: k)
+    }
+
+    /// Compares messages.
+    public static func == (a: TemplateError, b: TemplateError) -> Bool { a.message == b.message }
 
     /// The message.
     public var description: String { message }

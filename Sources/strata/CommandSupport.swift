@@ -14,10 +14,11 @@ func loadSession(_ path: String, environment: String? = nil) throws(CommandError
     return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
 }
 
-/// The latest responses that `${response:ROUTE:QUERY}` values read in the commands that send (`run`, `record`).
+/// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: all of them in `run` and `record`,
+/// and in the explorer those of routes it has not run yet.
 ///
-/// A command keeps no responses between runs yet, so this finds none and says what to do instead; the session's
-/// history of exchanges is the lookup to return here once it is kept.
+/// No responses are kept between runs yet, so this finds none and says what to do instead; the session's history
+/// of exchanges is the lookup to return here once it is kept.
 func chainedResponses(for session: Session) -> any ResponseLookup {
     NoResponses(
         advice: "strata run and record keep no earlier responses yet: run both routes in the explorer, "

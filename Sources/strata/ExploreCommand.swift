@@ -36,7 +36,8 @@ enum ExploreCommand {
         }
         defer { backend.restore() }
         var state = ExplorerState(
-            session: session, size: backend.size, environment: ProcessInfo.processInfo.environment)
+            session: session, size: backend.size, environment: ProcessInfo.processInfo.environment,
+            earlierResponses: chainedResponses(for: session))
         state.source = source
         let host = ExplorerHost(
             session: session,

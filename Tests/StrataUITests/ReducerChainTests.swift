@@ -88,4 +88,23 @@ struct ReducerChainTests {
         #expect(screen.contains("from orders $.orders[0].id"))
         #expect(screen.contains("auth · from login $.token · required"))
     }
+
+    @Test("routes not run yet read the earlier responses given (a history); a response run here wins over them")
+    func earlierResponsesBehind() throws {
+        func response(_ token: String) -> Response {
+            Response(
+                status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"token":"\#(token)"}"#.utf8),
+                duration: .zero, origin: .fixture(file: "login.json", number: 1, delay: .zero))
+        }
+        var state = ExplorerState(
+            session: try Self.session("http://api.test"), size: Size(width: 120, height: 40),
+            earlierResponses: LatestResponses(["login": response("from-history-1")]))
+        try press(&state, "j")
+        #expect(state.draft?.request?.headers["Authorization"] == "Bearer from-history-1")
+        try press(&state, "k")
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+        _ = state.update(.responseArrived(id: id, request: request, result: .success(response("from-this-run-2"))))
+        try press(&state, "j")
+        #expect(state.draft?.request?.headers["Authorization"] == "Bearer from-this-run-2")
+    }
 }

@@ -15,18 +15,26 @@ extension ResponseLookup {
     public func missingAdvice(route: String) -> String { "send '\(route)' first" }
 }
 
-/// The latest response of each route, kept in memory: what the explorer has run this session.
-public struct LatestResponses: ResponseLookup, Equatable {
+/// The latest response of each route, kept in memory: what the explorer has run this session, in front of an
+/// older source (a history of earlier runs) for the routes it has not run yet.
+public struct LatestResponses: ResponseLookup {
     private var responses: [String: Response]
+    /// Asked for routes with no response recorded here.
+    private let fallback: (any ResponseLookup)?
 
-    /// Remembers `responses`, by route name (none by default).
-    public init(_ responses: [String: Response] = [:]) { self.responses = responses }
+    /// Remembers `responses`, by route name (none by default); routes without one are looked up in `fallback`.
+    public init(_ responses: [String: Response] = [:], fallback: (any ResponseLookup)? = nil) {
+        self.responses = responses
+        self.fallback = fallback
+    }
 
     /// Remembers `response` as the latest of route `route`, replacing the one before.
     public mutating func record(_ response: Response, route: String) { responses[route] = response }
 
-    /// The latest response of `route`, if one was recorded.
-    public func latestResponse(route: String) -> Response? { responses[route] }
+    /// The latest response of `route`: the one recorded here, else the fallback's.
+    public func latestResponse(route: String) -> Response? {
+        responses[route] ?? fallback?.latestResponse(route: route)
+    }
 
     /// The routes that have a response, sorted.
     public var routes: [String] { responses.keys.sorted() }

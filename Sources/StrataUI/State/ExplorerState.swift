@@ -101,9 +101,14 @@ package struct ExplorerState: Sendable {
     /// Set when the explorer should exit.
     package var isFinished = false
 
-    /// A state for `session` on a terminal of `size`, with the first route selected.
-    package init(session: Session, size: Size, environment: [String: String] = [:]) {
+    /// A state for `session` on a terminal of `size`, with the first route selected; chained values of routes not
+    /// run yet read `earlierResponses` (a history of earlier runs), when given.
+    package init(
+        session: Session, size: Size, environment: [String: String] = [:],
+        earlierResponses: (any ResponseLookup)? = nil
+    ) {
         self.session = session
+        self.latestResponses = LatestResponses(fallback: earlierResponses)
         self.size = size
         self.environment = environment
         self.routeName = session.routes.first?.name

@@ -14,6 +14,10 @@ func loadSession(_ path: String, environment: String? = nil) throws(CommandError
     return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
 }
 
+/// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: the session's history, all of it in
+/// `run` and `record`, and in the explorer for the routes it has not run yet.
+func chainedResponses(for session: Session) -> any ResponseLookup { HistoryStore(session: session) }
+
 /// `--env NAME`, on every command that loads a session.
 let environmentOption = OptionSpec(
     "--env", "-e", value: "NAME", help: "use the session's environment NAME (its base URL, headers, params, auth)")

@@ -48,7 +48,8 @@ enum ExploreCommand {
         }
         defer { backend.restore() }
         var state = ExplorerState(
-            session: session, size: backend.size, environment: ProcessInfo.processInfo.environment)
+            session: session, size: backend.size, environment: ProcessInfo.processInfo.environment,
+            earlierResponses: chainedResponses(for: session))
         state.source = source
         if let serveAddress { state.traffic.address = serveAddress }
         let host = ExplorerHost(

@@ -25,7 +25,7 @@ enum RecordCommand {
         let recorder = RecordingSource(
             session: session, overwrite: overwrite,
             live: keepingHistory(LiveSource(), session: session, label: "record"))
-        let client = Client(session: session, source: recorder)
+        let client = Client(session: session, source: recorder, responses: chainedResponses(for: session))
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
         let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }
         let verb = written.replaced ? "replaced" : "recorded"

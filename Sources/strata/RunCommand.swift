@@ -83,7 +83,8 @@ enum RunCommand {
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
         // Every send is kept in the session's history.
-        let client = Client(session: session, source: keepingHistory(base, session: session))
+        let client = Client(
+            session: session, source: keepingHistory(base, session: session), responses: chainedResponses(for: session))
         if curl {
             Output.print(
                 try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())

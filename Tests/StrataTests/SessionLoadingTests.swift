@@ -139,7 +139,8 @@ import Testing
         #expect(
             p == [
                 #"session.json:1:14: '${' is not closed with '}' in "${env:URL""#,
-                "session.json:1:45: unknown substitution '${HOME}': only ${env:NAME} and ${env:NAME:-default} are supported",
+                "session.json:1:45: unknown substitution '${HOME}': only ${env:NAME}, ${env:NAME:-default} and "
+                    + "${response:ROUTE:QUERY} are supported",
             ])
     }
 

@@ -17,15 +17,16 @@ public struct Client: Sendable {
     /// The request builder (and the environment it reads).
     public let builder: RequestBuilder
 
-    /// Creates a client.
+    /// Creates a client; chained values (`${response:ROUTE:QUERY}`) read `responses` (none by default).
     public init(
         session: Session, source: any DataSource, registry: ParserRegistry = .standard,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        responses: any ResponseLookup = NoResponses()
     ) {
         self.session = session
         self.source = source
         self.registry = registry
-        self.builder = RequestBuilder(session: session, environment: environment)
+        self.builder = RequestBuilder(session: session, environment: environment, responses: responses)
     }
 
     /// The route called `name`, or an error listing the routes there are.

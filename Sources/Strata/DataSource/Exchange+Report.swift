@@ -49,7 +49,7 @@ extension Exchange {
                             shown.params.map {
                                 .object([
                                     ("name", .string($0.name)), ("value", .string($0.displayValue)),
-                                    ("in", .string($0.location.rawValue)), ("from", .string($0.origin.rawValue)),
+                                    ("in", .string($0.location.rawValue)), ("from", .string($0.origin.name)),
                                     ("status", .string($0.status.rawValue)),
                                 ])
                             })

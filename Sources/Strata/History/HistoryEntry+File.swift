@@ -25,12 +25,16 @@ extension HistoryEntry {
                 "params",
                 .array(
                     request.params.map { p in
-                        .object([
+                        var fields: [(String, OutputJSON)] = [
                             ("name", .string(p.name)), ("value", .string(p.value)), ("template", .string(p.template)),
-                            ("in", .string(p.location.rawValue)), ("origin", .string(p.origin.rawValue)),
+                            ("in", .string(p.location.rawValue)), ("origin", .string(p.origin.name)),
                             ("kind", .string(p.kind.rawValue)), ("required", .bool(p.required)),
                             ("secret", .bool(p.isSecret)), ("status", .string(p.status.rawValue)),
-                        ])
+                        ]
+                        if case .response(let route, let query) = p.origin {
+                            fields += [("fromRoute", .string(route)), ("fromQuery", .string(query))]
+                        }
+                        return .object(fields)
                     })
             ),
         ])
@@ -94,7 +98,9 @@ extension HistoryEntry {
         var params: [ResolvedParam] = []
         for p in tree.children(try r.node(req, "params")) {
             guard let location = ParamLocation(rawValue: try r.string(p, "in")),
-                let origin = ResolvedParam.Origin(rawValue: try r.string(p, "origin")),
+                let origin = ResolvedParam.Origin(
+                    name: try r.string(p, "origin"), route: r.optionalString(p, "fromRoute"),
+                    query: r.optionalString(p, "fromQuery")),
                 let kind = ParamValueKind(rawValue: try r.string(p, "kind")),
                 let status = ResolvedParam.Status(rawValue: try r.string(p, "status"))
             else { throw .unreadable("a param has an unknown place, origin, kind or status") }

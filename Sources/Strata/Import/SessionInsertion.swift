@@ -103,6 +103,7 @@ extension CurlImport {
             switch part {
             case .literal(let s): s
             case .variable(_, let fallback): fallback ?? ""
+            case .response: ""
             }
         }.joined()
     }

@@ -15,11 +15,14 @@ struct BodyFill {
 
     var problems: [String] = []
     var missing: [String] = []
+    /// Reads the body's chained values (`${response:…}`).
+    var chains: ChainResolver
 
     init(
         params: [ResolvedParam], environment: [String: String], directory: String, verbatim: Set<String>,
-        routeName: String
+        routeName: String, chains: ChainResolver = ChainResolver()
     ) {
+        self.chains = chains
         self.params = Dictionary(params.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.environment = environment
         self.directory = directory
@@ -72,6 +75,8 @@ struct BodyFill {
                 } else {
                     missing.append(name)
                 }
+            case .response(let chained):
+                out += chains.resolve(chained)?.text ?? ""
             }
         }
         return out
@@ -107,6 +112,9 @@ struct BodyFill {
         case .string(let parts):
             if parts.count == 1, case .param(let name, let type) = parts[0] {
                 out += typed(name, type)
+            } else if parts.count == 1, case .response(let chained) = parts[0] {
+                // Exactly one chained value: it keeps its JSON type (a number stays a number, an object is inserted).
+                out += chains.resolve(chained)?.json ?? "null"
             } else {
                 out += JSONString.quote(text(parts))
             }

@@ -67,6 +67,8 @@ extension BuiltRequest {
                     case .literal(let s): s
                     case .param(let name, _): values[name].map { $0.status == .sent ? $0.value : "" } ?? ""
                     case .variable(let name, let fallback): environment[name] ?? fallback ?? ""
+                    // The value read from another route's response is not kept apart: its placeholder is written.
+                    case .response(let chained): chained.description
                     }
                 }.joined()
             }
@@ -114,6 +116,8 @@ enum ShellSegment: Equatable {
             switch $0 {
             case .literal(let s): .literal(s)
             case .variable(let name, let fallback): .variable(name: name, default: fallback)
+            // A secret read from another route's response is not in the environment: it stays hidden.
+            case .response: .literal(ResolvedParam.redacted)
             }
         }
     }

@@ -35,6 +35,9 @@ public struct BuiltRequest: Sendable, Equatable {
     var environment: [String: String] = [:]
     /// The session folder, which a multipart body's file paths are relative to.
     var sessionDirectory = "."
+    /// Secret values read from other routes' responses (`${response:…}` of a redacted field), wherever they were
+    /// put: the scrubber hides them.
+    var chainedSecrets: [String] = []
 
     /// The params that are sent.
     public var sentParams: [ResolvedParam] { params.filter { $0.status == .sent } }

@@ -11,14 +11,17 @@ struct RequestAssembly {
     var problems: [String] = []
     /// Environment variables a body template reads that are not set.
     var missingVariables: [String] = []
+    /// What read the body's chained values (`${response:…}`): their secrets.
+    var chains: ChainResolver
 
     /// Assembles the parts; values of params named in `verbatim` are inserted without percent-encoding (used
     /// for the `<redacted>` placeholder, which is for display only).
     init(
         method: String, baseURL: String, pathTemplate: String, params: [ResolvedParam], encoding: BodyEncoding,
         template: BodyTemplate? = nil, environment: [String: String] = [:], directory: String = ".",
-        routeName: String = "", verbatim: Set<String> = []
+        routeName: String = "", verbatim: Set<String> = [], chains: ChainResolver = ChainResolver()
     ) {
+        self.chains = chains
         let sent = params.filter { $0.status == .sent }
         func value(_ p: ResolvedParam, _ encode: (String) -> String) -> String {
             verbatim.contains(p.name) ? p.value : encode(p.value)
@@ -65,11 +68,12 @@ struct RequestAssembly {
             let used = Set(template.paramNames)
             var fill = BodyFill(
                 params: params, environment: environment, directory: directory, verbatim: verbatim,
-                routeName: routeName)
+                routeName: routeName, chains: chains)
             let filled = fill.fill(template, extra: bodyParams.filter { !used.contains($0.name) })
             body = filled.body
             contentType = filled.contentType
-            problems = fill.problems
+            problems = fill.problems + fill.chains.readProblems
+            self.chains = fill.chains
             missingVariables = fill.missing
             if headers["Content-Type"] == nil { headers["Content-Type"] = filled.contentType }
         } else if bodyParams.isEmpty {

@@ -5,22 +5,34 @@ import Foundation
 /// `${env:...}` templates are expanded from `environment` at build time. A variable that is unset and has no
 /// default expands to the empty string and is listed in `BuiltRequest.missingVariables`: mock sends work without
 /// secrets, and live sends refuse such a request with a message naming the variable and the route.
+///
+/// `${response:ROUTE:QUERY}` values are read from `responses` (each route's latest response); one that cannot be
+/// read (no response yet, a query selecting none or several nodes) is a problem of the draft, so the request is
+/// not built.
 public struct RequestBuilder: Sendable {
     /// The session the routes belong to.
     public let session: Session
     /// The environment templates read.
     public let environment: [String: String]
+    /// The latest responses chained values read.
+    public let responses: any ResponseLookup
 
-    /// Creates a builder reading `environment` (the process environment by default).
-    public init(session: Session, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// Creates a builder reading `environment` (the process environment by default) and, for chained values,
+    /// `responses` (none by default).
+    public init(
+        session: Session, environment: [String: String] = ProcessInfo.processInfo.environment,
+        responses: any ResponseLookup = NoResponses()
+    ) {
         self.session = session
         self.environment = environment
+        self.responses = responses
     }
 
     /// The params of `route` before edits, without expanding templates: what `routes` lists and the explorer's
     /// param editor starts from.
     public func declaredParams(_ route: Route) -> [ResolvedParam] {
-        resolve(route, expand: false)
+        var chains = ChainResolver()
+        return resolve(route, expand: false, chains: &chains)
     }
 
     /// Builds the request for `route` with `edits` applied in order: the ``RequestDraft``, or its problems.
@@ -38,8 +50,9 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Session specs overridden by route specs of the same name (headers by name ignoring case), in the order:
-    /// route params, remaining session params, session headers, route headers.
-    func resolve(_ route: Route, expand: Bool) -> [ResolvedParam] {
+    /// route params, remaining session params, session headers, route headers. Chained values are read through
+    /// `chains` (when expanding); a param that reads one gets its origin, and is secret when the value is.
+    func resolve(_ route: Route, expand: Bool, chains: inout ChainResolver) -> [ResolvedParam] {
         func key(_ spec: ParamSpec, _ location: ParamLocation) -> String {
             location == .header ? "header:" + spec.name.lowercased() : "param:" + spec.name
         }
@@ -50,12 +63,17 @@ public struct RequestBuilder: Sendable {
             return bodyNames.contains(spec.name) ? .body : ParamLocation.defaultLocation(for: route.method)
         }
         func resolved(_ spec: ParamSpec, _ origin: ResolvedParam.Origin) -> ResolvedParam {
-            let expanded = expand ? spec.value.expand(environment) : (value: spec.value.text, missing: [String]())
-            return ResolvedParam(
-                name: spec.name, value: expanded.value, template: spec.value.text, location: location(spec),
+            let place = location(spec)
+            chains.startReading("\(place == .header ? "header" : "param") '\(spec.name)'")
+            let expanded =
+                expand ? spec.value.expand(environment, chains: &chains) : (value: spec.value.text, missing: [String]())
+            var param = ResolvedParam(
+                name: spec.name, value: expanded.value, template: spec.value.text, location: place,
                 origin: origin, kind: spec.kind, required: spec.required,
-                isSecret: session.isSecret(spec.name, in: location(spec)),
+                isSecret: session.isSecret(spec.name, in: place),
                 status: .sent, missingVariables: expanded.missing, description: spec.description)
+            param.chained(from: chains)
+            return param
         }
         let routeKeys = Set((route.params + route.headers).map { key($0, location($0)) })
         var out: [ResolvedParam] = []
@@ -69,20 +87,35 @@ public struct RequestBuilder: Sendable {
         for spec in route.headers { out.append(resolved(spec, .route)) }
         // Auth last, replacing a param or header of the same name where it goes.
         if let auth = route.auth ?? session.auth {
-            let expanded = expand ? auth.expand(environment) : (value: auth.template, missing: [String]())
+            chains.startReading("auth '\(auth.paramName)'")
+            let expanded =
+                expand ? auth.expand(environment, chains: &chains) : (value: auth.template, missing: [String]())
             let same = { (p: ResolvedParam) in
                 p.location == auth.location
                     && (auth.location == .header
                         ? p.name.lowercased() == auth.paramName.lowercased() : p.name == auth.paramName)
             }
             out.removeAll(where: same)
-            out.append(
-                ResolvedParam(
-                    name: auth.paramName, value: expanded.value, template: auth.template, location: auth.location,
-                    origin: .auth, kind: .string, required: true, isSecret: true, status: .sent,
-                    missingVariables: expanded.missing, description: nil, auth: auth,
-                    secretParts: expand ? auth.secretValues(environment) : []))
+            var param = ResolvedParam(
+                name: auth.paramName, value: expanded.value, template: auth.template, location: auth.location,
+                origin: .auth, kind: .string, required: true, isSecret: true, status: .sent,
+                missingVariables: expanded.missing, description: nil, auth: auth,
+                secretParts: expand ? auth.secretValues(environment, chains: &chains) : [])
+            param.chained(from: chains)
+            out.append(param)
         }
         return out
+    }
+}
+
+extension ResolvedParam {
+    /// Takes what `chains` read for this param's value: the origin of its first chained value, secrecy when a
+    /// chained value is secret, and whether one could not be read.
+    mutating func chained(from chains: ChainResolver) {
+        guard let first = chains.read.first else { return }
+        if origin != .edited, origin != .added { origin = .response(route: first.route, query: first.query.text) }
+        chainedSecret = chains.readSecret
+        if chainedSecret { isSecret = true }
+        chainProblems = chains.readProblems
     }
 }

@@ -17,9 +17,14 @@ public struct RequestDraft: Sendable {
     private let declared: [String: String]
 
     /// Applies `edits` in order to `route`'s params (session defaults, then route values) with `${env:...}`
-    /// expanded from `environment`.
-    public init(session: Session, route: Route, edits: [ParamEdit], environment: [String: String]) {
-        self.init(builder: RequestBuilder(session: session, environment: environment), route: route, edits: edits)
+    /// expanded from `environment` and `${response:ROUTE:QUERY}` read from `responses`.
+    public init(
+        session: Session, route: Route, edits: [ParamEdit], environment: [String: String],
+        responses: any ResponseLookup = NoResponses()
+    ) {
+        self.init(
+            builder: RequestBuilder(session: session, environment: environment, responses: responses), route: route,
+            edits: edits)
     }
 
     /// Applies `edits` with `builder`'s session and environment.
@@ -37,7 +42,8 @@ public struct RequestDraft: Sendable {
         self.route = route
         declared = Dictionary(
             builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
-        var params = builder.resolve(route, expand: true)
+        var chains = ChainResolver(session: session, responses: builder.responses, routeName: route.name)
+        var params = builder.resolve(route, expand: true, chains: &chains)
         var problems: [String] = []
         for edit in edits {
             if case .body = edit { continue }
@@ -63,8 +69,12 @@ public struct RequestDraft: Sendable {
                     continue
                 }
                 params[index].location = location
-                params[index].isSecret = params[index].origin == .auth || session.isSecret(name, in: location)
-                if params[index].origin != .auth { params[index].origin = .edited }
+                params[index].isSecret =
+                    params[index].auth != nil || params[index].chainedSecret || session.isSecret(name, in: location)
+                switch params[index].origin {
+                case .auth, .response: break
+                default: params[index].origin = .edited
+                }
             case .body: break
             case .remove(let name):
                 guard let index else { continue }
@@ -84,6 +94,9 @@ public struct RequestDraft: Sendable {
                     params[index].auth = nil
                     params[index].secretParts = []
                     params[index].status = .sent
+                    params[index].chainProblems = []
+                    params[index].chainedSecret = false
+                    RequestDraft.readChains(into: &params[index], &chains, &problems)
                     continue
                 }
                 let loc = location ?? ParamLocation.defaultLocation(for: route.method)
@@ -97,17 +110,19 @@ public struct RequestDraft: Sendable {
                     problems.append("route '\(route.name)' has no {\(name)} in its path \(route.path)")
                 }
                 // Listed even when it is a problem, so the user sees the row to fix.
-                params.append(
-                    ResolvedParam(
-                        name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
-                        required: false, isSecret: session.isSecret(name, in: loc), status: .sent, missingVariables: [],
-                        description: nil))
+                var added = ResolvedParam(
+                    name: name, value: value, template: value, location: loc, origin: .added, kind: .string,
+                    required: false, isSecret: session.isSecret(name, in: loc), status: .sent, missingVariables: [],
+                    description: nil)
+                RequestDraft.readChains(into: &added, &chains, &problems)
+                params.append(added)
             }
         }
         // Optional params left empty are not sent; required and path params must have a value (unless the value is
         // empty only because an environment variable is missing, which a live send reports instead).
         for i in params.indices where params[i].status != .removed {
             let p = params[i]
+            problems += p.chainProblems
             if p.location == .header, !HTTPHeaders.isValidValue(p.value) {
                 // The value is never repeated: it may be a secret.
                 problems.append(
@@ -119,7 +134,7 @@ public struct RequestDraft: Sendable {
                 continue
             }
             if p.location == .path || p.required {
-                if p.missingVariables.isEmpty {
+                if p.missingVariables.isEmpty, p.chainProblems.isEmpty {
                     problems.append(
                         p.location == .path
                             ? "path param '\(p.name)' of route '\(route.name)' is empty"
@@ -144,10 +159,11 @@ public struct RequestDraft: Sendable {
                     MissingVariable(name: name, usedBy: "\(p.location == .header ? "header" : "param") '\(p.name)'"))
             }
         }
+        chains.startReading("the body")
         let parts = RequestAssembly(
             method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body,
             template: route.bodyTemplate, environment: builder.environment, directory: session.directory,
-            routeName: route.name)
+            routeName: route.name, chains: chains)
         self.params = params
         self.problems = parts.problems
         guard parts.problems.isEmpty else {
@@ -160,7 +176,25 @@ public struct RequestDraft: Sendable {
             body: parts.body, contentType: parts.contentType, params: params, timeout: session.timeout,
             transport: session.transport, missingVariables: missing, baseURL: base.value, pathTemplate: route.path,
             bodyEncoding: route.body, bodyTemplate: route.bodyTemplate, environment: builder.environment,
-            sessionDirectory: session.directory)
+            sessionDirectory: session.directory, chainedSecrets: parts.chains.secrets)
+    }
+
+    /// Reads the chained values of edited value `param.value` (`${response:…}`; other text stays as typed) through
+    /// `chains`: the value with them filled in, or a problem when one is malformed.
+    private static func readChains(
+        into param: inout ResolvedParam, _ chains: inout ChainResolver, _ problems: inout [String]
+    ) {
+        let template: Template?
+        do {
+            template = try Template.chained(in: param.value)
+        } catch {
+            problems.append("the value of \(param.location == .header ? "header" : "param") '\(param.name)': \(error)")
+            return
+        }
+        guard let template else { return }
+        chains.startReading("\(param.location == .header ? "header" : "param") '\(param.name)'")
+        param.value = template.expand([:], chains: &chains).value
+        param.chained(from: chains)
     }
 
     /// The declared (default) value of param `name` as written in the session, or nil for a param the route does

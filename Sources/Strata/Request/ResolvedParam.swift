@@ -1,7 +1,7 @@
 /// One param of a built request: its final value, where it goes, and where that value came from.
 public struct ResolvedParam: Sendable, Equatable {
     /// Where a value came from, from weakest to strongest.
-    public enum Origin: String, Sendable, CustomStringConvertible {
+    public enum Origin: Sendable, Equatable, CustomStringConvertible {
         /// The session's `params` or `headers`.
         case session
         /// The route's `params` or `headers`.
@@ -12,8 +12,11 @@ public struct ResolvedParam: Sendable, Equatable {
         case added
         /// The session's, environment's or route's `auth`.
         case auth
+        /// A declared value (session, route or auth) that reads `${response:ROUTE:QUERY}`: the first value it takes
+        /// from another route's latest response.
+        case response(route: String, query: String)
 
-        /// `session default`, `route default`, `edited`, `added`.
+        /// `session default`, `route default`, `edited`, `added`, `auth`, `from login $.token`.
         public var description: String {
             switch self {
             case .session: "session default"
@@ -21,6 +24,34 @@ public struct ResolvedParam: Sendable, Equatable {
             case .edited: "edited"
             case .added: "added"
             case .auth: "auth"
+            case .response(let route, let query): "from \(route) \(query)"
+            }
+        }
+
+        /// `session`, `route`, `edited`, `added`, `auth`, `response`: the origin's kind, as JSON output names it.
+        public var name: String {
+            switch self {
+            case .session: "session"
+            case .route: "route"
+            case .edited: "edited"
+            case .added: "added"
+            case .auth: "auth"
+            case .response: "response"
+            }
+        }
+
+        /// The origin called `name` (see ``name``); a `response` origin needs the `route` and `query` it read.
+        public init?(name: String, route: String? = nil, query: String? = nil) {
+            switch name {
+            case "session": self = .session
+            case "route": self = .route
+            case "edited": self = .edited
+            case "added": self = .added
+            case "auth": self = .auth
+            case "response":
+                guard let route, let query else { return nil }
+                self = .response(route: route, query: query)
+            default: return nil
             }
         }
     }
@@ -61,6 +92,12 @@ public struct ResolvedParam: Sendable, Equatable {
     public var auth: Auth? = nil
     /// Parts of the value that are secret by themselves (an auth token or password), expanded.
     var secretParts: [String] = []
+    /// Why chained values (`${response:…}`) the value reads could not be read; the request is not built while the
+    /// param is sent.
+    var chainProblems: [String] = []
+    /// True when a chained value the value reads is secret (its field is redacted), so the param stays secret
+    /// wherever it is placed.
+    var chainedSecret = false
 
     /// The text shown for the value: `<redacted>` for secrets.
     public var displayValue: String { isSecret ? ResolvedParam.redacted : value }

@@ -45,6 +45,7 @@ public struct SecretScrubber: Sendable {
                 }
             }
         }
+        values += request.chainedSecrets
         if let password = SecretScrubber.userinfoPassword(request.baseURL), !password.isEmpty {
             values += [password, PercentEncoding.decode(password)]
         }

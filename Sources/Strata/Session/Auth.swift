@@ -54,26 +54,38 @@ public enum Auth: Sendable, Equatable {
 
     /// The value sent, expanded from `environment`, with the variables that were missing.
     public func expand(_ environment: [String: String]) -> (value: String, missing: [String]) {
+        var chains = ChainResolver()
+        return expand(environment, chains: &chains)
+    }
+
+    /// The value sent, expanded from `environment` and chained values read through `chains`.
+    func expand(_ environment: [String: String], chains: inout ChainResolver) -> (value: String, missing: [String]) {
         switch self {
         case .bearer(let token):
-            let t = token.expand(environment)
+            let t = token.expand(environment, chains: &chains)
             return ("Bearer " + t.value, t.missing)
         case .basic(let user, let password):
-            let u = user.expand(environment)
-            let p = password.expand(environment)
+            let u = user.expand(environment, chains: &chains)
+            let p = password.expand(environment, chains: &chains)
             return ("Basic " + Data((u.value + ":" + p.value).utf8).base64EncodedString(), u.missing + p.missing)
         case .apiKey(_, _, let value):
-            return value.expand(environment)
+            return value.expand(environment, chains: &chains)
         }
     }
 
     /// The secret parts of the value, expanded (the token, the password, the key; not the scheme's word), for the
     /// scrubber to find wherever a server echoes them.
     public func secretValues(_ environment: [String: String]) -> [String] {
+        var chains = ChainResolver()
+        return secretValues(environment, chains: &chains)
+    }
+
+    /// ``secretValues(_:)`` with chained values read through `chains`.
+    func secretValues(_ environment: [String: String], chains: inout ChainResolver) -> [String] {
         switch self {
-        case .bearer(let token): [token.expand(environment).value]
-        case .basic(_, let password): [password.expand(environment).value]
-        case .apiKey(_, _, let value): [value.expand(environment).value]
+        case .bearer(let token): [token.expand(environment, chains: &chains).value]
+        case .basic(_, let password): [password.expand(environment, chains: &chains).value]
+        case .apiKey(_, _, let value): [value.expand(environment, chains: &chains).value]
         }
     }
 }

@@ -66,6 +66,7 @@ extension BodyPart {
             case .literal(let s): s
             case .param(let name, let type): "${\(name)\(type.map { ":" + $0.rawValue } ?? "")}"
             case .variable(let name, let fallback): "${env:\(name)\(fallback.map { ":-" + $0 } ?? "")}"
+            case .response(let chained): chained.description
             }
         }.joined()
     }

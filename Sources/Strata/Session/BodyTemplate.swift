@@ -104,6 +104,9 @@ public enum BodyPart: Sendable, Equatable {
     case param(name: String, type: PlaceholderType?)
     /// `${env:NAME}` or `${env:NAME:-default}`: an environment variable.
     case variable(name: String, default: String?)
+    /// `${response:ROUTE:QUERY}`: a value from the latest response of another route; as the whole of a JSON string,
+    /// it keeps its JSON type.
+    case response(ChainedValue)
 
     /// Splits `text` at its `${…}` placeholders, or throws saying which one is malformed.
     public static func parse(_ text: String) throws(TemplateError) -> [BodyPart] {
@@ -111,6 +114,8 @@ public enum BodyPart: Sendable, Equatable {
         for piece in try Template.pieces(of: text) {
             switch piece {
             case .literal(let s): parts.append(.literal(s))
+            case .placeholder(let inner) where inner.hasPrefix(ChainedValue.prefix):
+                parts.append(.response(try ChainedValue(placeholder: inner)))
             case .placeholder(let inner) where inner.hasPrefix("env:"):
                 if case .variable(let name, let fallback) = try Template.variable(inner) {
                     parts.append(.variable(name: name, default: fallback))

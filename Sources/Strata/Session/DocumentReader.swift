@@ -53,6 +53,18 @@ struct DocumentReader {
         diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message, severity: severity))
     }
 
+    /// Records an error pointing at UTF-8 offset `offset` inside string `node`'s text (at the string itself when
+    /// the offset is unknown, or when escapes in the source make the text and the bytes differ).
+    mutating func error(_ message: String, at node: Tree.Index, inString offset: Int?) {
+        let start = tree.startOffset(node)
+        guard let offset, let text = tree.string(node), tree.source.count > start,
+            tree.source[start] == UInt8(ascii: "\""), start + 1 + text.utf8.count <= tree.source.count,
+            tree.source[(start + 1)..<(start + 1 + text.utf8.count)].elementsEqual(text.utf8)
+        else { return error(message, at: node) }
+        let (line, column) = lines.lineColumn(of: start + 1 + offset)
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
+    }
+
     /// Records an error pointing at the key of member `node`.
     mutating func error(_ message: String, atKeyOf node: Tree.Index) {
         let (line, column) = lineColumn(ofKey: node)

@@ -49,7 +49,7 @@ extension Session {
                                 ("name", .string($0.name)),
                                 ("value", .string(display($0.name, $0.template))),
                                 ("in", .string($0.location.rawValue)),
-                                ("from", .string($0.origin.rawValue)),
+                                ("from", .string($0.origin.name)),
                                 ("required", .bool($0.required)),
                             ])
                         })

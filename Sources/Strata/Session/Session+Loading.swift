@@ -89,6 +89,9 @@ struct SessionLoader {
     var tree: Tree { reader.tree }
     /// The session folder (multipart files are looked up in it).
     var directory = "."
+    /// Every `${response:ROUTE:QUERY}` read so far, with the string it is in: checked against the route names once
+    /// the routes are read.
+    var chainedValues: [(value: ChainedValue, node: Tree.Index)] = []
 
     mutating func load(file: String, directory: String) -> Session? {
         self.directory = directory
@@ -98,7 +101,9 @@ struct SessionLoader {
         var description: String? = nil
         if let n = top["description"] { description = reader.string(n, "'description'") }
         var baseURL = Template(literal: "")
-        if let n = top["baseURL"], let s = reader.string(n, "'baseURL'") { baseURL = template(s, at: n) }
+        if let n = top["baseURL"], let s = reader.string(n, "'baseURL'") {
+            baseURL = template(s, at: n, allowsChains: false)
+        }
         var timeout = Session.defaultTimeout
         if let n = top["timeout"], let t = reader.number(n, "'timeout'") {
             if t <= 0 {
@@ -147,6 +152,7 @@ struct SessionLoader {
         } else {
             reader.error("the session has no 'routes' array", at: Tree.root)
         }
+        checkChainedRoutes(routes.map(\.name))
         let parsers = top["parsers"].map { externalParsers($0, directory: directory) } ?? []
         let loaded = Session.loadMappings(
             reader: reader, mappingsNode: top["mappings"], routes: routes, directory: directory)
@@ -222,12 +228,31 @@ struct SessionLoader {
         return out
     }
 
-    mutating func template(_ text: String, at node: Tree.Index) -> Template {
+    /// The template `text` at `node`; a problem with it is recorded and the text is used as written. A base URL
+    /// (`allowsChains` false) may not read another route's response.
+    mutating func template(_ text: String, at node: Tree.Index, allowsChains: Bool = true) -> Template {
         do {
-            return try Template(parsing: text)
+            let template = try Template(parsing: text)
+            if let chained = template.chainedValues.first, !allowsChains {
+                reader.error(
+                    "a base URL cannot take a value from a response (\(chained)): put it in a param or header", at: node
+                )
+                return Template(literal: text)
+            }
+            chainedValues += template.chainedValues.map { ($0, node) }
+            return template
         } catch {
-            reader.error(error.message, at: node)
+            reader.error(error.message, at: node, inString: error.utf8Offset(in: text))
             return Template(literal: text)
+        }
+    }
+
+    /// Records a problem for each chained value naming a route that is not in `routes`.
+    mutating func checkChainedRoutes(_ routes: [String]) {
+        for (chained, node) in chainedValues where !routes.contains(chained.route) {
+            reader.error(
+                "\(chained) reads the response of route '\(chained.route)', which the session does not have"
+                    + "\(Suggestion.didYouMean(chained.route, in: routes))", at: node)
         }
     }
 

@@ -80,7 +80,9 @@ extension SessionLoader {
             let what = "environment '\(name)'"
             guard let m = reader.members(of: member, known: Session.environmentKeys, what: what) else { continue }
             var baseURL: Template? = nil
-            if let n = m["baseURL"], let s = reader.string(n, "'baseURL' of \(what)") { baseURL = template(s, at: n) }
+            if let n = m["baseURL"], let s = reader.string(n, "'baseURL' of \(what)") {
+                baseURL = template(s, at: n, allowsChains: false)
+            }
             let headers = m["headers"].map { headerSpecs($0, what: "headers of \(what)") } ?? []
             let params = m["params"].map { paramSpecs($0, what: "params of \(what)") } ?? []
             let auth = m["auth"].flatMap { self.auth($0, what: "'auth' of \(what)") }
@@ -186,9 +188,10 @@ extension SessionLoader {
         do {
             parts = try BodyPart.parse(text)
         } catch {
-            reader.error("in the body of \(what): \(error.message)", at: n)
+            reader.error("in the body of \(what): \(error.message)", at: n, inString: error.utf8Offset(in: text))
             return nil
         }
+        for case .response(let chained) in parts { chainedValues.append((chained, n)) }
         for case .param(let name, _) in parts {
             if let spec = params.first(where: { $0.name == name }) {
                 if let loc = spec.location, loc != .body, let specNode = spec.node {

@@ -69,6 +69,12 @@ package struct ExplorerState: Sendable {
     package var responseRouteName: String?
     /// The history entry the shown response was read from, or nil for a response of a send.
     package var shownHistoryEntry: Int?
+    /// The latest response of each route run this session: what `${response:ROUTE:QUERY}` values read.
+    package private(set) var latestResponses = LatestResponses() {
+        didSet { responsesRevision &+= 1 }
+    }
+    /// Counts new responses, so a draft reading one is built again.
+    private var responsesRevision = 0
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
     package var isMapping = false
@@ -100,9 +106,14 @@ package struct ExplorerState: Sendable {
     /// Set when the explorer should exit.
     package var isFinished = false
 
-    /// A state for `session` on a terminal of `size`, with the first route selected.
-    package init(session: Session, size: Size, environment: [String: String] = [:]) {
+    /// A state for `session` on a terminal of `size`, with the first route selected; chained values of routes not
+    /// run yet read `earlierResponses` (a history of earlier runs), when given.
+    package init(
+        session: Session, size: Size, environment: [String: String] = [:],
+        earlierResponses: (any ResponseLookup)? = nil
+    ) {
         self.session = session
+        self.latestResponses = LatestResponses(fallback: earlierResponses)
         self.size = size
         self.environment = environment
         self.routeName = session.routes.first?.name
@@ -122,6 +133,7 @@ package struct ExplorerState: Sendable {
         var routeName: String
         var edits: [ParamEdit]
         var sessionRevision: Int
+        var responsesRevision: Int
     }
 
     /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
@@ -146,10 +158,19 @@ package struct ExplorerState: Sendable {
             }
             list.append(.set(name: name, value: text, location: location))
         }
-        let inputs = DraftInputs(routeName: route.name, edits: list, sessionRevision: sessionRevision)
+        let inputs = DraftInputs(
+            routeName: route.name, edits: list, sessionRevision: sessionRevision, responsesRevision: responsesRevision)
         guard inputs != draftInputs else { return }
         draftInputs = inputs
-        draft = RequestDraft(session: session, route: route, edits: list, environment: environment)
+        draft = RequestDraft(
+            session: session, route: route, edits: list, environment: environment, responses: latestResponses)
+    }
+
+    /// Remembers `response` as the latest of route `routeName` (for the chained values of later requests) and
+    /// builds the draft again.
+    mutating func rememberResponse(_ response: Response, routeName: String) {
+        latestResponses.record(response, route: routeName)
+        refreshDraft()
     }
 
     /// The key table in charge: a text field's, an overlay's, or the focused pane's.

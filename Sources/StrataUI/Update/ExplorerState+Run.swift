@@ -32,6 +32,7 @@ extension ExplorerState {
         switch result {
         case .success(let response):
             run?.phase = .processing(bytes: response.body.count)
+            rememberResponse(response, routeName: current.routeName)
             guard let route = session.route(named: current.routeName) else {
                 run = nil
                 notice = Notice("route '\(current.routeName)' is gone from the session", kind: .error)

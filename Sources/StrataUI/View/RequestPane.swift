@@ -148,6 +148,10 @@ package enum RequestPane {
         case .added: spans.append(TextSpan("added", style: Theme.edited.removing(.bold)))
         case .session: spans.append(TextSpan("session default", style: Theme.secondary))
         case .auth: spans.append(TextSpan("auth", style: Theme.secondary))
+        case .response(let route, let query):
+            if p.auth != nil { spans.append(TextSpan("auth · ", style: Theme.secondary)) }
+            spans.append(TextSpan("from ", style: Theme.secondary))
+            spans.append(TextSpan("\(route) \(query)", style: .plain))
         case .route: break
         }
         if p.status == .empty {

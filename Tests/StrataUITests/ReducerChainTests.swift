@@ -1,0 +1,110 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import StrataUI
+import TermGrid
+import Testing
+
+/// The explorer chains values between routes it ran: `login`'s latest response feeds `orders`.
+@Suite("Reducer: chained values from the latest response of another route")
+struct ReducerChainTests {
+    static func session(_ baseURL: String) throws -> Session {
+        try Session.parse(
+            Array(
+                """
+                { "name": "loop", "baseURL": "\(baseURL)", "timeout": 5, "redact": ["token"],
+                  "routes": [
+                    { "name": "login", "method": "POST", "path": "/login" },
+                    { "name": "orders", "path": "/orders",
+                      "headers": { "Authorization": "Bearer ${response:login:$.token}" } } ] }
+                """.utf8), file: "session.json", directory: ".")
+    }
+
+    @Test("before login runs, orders cannot be built and says why; after, it sends login's token")
+    func reducerOnly() throws {
+        var state = ExplorerState(session: try Self.session("http://api.test"), size: Size(width: 120, height: 40))
+        try press(&state, "j")
+        #expect(state.draft?.request == nil)
+        #expect(
+            state.draft?.problems == [
+                "header 'Authorization' of route 'orders': ${response:login:$.token}: no response yet for route "
+                    + "'login' (send 'login' first)"
+            ])
+        try press(&state, "k")
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"token":"abc-123-xyz"}"#.utf8),
+            duration: .milliseconds(1), origin: .fixture(file: "login.json", number: 1, delay: .zero))
+        _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        try press(&state, "j")
+        let orders = try #require(state.draft?.request, "\(state.draft?.problems ?? [])")
+        #expect(orders.headers["Authorization"] == "Bearer abc-123-xyz")
+        let param = try #require(state.draft?.params.first { $0.name == "Authorization" })
+        #expect(param.origin == .response(route: "login", query: "$.token"))
+    }
+
+    @Test("through the program against a loopback server: the Request pane says from login $.token, never the token")
+    func programAgainstLoopback() async throws {
+        let seen = Locked<[String]>([])
+        let server = try LoopbackServer { request in
+            seen.withLock { $0.append(request.headers["Authorization"] ?? "-") }
+            switch request.path {
+            case "/login": return .json(#"{"token":"loop-token-77"}"#)
+            case "/orders":
+                return request.headers["Authorization"] == "Bearer loop-token-77"
+                    ? .json(#"{"orders":[1,2]}"#) : .json(#"{"error":"unauthorized"}"#, status: 401)
+            default: return .json("{}", status: 404)
+            }
+        }
+        defer { server.stop() }
+        let session = try Self.session(server.baseURL)
+        let backend = MemoryBackend(width: 120, height: 40)
+        let program = ExplorerProgram(
+            state: ExplorerState(session: session, size: Size(width: 120, height: 40)), backend: backend,
+            host: ExplorerHost(mock: LiveSource(), fixedDurations: true))
+        try await ExplorerFixtures.press(program, "r j r")
+        #expect(seen.withLock { $0 } == ["-", "Bearer loop-token-77"])
+        #expect(program.state.response.document?.response.status == 200)
+        let screen = ExplorerFixtures.screen(program)
+        #expect(screen.contains("from login $.token"))
+        #expect(!screen.contains("loop-token-77"))
+        #expect(!backend.screen.text(trimmingTrailingSpaces: true).contains("loop-token-77"))
+    }
+
+    @Test("the bundled chaining session offline: login, orders, reorder each read the response before them")
+    func bundledSessionOffline() async throws {
+        let session = try Session.load(from: ExplorerFixtures.root + "/Sessions/chaining")
+        let program = try await ExplorerFixtures.program(session)
+        try await ExplorerFixtures.press(program, "r j r")
+        let orders = try #require(program.state.response.document)
+        #expect(orders.request.url == "https://shop.example.com/api/users/u-7/orders")
+        #expect(orders.request.headers["Authorization"] == "Bearer demo-token-5f2a9c")
+        #expect(orders.response.status == 200)
+        try await ExplorerFixtures.press(program, "j r")
+        let reorder = try #require(program.state.response.document)
+        #expect(reorder.request.bodyText == #"{"reorder":"o-31","quantity":3}"#)
+        #expect(reorder.response.status == 201)
+        let screen = ExplorerFixtures.screen(program)
+        #expect(screen.contains("from orders $.orders[0].id"))
+        #expect(screen.contains("auth · from login $.token · required"))
+    }
+
+    @Test("routes not run yet read the earlier responses given (a history); a response run here wins over them")
+    func earlierResponsesBehind() throws {
+        func response(_ token: String) -> Response {
+            Response(
+                status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"token":"\#(token)"}"#.utf8),
+                duration: .zero, origin: .fixture(file: "login.json", number: 1, delay: .zero))
+        }
+        var state = ExplorerState(
+            session: try Self.session("http://api.test"), size: Size(width: 120, height: 40),
+            earlierResponses: LatestResponses(["login": response("from-history-1")]))
+        try press(&state, "j")
+        #expect(state.draft?.request?.headers["Authorization"] == "Bearer from-history-1")
+        try press(&state, "k")
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+        _ = state.update(.responseArrived(id: id, request: request, result: .success(response("from-this-run-2"))))
+        try press(&state, "j")
+        #expect(state.draft?.request?.headers["Authorization"] == "Bearer from-this-run-2")
+    }
+}

@@ -4,6 +4,8 @@ public struct ResolvedParam: Sendable, Equatable {
     public enum Origin: String, Sendable, CustomStringConvertible {
         /// The session's `params` or `headers`.
         case session
+        /// The active environment's `params` or `headers` (`--env NAME`, `v` in the explorer), over the session's.
+        case environment
         /// The route's `params` or `headers`.
         case route
         /// The user changed a declared param.
@@ -13,10 +15,11 @@ public struct ResolvedParam: Sendable, Equatable {
         /// The session's, environment's or route's `auth`.
         case auth
 
-        /// `session default`, `route default`, `edited`, `added`.
+        /// `session default`, `environment`, `route default`, `edited`, `added`, `auth`.
         public var description: String {
             switch self {
             case .session: "session default"
+            case .environment: "environment"
             case .route: "route default"
             case .edited: "edited"
             case .added: "added"

@@ -128,7 +128,7 @@ struct ParseCommandTests {
         #expect(r.stdout == "")
         #expect(
             r.stderr == """
-                strata: unknown --type 'toml' (expected one of: json, yaml, plist, xml, form, hex, text)
+                strata: unknown --type 'toml' (expected one of: json, yaml, plist, xml, form, ndjson, sse, hex, text)
                 usage: strata parse [--type json|yaml|plist|xml|form|hex|text] [FILE|-] [--query EXPR] [--json] [--quiet]
 
                 """)

@@ -37,7 +37,7 @@ extension ExplorerState {
     }
 
     /// The events or lines that have arrived, parsed: shown in place of the previous ones, the selection following
-    /// the newest event when it was on the last one.
+    /// the newest event when it was on the last one (or still on the list itself).
     mutating func partialParsed(id: Int, _ document: ResponseDocument) -> [Effect] {
         guard let current = run, current.id == id, current.arriving?.parsing == true else { return [] }
         run?.arriving?.parsing = false
@@ -46,9 +46,8 @@ extension ExplorerState {
         } else {
             let old = response.document?.tree
             let following =
-                old.map { tree in
-                    tree.count <= 1 || tree.lastChild(Tree.root).map { parsed.selected >= $0 } == true
-                } ?? true
+                parsed.selected == Tree.root
+                || old.map { tree in tree.lastChild(Tree.root).map { parsed.selected >= $0 } ?? true } ?? true
             response = .document(document)
             if following, let tree = document.tree, let last = tree.lastChild(Tree.root) {
                 parsed.reveal(last, in: tree, height: parsedHeight)

@@ -118,6 +118,22 @@ struct ReducerStreamingTests {
         expectGolden(buffer, named: "events-ticker-120x40")
     }
 
+    @Test("a partial parse that reports after the whole response arrived is dropped; the whole one is shown")
+    func lateParseAfterEnd() throws {
+        var (state, id) = try Self.started()
+        let parse = state.update(.transferProgress(id: id, progress: Self.report("data: 1\n\n", total: 9)))
+        let request = try #require(state.run?.request)
+        let whole = Response(
+            status: 200, headers: ["Content-Type": "text/event-stream"], body: Array("data: 1\n\ndata: 2\n\n".utf8),
+            duration: .zero, origin: .live(url: request.url, redirects: []))
+        let final = state.update(.responseArrived(id: id, request: request, result: .success(whole)))
+        #expect(state.update(try Self.perform(parse[0])).isEmpty)
+        _ = state.update(try Self.perform(final[0]))
+        #expect(state.run == nil)
+        #expect(state.response.document?.response.partial == false)
+        #expect(state.response.document?.tree?.childCount(Tree.root) == 2)
+    }
+
     @Test("a transfer that fails after part of the body arrived keeps that part and says why")
     func errorKeepsPartial() throws {
         var (state, id) = try Self.started()

@@ -39,7 +39,10 @@ extension ExplorerState {
     /// The events or lines that have arrived, parsed: shown in place of the previous ones, the selection following
     /// the newest event when it was on the last one (or still on the list itself).
     mutating func partialParsed(id: Int, _ document: ResponseDocument) -> [Effect] {
-        guard let current = run, current.id == id, current.arriving?.parsing == true else { return [] }
+        // Once the whole response (or the part kept) is being processed, a late partial parse is stale.
+        guard let current = run, current.id == id, !current.isProcessing, current.arriving?.parsing == true else {
+            return []
+        }
         run?.arriving?.parsing = false
         if responseID != id {
             install(document, id: id, routeName: current.routeName)

@@ -49,4 +49,27 @@ public enum StreamingBody {
         }
         return (records, consumed)
     }
+
+    /// Where the pieces of `body` end when it is sent a piece at a time: after each event (a blank line) for `sse`,
+    /// after each line for `ndjson`, every 1 KiB otherwise; the last piece ends at the end of the body.
+    public static func pieceEnds(_ body: [UInt8], format: String?) -> [Int] {
+        var ends: [Int] = []
+        switch format ?? "" {
+        case "sse", "ndjson":
+            var i = 0
+            while i < body.count {
+                if body[i] == 0x0A,
+                    format == "ndjson" || (i > 0 && body[i - 1] == 0x0A)
+                        || (i > 1 && body[i - 1] == 0x0D && body[i - 2] == 0x0A)
+                {
+                    ends.append(i + 1)
+                }
+                i += 1
+            }
+        default:
+            ends = Array(stride(from: 1024, to: body.count, by: 1024))
+        }
+        if ends.last != body.count, !body.isEmpty { ends.append(body.count) }
+        return ends
+    }
 }

@@ -51,6 +51,8 @@ public final class LoopbackServer: @unchecked Sendable {
         /// Seconds to hold the connection after sending the head and the first half of the body (a body that
         /// stalls on its way).
         public var stall: Double = 0
+        /// A body sent in parts by handshake instead of ``body`` (see ``events(_:gate:contentType:)``).
+        public var stream: StreamedBody? = nil
 
         /// Creates a reply.
         public init(
@@ -172,6 +174,10 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         lock.withLock { received.append(request) }
         let reply = handler(request)
+        if let stream = reply.stream {
+            LoopbackServer.sendStream(reply, stream, method: request.method, to: fd)
+            return
+        }
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var head =
             "HTTP/1.1 \(reply.status) \(Response.reason(reply.status).isEmpty ? "Status" : Response.reason(reply.status))\r\n"

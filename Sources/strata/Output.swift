@@ -71,7 +71,7 @@ enum Output {
     }
 
     /// Writes every byte, retrying short writes and interrupted calls.
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
         guard var p = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {

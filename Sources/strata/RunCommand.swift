@@ -90,11 +90,15 @@ enum RunCommand {
                 try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())
             return 0
         }
+        // The raw view of events or lines is printed as they arrive; everything else once the body is in.
+        let streamer = query == nil && !json && view == .raw && replay == nil ? StreamPrinter() : nil
         let exchange: Exchange
         if let replay {
             exchange = try replayed(replay, route: routeName, client: client)
         } else {
-            exchange = try waitFor { () async throws(ClientError) in try await client.run(routeName, edits: edits) }
+            exchange = try waitFor { () async throws(ClientError) in
+                try await client.run(routeName, edits: edits, progress: streamer?.observer)
+            }
         }
         if let jar, let cookieFile, sourceName == "live" {
             try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
@@ -111,7 +115,9 @@ enum RunCommand {
             Output.print(exchange.text(.all, severity: severity))
         } else {
             Output.error(exchange.summaryLine)
-            if view == .raw {
+            if let printed = streamer?.printed, printed > 0 {
+                Output.raw(String(decoding: exchange.response.body.dropFirst(printed), as: UTF8.self))
+            } else if view == .raw {
                 Output.raw(exchange.text(view))
             } else {
                 Output.print(exchange.text(view, severity: severity))

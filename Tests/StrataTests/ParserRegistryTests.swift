@@ -13,9 +13,9 @@ import Testing
     /// The parser name and tree format an outcome ended with.
     func result(_ o: ParseOutcome) -> String { "\(o.parser)/\(o.tree?.format.name ?? "error")" }
 
-    @Test("the standard registry knows json, yaml, plist, xml, form, hex and text, the first asked first")
+    @Test("the standard registry knows json, yaml, plist, xml, form, ndjson, sse, hex and text, the first asked first")
     func standardNames() {
-        #expect(registry.names == ["json", "yaml", "plist", "xml", "form", "hex", "text"])
+        #expect(registry.names == ["json", "yaml", "plist", "xml", "form", "ndjson", "sse", "hex", "text"])
         #expect(registry.parser(named: "JSON")?.name == "json")
         #expect(registry.parser(named: "toml") == nil)
     }
@@ -44,7 +44,9 @@ import Testing
     func unknownExplicitType() {
         let o = registry.parse(json, type: "toml")
         #expect(o.parser == "none")
-        #expect(o.error?.message == "unknown data type 'toml' (known: json, yaml, plist, xml, form, hex, text)")
+        #expect(
+            o.error?.message == "unknown data type 'toml' (known: json, yaml, plist, xml, form, ndjson, sse, hex, text)"
+        )
     }
 
     @Test(
@@ -198,7 +200,7 @@ import Testing
     func registrationOrder() {
         var r = ParserRegistry.standard
         r.register(ShoutParser())
-        #expect(r.names == ["json", "yaml", "plist", "xml", "form", "hex", "text"])
+        #expect(r.names == ["json", "yaml", "plist", "xml", "form", "ndjson", "sse", "hex", "text"])
         #expect(r.parse(Array("hi".utf8), type: "json").tree?.string(Tree.root) == "HI")
         #expect(r.parse(Array("hi".utf8), contentType: "application/json").tree?.format == .custom("shout"))
         // The built-in JSON parser still sniffs: only ShoutParser was replaced for the name and type.

@@ -36,6 +36,22 @@ import Testing
         #expect(r.headers["Authorization"] == nil)
     }
 
+    @Test("headers and params the environment sets say they come from it; the session's others stay session defaults")
+    func origins() throws {
+        let s = try Self.session().applying(environment: "staging")
+        let draft = RequestDraft(session: s, route: s.route(named: "list")!, edits: [], environment: [:])
+        let origin = { (name: String) in draft.params.first { $0.name == name }?.origin }
+        #expect(origin("region") == .environment)
+        #expect(origin("X-Debug") == .environment)
+        #expect(origin("x-stage") == .environment)
+        #expect(origin("Accept") == .session)
+        #expect(ResolvedParam.Origin.environment.description == "environment")
+        let plain = try Self.session()
+        let none = RequestDraft(
+            session: plain, route: plain.route(named: "list")!, edits: [], environment: [:])
+        #expect(none.params.first { $0.name == "region" }?.origin == .session)
+    }
+
     @Test("an environment that leaves something out keeps the session's own value")
     func keepsDefaults() throws {
         let s = try Self.session().applying(environment: "local")

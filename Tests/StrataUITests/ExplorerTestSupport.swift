@@ -20,6 +20,9 @@ enum ExplorerFixtures {
     /// The accounts session (auth, environments, JSON and multipart bodies).
     static func accounts() throws -> Session { try Session.load(from: root + "/Sessions/accounts") }
 
+    /// The events session (server-sent events and JSON lines from fixtures).
+    static func events() throws -> Session { try Session.load(from: root + "/Sessions/events") }
+
     /// A fresh state on the demo session.
     static func demoState(width: Int = 120, height: Int = 40) throws -> ExplorerState {
         ExplorerState(session: try demo(), size: Size(width: width, height: height))

@@ -58,6 +58,7 @@ struct GoldenScreenTests {
     static let accountsCases: [Case] = [
         Case(name: "accounts-env-picker-120x40", size: Size(width: 120, height: 40), keys: "v Down"),
         Case(name: "accounts-env-staging-120x40", size: Size(width: 120, height: 40), keys: "v Down Enter Down Tab H"),
+        Case(name: "accounts-env-origin-120x40", size: Size(width: 120, height: 40), keys: "v Down Enter"),
         Case(
             name: "accounts-add-header-120x40", size: Size(width: 120, height: 40),
             keys: "Tab a =X-Trace Enter =t1 Enter Down"),

@@ -22,6 +22,8 @@ struct ReducerRequestPlacementTests {
         #expect(state.overlay == nil)
         #expect(state.session.activeEnvironment == "staging")
         #expect(state.draft?.request?.url == "https://staging.accounts.example.com/v2/me")
+        #expect(state.draft?.params.first { $0.name == "X-Debug" }?.origin == .environment)
+        #expect(state.draft?.params.first { $0.name == "Accept" }?.origin == .session)
         try press(&state, "v Up Enter")
         #expect(state.session.activeEnvironment == nil)
         #expect(state.draft?.request?.url == "https://accounts.example.com/v2/me")

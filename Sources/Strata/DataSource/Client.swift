@@ -51,17 +51,22 @@ public struct Client: Sendable {
         }
     }
 
-    /// Builds, sends and parses route `name` with `edits`.
-    public func run(_ name: String, edits: [ParamEdit] = []) async throws(ClientError) -> Exchange {
+    /// Builds, sends and parses route `name` with `edits`, reporting to `progress` while the response arrives.
+    public func run(_ name: String, edits: [ParamEdit] = [], progress: TransferObserver? = nil)
+        async throws(ClientError) -> Exchange
+    {
         let route = try route(name)
-        return try await run(request(route, edits: edits), route: route)
+        return try await run(request(route, edits: edits), route: route, progress: progress)
     }
 
-    /// Sends an already built `request` for `route` and parses the body.
-    public func run(_ request: BuiltRequest, route: Route) async throws(ClientError) -> Exchange {
+    /// Sends an already built `request` for `route` and parses the body, reporting to `progress` while the
+    /// response arrives.
+    public func run(_ request: BuiltRequest, route: Route, progress: TransferObserver? = nil) async throws(ClientError)
+        -> Exchange
+    {
         let response: Response
         do {
-            response = try await source.send(request)
+            response = try await source.send(request, progress: progress)
         } catch {
             throw .transport(error)
         }

@@ -12,6 +12,7 @@ final class CurlExchange: @unchecked Sendable {
 
     private let request: BuiltRequest
     private let cookies: CookieJar?
+    private let observer: TransferObserver?
     private let lock = NSLock()
     private var cancelled = false
     private var continuation: CheckedContinuation<Result<Response, TransportError>, Never>? = nil
@@ -23,11 +24,15 @@ final class CurlExchange: @unchecked Sendable {
     private var body: [UInt8] = []
     private var received = 0
     private var truncated = false
+    private var status = 0
+    private var hopIndex = 0
+    private var handle: UnsafeMutableRawPointer? = nil
 
-    /// A send of `request`, keeping cookies in `cookies`.
-    init(request: BuiltRequest, cookies: CookieJar?) {
+    /// A send of `request`, keeping cookies in `cookies` and reporting progress to `observer`.
+    init(request: BuiltRequest, cookies: CookieJar?, observer: TransferObserver? = nil) {
         self.request = request
         self.cookies = cookies
+        self.observer = observer
     }
 
     /// The redacted URL errors name.
@@ -105,6 +110,7 @@ final class CurlExchange: @unchecked Sendable {
             if remaining <= .zero { return .failure(.timedOut(url: shownURL, seconds: request.timeout)) }
             let isLast = redirects.count == CurlExchange.maximumRedirects
             let hop: Hop
+            hopIndex = redirects.count
             switch transfer(
                 handle, url: url, method: method, headers: headers, body: body, remaining: remaining,
                 cookies: loaded != nil)
@@ -152,6 +158,9 @@ final class CurlExchange: @unchecked Sendable {
         body = []
         received = 0
         truncated = false
+        status = 0
+        self.handle = handle
+        defer { self.handle = nil }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -252,9 +261,16 @@ final class CurlExchange: @unchecked Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
         if bytes.starts(with: "HTTP/".utf8) {
             headerFields = []
+            // `HTTP/1.1 200 OK`, `HTTP/2 200`: the code is the second word.
+            let words = bytes.split(separator: 0x20, maxSplits: 2)
+            status = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0
             return
         }
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty else {
+            // The end of the header block: a final response (not `100 Continue`) is announced before its body.
+            if status >= 200 { report([]) }
+            return
+        }
         if bytes[0] == 0x20 || bytes[0] == 0x09, let last = headerFields.indices.last {
             // An obsolete folded line continues the previous header's value.
             let more = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -281,11 +297,25 @@ final class CurlExchange: @unchecked Sendable {
             body.append(contentsOf: kept)
         }
         received += kept.count
+        if !kept.isEmpty { report(Array(kept)) }
         if kept.count < data.count {
             truncated = true
             return 0
         }
         return data.count
+    }
+
+    /// Tells the observer what arrived: `chunk`, with the counts so far.
+    private func report(_ chunk: [UInt8]) {
+        guard let observer, let handle, !isCancelled else { return }
+        var transferred: curl_off_t = 0
+        var length: curl_off_t = -1
+        _ = strata_curl_getinfo_off_t(handle, CURLINFO_SIZE_DOWNLOAD_T, &transferred)
+        _ = strata_curl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        observer(
+            TransferProgress(
+                hop: hopIndex, status: status, headers: HTTPHeaders(headerFields), chunk: chunk, received: received,
+                transferred: Int(transferred), expected: length >= 0 ? Int(length) : nil))
     }
 
     // MARK: Results

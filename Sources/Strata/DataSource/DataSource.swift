@@ -8,4 +8,15 @@ public protocol DataSource: Sendable {
 
     /// Sends `request` and returns its response, or a one-line error.
     func send(_ request: BuiltRequest) async throws(TransportError) -> Response
+
+    /// Sends `request` like ``send(_:)``, reporting to `progress` while the response arrives (sources that get the
+    /// whole response at once, like fixtures, report nothing).
+    func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response
+}
+
+extension DataSource {
+    /// Sends without reporting progress.
+    public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
+        try await send(request)
+    }
 }

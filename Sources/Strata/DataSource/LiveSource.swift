@@ -18,12 +18,18 @@ public struct LiveSource: DataSource {
 
     /// Sends `request` over HTTP(S) and returns the response, following redirects.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        try await send(request, progress: nil)
+    }
+
+    /// Sends `request` like ``send(_:)``, reporting the status, headers and each piece of the body to `progress`
+    /// (on the transfer's thread) as they arrive.
+    public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
         if !request.missingVariables.isEmpty {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         try LiveSource.check(request)
         if Task.isCancelled { throw .cancelled }
-        let exchange = CurlExchange(request: request, cookies: cookies)
+        let exchange = CurlExchange(request: request, cookies: cookies, observer: progress)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { exchange.start($0) }
         } onCancel: {

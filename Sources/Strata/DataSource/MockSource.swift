@@ -56,6 +56,42 @@ public struct MockSource: DataSource {
     /// A pair with a sequence of responses answers the next one (``sequences``); a response with a `fault`
     /// fails the way a client would see it fail.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        try await answer(request).response
+    }
+
+    /// Answers `request` like ``send(_:)``; when the pair has a `chunkDelay`, the body is also reported to
+    /// `progress` piece by piece that many milliseconds apart, as `strata serve` would send it: one event or line
+    /// at a time for server-sent events and JSON lines, 1 KiB at a time otherwise.
+    public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
+        let start = ContinuousClock.now
+        var (response, chunkDelay) = try await answer(request)
+        guard let progress, chunkDelay > 0 else { return response }
+        let (body, status, headers) = (response.body, response.status, response.headers)
+        let report = { (chunk: ArraySlice<UInt8>, received: Int) in
+            progress(
+                TransferProgress(
+                    hop: 0, status: status, headers: headers, chunk: Array(chunk),
+                    received: received, transferred: received, expected: body.count))
+        }
+        report([], 0)
+        var from = 0
+        for end in StreamingBody.pieceEnds(body, format: StreamingBody.format(of: response.contentType)) {
+            if from > 0 {
+                do {
+                    try await Task.sleep(for: .milliseconds(chunkDelay))
+                } catch {
+                    throw .cancelled
+                }
+            }
+            report(body[from..<end], end)
+            from = end
+        }
+        response.duration = ContinuousClock.now - start
+        return response
+    }
+
+    /// The response for `request` and the pair's `chunkDelay`.
+    private func answer(_ request: BuiltRequest) async throws(TransportError) -> (response: Response, chunkDelay: Int) {
         let start = ContinuousClock.now
         let pair: FixturePair
         switch match(request) {
@@ -84,8 +120,9 @@ public struct MockSource: DataSource {
             }
             body = bytes
         }
-        return Response(
+        let response = Response(
             status: reply.status, headers: reply.servedHeaders, body: body, duration: ContinuousClock.now - start,
             origin: .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(reply.delay)))
+        return (response, reply.chunkDelay)
     }
 }

@@ -21,9 +21,11 @@ public struct RecordingSource: DataSource {
     public var name: String { "record" }
 
     /// Sends `request` live and writes the pair; returns the response and where the pair went.
-    public func record(_ request: BuiltRequest) async throws(TransportError) -> (Response, FixtureWriter.Written) {
+    public func record(_ request: BuiltRequest, progress: TransferObserver? = nil) async throws(TransportError) -> (
+        Response, FixtureWriter.Written
+    ) {
         try writer.preflight(request, overwrite: overwrite)
-        let response = try await live.send(request)
+        let response = try await live.send(request, progress: progress)
         let written = try writer.write(response, for: request, overwrite: overwrite)
         return (response, written)
     }
@@ -31,5 +33,10 @@ public struct RecordingSource: DataSource {
     /// Sends `request` live and writes the pair (see ``record(_:)``).
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
         try await record(request).0
+    }
+
+    /// Sends `request` live, reporting to `progress` as the response arrives, and writes the pair.
+    public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
+        try await record(request, progress: progress).0
     }
 }

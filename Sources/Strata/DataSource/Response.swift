@@ -98,11 +98,14 @@ public struct Response: Sendable, Equatable {
     public var timing: Timing?
     /// True when the body stopped at the `maxBodyBytes` limit: ``body`` holds the bytes that arrived until then.
     public var truncated: Bool
+    /// True when the body is what arrived before the transfer stopped early (cancelled, timed out, or the
+    /// connection broke), kept so it is not lost; the rest never came.
+    public var partial: Bool
 
     /// Creates a response.
     public init(
         status: Int, headers: HTTPHeaders, body: [UInt8], duration: Duration, origin: Origin, timing: Timing? = nil,
-        truncated: Bool = false
+        truncated: Bool = false, partial: Bool = false
     ) {
         self.status = status
         self.headers = headers
@@ -111,6 +114,7 @@ public struct Response: Sendable, Equatable {
         self.origin = origin
         self.timing = timing
         self.truncated = truncated
+        self.partial = partial
     }
 
     /// The body size in bytes.

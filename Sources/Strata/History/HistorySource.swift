@@ -34,7 +34,13 @@ public struct HistorySource: DataSource {
 
     /// Sends through the base source and keeps the response in the history.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
-        let response = try await base.send(request)
+        try await send(request, progress: nil)
+    }
+
+    /// Sends through the base source, which reports to `progress` while the response arrives, and keeps the
+    /// response in the history.
+    public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
+        let response = try await base.send(request, progress: progress)
         do {
             try history.append(request, response, source: label)
         } catch {

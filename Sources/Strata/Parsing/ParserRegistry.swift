@@ -22,10 +22,12 @@ public struct ParserRegistry: Sendable {
     /// Creates a registry with the given parsers.
     public init(_ parsers: [any Parser]) { self.parsers = parsers }
 
-    /// The built-in parsers: text, hex, form, xml, plist, yaml, json (later ones are asked first).
+    /// The built-in parsers: text, hex, sse (server-sent events), ndjson (JSON lines), form, xml, plist, yaml, json
+    /// (later ones are asked first).
     public static var standard: ParserRegistry {
         ParserRegistry([
-            TextFormat(), HexFormat(), FormFormat(), XMLFormat(), PropertyListFormat(), YAMLFormat(), JSONFormat(),
+            TextFormat(), HexFormat(), EventStreamFormat(), JSONLinesFormat(), FormFormat(), XMLFormat(),
+            PropertyListFormat(), YAMLFormat(), JSONFormat(),
         ])
     }
 
@@ -177,7 +179,7 @@ extension String {
 
 extension ParserRegistry {
     /// The parser name a file's extension implies (`.json` → `json`, `.xml`, `.plist`, `.yaml`/`.yml` → `yaml`,
-    /// `.txt` → `text`), or nil.
+    /// `.txt` → `text`, `.ndjson`/`.jsonl` → `ndjson`, `.sse` → `sse`), or nil.
     public static func type(forPath path: String) -> String? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
@@ -186,6 +188,8 @@ extension ParserRegistry {
         case "plist": return "plist"
         case "yaml", "yml": return "yaml"
         case "txt", "text": return "text"
+        case "ndjson", "jsonl": return "ndjson"
+        case "sse": return "sse"
         default: return nil
         }
     }

@@ -76,13 +76,18 @@ public struct RequestBuilder: Sendable {
             return param
         }
         let routeKeys = Set((route.params + route.headers).map { key($0, location($0)) })
+        // What the active environment set (over the session's own defaults) is labelled as coming from it.
+        let active = session.activeEnvironment.flatMap { session.environment(named: $0) }
+        let fromEnvironment = Set(active?.params.map(\.name) ?? [])
+        let headersFromEnvironment = Set(active?.headers.map { $0.name.lowercased() } ?? [])
         var out: [ResolvedParam] = []
         for spec in route.params { out.append(resolved(spec, .route)) }
         for spec in session.params where !routeKeys.contains(key(spec, location(spec))) {
-            out.append(resolved(spec, .session))
+            out.append(resolved(spec, fromEnvironment.contains(spec.name) ? .environment : .session))
         }
         for spec in session.headers where !routeKeys.contains(key(spec, .header)) {
-            out.append(resolved(spec, .session))
+            out.append(
+                resolved(spec, headersFromEnvironment.contains(spec.name.lowercased()) ? .environment : .session))
         }
         for spec in route.headers { out.append(resolved(spec, .route)) }
         // Auth last, replacing a param or header of the same name where it goes.

@@ -4,6 +4,8 @@ public struct ResolvedParam: Sendable, Equatable {
     public enum Origin: Sendable, Equatable, CustomStringConvertible {
         /// The session's `params` or `headers`.
         case session
+        /// The active environment's `params` or `headers` (`--env NAME`, `v` in the explorer), over the session's.
+        case environment
         /// The route's `params` or `headers`.
         case route
         /// The user changed a declared param.
@@ -16,10 +18,11 @@ public struct ResolvedParam: Sendable, Equatable {
         /// from another route's latest response.
         case response(route: String, query: String)
 
-        /// `session default`, `route default`, `edited`, `added`, `auth`, `from login $.token`.
+        /// `session default`, `environment`, `route default`, `edited`, `added`, `auth`, `from login $.token`.
         public var description: String {
             switch self {
             case .session: "session default"
+            case .environment: "environment"
             case .route: "route default"
             case .edited: "edited"
             case .added: "added"
@@ -28,10 +31,11 @@ public struct ResolvedParam: Sendable, Equatable {
             }
         }
 
-        /// `session`, `route`, `edited`, `added`, `auth`, `response`: the origin's kind, as JSON output names it.
+        /// `session`, `environment`, `route`, `edited`, `added`, `auth`, `response`: the origin's kind, as JSON output names it.
         public var name: String {
             switch self {
             case .session: "session"
+            case .environment: "environment"
             case .route: "route"
             case .edited: "edited"
             case .added: "added"
@@ -44,6 +48,7 @@ public struct ResolvedParam: Sendable, Equatable {
         public init?(name: String, route: String? = nil, query: String? = nil) {
             switch name {
             case "session": self = .session
+            case "environment": self = .environment
             case "route": self = .route
             case "edited": self = .edited
             case "added": self = .added

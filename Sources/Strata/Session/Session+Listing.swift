@@ -15,7 +15,9 @@ extension Session {
             lines.append(
                 "\(padded)  \(route.method.padding(toLength: 6, withPad: " ", startingAt: 0)) \(route.path)"
                     + (route.description.map { "  — \($0)" } ?? ""))
-            let params = builder.declaredParams(route).filter { !($0.origin == .session && $0.location == .header) }
+            let params = builder.declaredParams(route).filter {
+                !([.session, .environment].contains($0.origin) && $0.location == .header)
+            }
             let nameWidth = params.map(\.name.count).max() ?? 0
             for p in params {
                 var line = "    \(p.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) = "
@@ -33,7 +35,9 @@ extension Session {
     public func routeListingJSON() -> String {
         let builder = RequestBuilder(session: self, environment: [:])
         let routes = self.routes.map { route -> OutputJSON in
-            let params = builder.declaredParams(route).filter { !($0.origin == .session && $0.location == .header) }
+            let params = builder.declaredParams(route).filter {
+                !([.session, .environment].contains($0.origin) && $0.location == .header)
+            }
             return .object([
                 ("name", .string(route.name)),
                 ("method", .string(route.method)),

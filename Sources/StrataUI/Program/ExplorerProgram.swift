@@ -162,7 +162,8 @@ package final class ExplorerProgram {
             requests[id] = Task.detached(executorPreference: EffectExecutor.shared) {
                 var result: Result<Response, TransportError>
                 do throws(TransportError) {
-                    var response = try await source.send(request)
+                    // Reports from the transfer's thread only go into the inbox (merged while the loop is busy).
+                    var response = try await source.send(request, progress: { inbox.progress(id: id, $0) })
                     // A fixture says how long it waits; screenshots show that instead of the time measured.
                     if fixed, case .fixture(_, _, let delay) = response.origin { response.duration = delay }
                     result = .success(response)
@@ -188,6 +189,14 @@ package final class ExplorerProgram {
                 let document = ResponseDocument.parse(
                     response, request: request, route: route, with: ResponsePipeline(session: session))
                 inbox.finish(.responseParsed(id: id, document: document))
+            }
+        case .parsePartial(let id, let request, let response, let route, let session):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let document = ResponseDocument.parse(
+                    response, request: request, route: route, with: ResponsePipeline(session: session))
+                inbox.finish(.partialParsed(id: id, document: document))
             }
         case .map(let id, let tree, let route, let session):
             inbox.begin()
@@ -332,6 +341,19 @@ package final class ExplorerProgram {
         /// Queues an action that no effect is waiting for.
         func post(_ action: Action) {
             items.withLock { $0.append(action) }
+            waker.wake()
+        }
+
+        /// Queues what a transfer reported, merged into the report of the same request still waiting at the end
+        /// of the queue, so a fast body costs one action per frame, not one per piece.
+        func progress(id: Int, _ report: TransferProgress) {
+            items.withLock { list in
+                if case .transferProgress(id, let earlier)? = list.last {
+                    list[list.count - 1] = .transferProgress(id: id, progress: earlier.merged(with: report))
+                } else {
+                    list.append(.transferProgress(id: id, progress: report))
+                }
+            }
             waker.wake()
         }
 

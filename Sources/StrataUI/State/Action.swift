@@ -15,6 +15,10 @@ package enum Action: Sendable {
     case tick(id: Int, elapsed: Duration)
     /// Request `id` got a response or an error.
     case responseArrived(id: Int, request: BuiltRequest, result: Result<Response, TransportError>)
+    /// Live request `id` reports what has arrived so far (merged with earlier reports not yet handled).
+    case transferProgress(id: Int, progress: TransferProgress)
+    /// The body of request `id` that has arrived so far, parsed (an answer to ``Effect/parsePartial``).
+    case partialParsed(id: Int, document: ResponseDocument)
     /// Request `id`'s response is parsed and its lines indexed (not yet mapped).
     case responseParsed(id: Int, document: ResponseDocument)
     /// The shown response was mapped (nil: its route maps nothing).

@@ -12,6 +12,9 @@ package enum Effect: Sendable, Equatable {
     case cancel(id: Int)
     /// Parse and index a response (the pipeline's parse stage); reply with ``Action/responseParsed``.
     case parse(id: Int, request: BuiltRequest, response: Response, route: Route, session: Session)
+    /// Parse the body of running request `id` that has arrived so far (events and lines streaming in); reply with
+    /// ``Action/partialParsed``. The request keeps running.
+    case parsePartial(id: Int, request: BuiltRequest, response: Response, route: Route, session: Session)
     /// Map a parsed response for the first time (the pipeline's map stage); reply with ``Action/responseMapped``.
     case map(responseID: Int, tree: Tree, route: Route, session: Session)
     /// Map the shown response again with a reloaded session and mark what changed against `previous` (the mapping
@@ -57,6 +60,10 @@ package enum Effect: Sendable, Equatable {
         case (.cancel(let i), .cancel(let j)):
             return i == j
         case (.parse(let i, let r, let p, let route, let s), .parse(let j, let q, let o, let other, let t)):
+            return i == j && r == q && p == o && route.name == other.name && same(s, t)
+        case (
+            .parsePartial(let i, let r, let p, let route, let s), .parsePartial(let j, let q, let o, let other, let t)
+        ):
             return i == j && r == q && p == o && route.name == other.name && same(s, t)
         case (.map(let i, let tree, let route, let s), .map(let j, let other, let r, let t)):
             return i == j && tree.count == other.count && tree.source == other.source && route.name == r.name

@@ -19,7 +19,7 @@ extension ExplorerState {
         nextRequestID += 1
         run = RunState(
             id: id, routeName: draft.route.name, summary: "\(request.method) \(request.redacted().path)",
-            source: source)
+            source: source, request: request)
         effects.append(.send(id: id, request: request, source: source))
         return effects
     }
@@ -28,7 +28,8 @@ extension ExplorerState {
     mutating func responseArrived(
         id: Int, request: BuiltRequest, result: Result<Response, TransportError>
     ) -> [Effect] {
-        guard let current = run, current.id == id else { return [] }
+        // A request whose partial body is being kept is done with its transfer.
+        guard let current = run, current.id == id, !current.isProcessing else { return [] }
         switch result {
         case .success(let response):
             run?.phase = .processing(bytes: response.body.count)
@@ -43,6 +44,10 @@ extension ExplorerState {
             run = nil
             return []
         case .failure(let error):
+            if case .noMatch = error {
+            } else if let keep = keepPartial(because: request.redacting(error.description)) {
+                return keep
+            }
             run = nil
             response = .failure(request: request, error: error)
             shownHistoryEntry = nil

@@ -30,11 +30,20 @@ extension ExplorerState {
             return []
         case .responseArrived(let id, let request, let result):
             return responseArrived(id: id, request: request, result: result)
+        case .transferProgress(let id, let progress):
+            return transferProgress(id: id, progress)
+        case .partialParsed(let id, let document):
+            return partialParsed(id: id, document)
         case .responseParsed(let id, let document):
             guard let current = run, current.id == id else { return [] }
             run = nil
             install(document, id: id, routeName: current.routeName)
             shownHistoryEntry = current.historyNumber
+            if let reason = current.keptBecause {
+                notice = Notice(
+                    "\(reason): kept the \(ByteCount.text(document.response.size)) that arrived (partial)",
+                    kind: reason.hasPrefix("cancelled") ? .info : .error)
+            }
             // A query stays until cleared: it runs again on the new response.
             let requery = query.map { runQuery($0.query) } ?? []
             // Map after the first frame: Raw and Parsed show while the objects are built.
@@ -209,6 +218,8 @@ extension ExplorerState {
     /// Esc: cancel the running request, else clear the search, else the query, else the route filter.
     mutating func cancel() -> [Effect] {
         if let run {
+            // What arrived so far stays, marked partial; the transfer stops either way.
+            if let keep = keepPartial(because: "cancelled \(run.summary)") { return [.cancel(id: run.id)] + keep }
             self.run = nil
             notice = Notice("cancelled \(run.summary)")
             return [.cancel(id: run.id)]

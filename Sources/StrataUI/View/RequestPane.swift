@@ -136,7 +136,7 @@ package enum RequestPane {
         }
     }
 
-    /// The note cell: `(default 1)` for edited values, `session default`, `added`, `required`.
+    /// The note cell: `(default 1)` for edited values, `session default`, `env staging`, `added`, `required`.
     static func noteLine(_ p: ResolvedParam, draft: RequestDraft, state: ExplorerState) -> Line {
         var spans: [TextSpan] = []
         switch p.origin {
@@ -147,6 +147,8 @@ package enum RequestPane {
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))
         case .added: spans.append(TextSpan("added", style: Theme.edited.removing(.bold)))
         case .session: spans.append(TextSpan("session default", style: Theme.secondary))
+        case .environment:
+            spans.append(TextSpan("env \(state.session.activeEnvironment ?? "")", style: Theme.secondary))
         case .auth: spans.append(TextSpan("auth", style: Theme.secondary))
         case .response(let route, let query):
             if p.auth != nil { spans.append(TextSpan("auth · ", style: Theme.secondary)) }

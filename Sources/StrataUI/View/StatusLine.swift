@@ -62,13 +62,15 @@ package enum StatusLine {
             let what: String
             switch run.phase {
             case .sending: what = "\(run.summary) · \(run.source.rawValue)"
-            case .processing(let bytes): what = "parsing \(RawPane.byteCount(bytes))"
+            case .receiving: what = run.summary
+            case .processing(let bytes): what = "parsing \(ByteCount.text(bytes))"
             }
-            return Line([
-                TextSpan(frame + " ", style: Theme.edited), TextSpan(what),
-                TextSpan(" · " + seconds(run.elapsed), style: Theme.secondary),
-                TextSpan(" · Esc cancels", style: Theme.secondary),
-            ])
+            return Line(
+                [TextSpan(frame + " ", style: Theme.edited), TextSpan(what)]
+                    + (run.phase == .receiving ? arrivingSpans(run) : []) + [
+                        TextSpan(" · " + seconds(run.elapsed), style: Theme.secondary),
+                        TextSpan(" · Esc cancels", style: Theme.secondary),
+                    ])
         }
         if let notice = state.notice {
             return Line(notice.text, style: notice.kind == .error ? Theme.error : Theme.edited.removing(.bold))
@@ -92,6 +94,36 @@ package enum StatusLine {
         }
     }
 
+    /// ` · 200 · 12.0 KB · 4.1 KB/s · ███▌      35%` while a body arrives: its status, bytes so far, rate, and a
+    /// bar when the length is known.
+    static func arrivingSpans(_ run: RunState) -> [TextSpan] {
+        guard let arriving = run.arriving else { return [] }
+        let dot = TextSpan(" · ", style: Theme.secondary)
+        var spans = [
+            dot, TextSpan("\(arriving.status)", style: Theme.status(arriving.status)), dot,
+            TextSpan(ByteCount.text(arriving.body.count)),
+        ]
+        let seconds = Response.Timing.milliseconds(run.elapsed) / 1000
+        if seconds > 0 {
+            spans += [dot, TextSpan(ByteCount.text(Int(Double(arriving.body.count) / seconds)) + "/s")]
+        }
+        if let fraction = arriving.fraction {
+            spans += [
+                dot, TextSpan(bar(fraction, width: 10), style: Theme.edited), TextSpan(" \(Int(fraction * 100))%"),
+            ]
+        }
+        return spans
+    }
+
+    /// A bar of `width` cells filled to `fraction` in eighths (`███▌      `).
+    static func bar(_ fraction: Double, width: Int) -> String {
+        let eighths = Int((fraction * Double(width * 8)).rounded(.down))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        let full = String(repeating: "█", count: eighths / 8)
+        let used = eighths / 8 + (partial.isEmpty ? 0 : 1)
+        return full + partial + String(repeating: " ", count: max(0, width - used))
+    }
+
     /// `200 OK · application/json · 1.2 KB · 4 ms · fixtures/products.json#1 · 1 issue`.
     static func summary(_ document: ResponseDocument, state: ExplorerState, detail: SummaryDetail = .full) -> Line {
         let response = document.response
@@ -104,8 +136,9 @@ package enum StatusLine {
         if detail != .short {
             spans += [dot, TextSpan(response.contentType.map(ParserRegistry.mediaType) ?? document.outcome.parser)]
         }
-        spans += [dot, TextSpan(RawPane.byteCount(response.size))]
+        spans += [dot, TextSpan(ByteCount.text(response.size))]
         if response.truncated { spans += [dot, TextSpan("truncated (maxBodyBytes)", style: Theme.warning)] }
+        if response.partial { spans += [dot, TextSpan("partial", style: Theme.warning)] }
         spans += [dot, TextSpan("\(Int(response.durationMs.rounded())) ms")]
         switch detail == .full ? response.origin : nil {
         case nil: break

@@ -99,7 +99,7 @@ package enum TrafficPane {
             for header in entry.headers { out.append(row(header.name, header.value, "")) }
         }
         if let body = entry.body {
-            out.append(Line("Body · \(RawPane.byteCount(entry.bodySize))", style: Theme.title))
+            out.append(Line("Body · \(ByteCount.text(entry.bodySize))", style: Theme.title))
             for line in body.split(separator: "\n", omittingEmptySubsequences: false).prefix(50) {
                 out.append(Line(String(line)))
             }

@@ -1,0 +1,33 @@
+import Foundation
+import Strata
+
+/// `strata run`'s raw view of a streamed body (server-sent events, JSON lines): each line is written to stdout as
+/// it arrives, as `curl -N` does, so a stream that never ends can be watched (and stopped with Ctrl-C, keeping
+/// what was printed). Other bodies print when they have arrived, as before.
+final class StreamPrinter: Sendable {
+    private struct State {
+        var hop = 0
+        var pending: [UInt8] = []
+        var printed = 0
+    }
+
+    private let state = Locked(State())
+
+    /// Body bytes already written to stdout (of the last hop).
+    var printed: Int { state.withLock { $0.printed } }
+
+    /// Receives the transfer's reports (on its thread) and writes the complete lines of a streamed body.
+    var observer: TransferObserver {
+        { [self] progress in
+            guard StreamingBody.format(of: progress.headers["Content-Type"]) != nil else { return }
+            state.withLock { s in
+                if progress.hop != s.hop { s = State(hop: progress.hop) }
+                s.pending += progress.chunk
+                guard let last = s.pending.lastIndex(of: 0x0A) else { return }
+                s.pending[...last].withUnsafeBufferPointer { Output.writeAll($0, to: STDOUT_FILENO) }
+                s.printed += last + 1
+                s.pending.removeFirst(last + 1)
+            }
+        }
+    }
+}

@@ -18,12 +18,22 @@ public struct LiveSource: DataSource {
 
     /// Sends `request` over HTTP(S) and returns the response, following redirects.
     public func send(_ request: BuiltRequest) async throws(TransportError) -> Response {
+        try await send(request, sink: nil)
+    }
+
+    /// Sends `request` and writes its body to file descriptor `fd` as it arrives instead of keeping it: the
+    /// response's body is empty, the file holds the body (up to `maxBodyBytes`, `truncated` set past it).
+    func send(_ request: BuiltRequest, bodyTo fd: Int32) async throws(TransportError) -> Response {
+        try await send(request, sink: fd)
+    }
+
+    private func send(_ request: BuiltRequest, sink: Int32?) async throws(TransportError) -> Response {
         if !request.missingVariables.isEmpty {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         try LiveSource.check(request)
         if Task.isCancelled { throw .cancelled }
-        let exchange = CurlExchange(request: request, cookies: cookies)
+        let exchange = CurlExchange(request: request, cookies: cookies, sink: sink)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { exchange.start($0) }
         } onCancel: {

@@ -21,11 +21,23 @@ public struct RecordingSource: DataSource {
     public var name: String { "record" }
 
     /// Sends `request` live and writes the pair; returns the response and where the pair went.
-    public func record(_ request: BuiltRequest) async throws(TransportError) -> (Response, FixtureWriter.Written) {
+    ///
+    /// With `streaming`, the body is written to a temporary file in the fixtures folder as it arrives and never
+    /// held whole: a body up to ``FixtureWriter/inlineBodyLimit`` is then read back and written into the fixture
+    /// as usual, a larger one is copied in pieces to a body file; the returned response's body is empty (its
+    /// size is in ``FixtureWriter/Written/bodyBytes``). Without it, the response keeps its body.
+    public func record(_ request: BuiltRequest, streaming: Bool = false) async throws(TransportError) -> (
+        Response, FixtureWriter.Written
+    ) {
         try writer.preflight(request, overwrite: overwrite)
-        let response = try await live.send(request)
-        let written = try writer.write(response, for: request, overwrite: overwrite)
-        return (response, written)
+        guard streaming else {
+            let response = try await live.send(request)
+            return (response, try writer.write(response, for: request, overwrite: overwrite))
+        }
+        let file = try writer.receivingFile()
+        defer { file.discard() }
+        let response = try await live.send(request, bodyTo: file.fd)
+        return (response, try writer.write(response, streamed: file, for: request, overwrite: overwrite))
     }
 
     /// Sends `request` live and writes the pair (see ``record(_:)``).

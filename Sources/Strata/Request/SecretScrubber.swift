@@ -117,9 +117,18 @@ public struct SecretScrubber: Sendable {
         guard !secrets.isEmpty else { return body }
         var out: [UInt8] = []
         out.reserveCapacity(body.count)
-        var i = 0
         var inString = false
-        while i < body.count {
+        _ = scrub(body, json: json, inString: &inString, final: true, into: &out)
+        return out
+    }
+
+    /// Scrubs `body` into `out` and returns where it stopped: at the end when `final`, else before the last bytes
+    /// that could still start a secret continued by the next chunk. `inString` carries the JSON state across
+    /// chunks.
+    func scrub(_ body: [UInt8], json: Bool, inString: inout Bool, final: Bool, into out: inout [UInt8]) -> Int {
+        let end = final ? body.count : body.count - (secrets.first?.count ?? 1) + 1
+        var i = 0
+        while i < end {
             let c = body[i]
             if json, !inString {
                 if c == UInt8(ascii: "\"") { inString = true }
@@ -147,7 +156,44 @@ public struct SecretScrubber: Sendable {
             out.append(c)
             i += 1
         }
-        return out
+        return max(i, 0)
+    }
+
+    /// Scrubs a body that arrives in chunks (a file too large to hold), with the same result as scrubbing it
+    /// whole: a secret split across two chunks is still found.
+    public struct Stream: Sendable {
+        /// The scrubber whose secrets are replaced.
+        public let scrubber: SecretScrubber
+        /// True to replace only inside JSON string literals.
+        public let json: Bool
+        private var carry: [UInt8] = []
+        private var inString = false
+
+        /// A stream scrubbing with `scrubber`.
+        public init(_ scrubber: SecretScrubber, json: Bool) {
+            self.scrubber = scrubber
+            self.json = json
+        }
+
+        /// The scrubbed bytes of `chunk` that can be decided now (a possible secret's start is held back).
+        public mutating func feed(_ chunk: [UInt8]) -> [UInt8] {
+            guard !scrubber.isEmpty else { return chunk }
+            return run(carry.isEmpty ? chunk : carry + chunk, final: false)
+        }
+
+        /// The scrubbed bytes held back, at the end of the body.
+        public mutating func finish() -> [UInt8] {
+            guard !scrubber.isEmpty, !carry.isEmpty else { return [] }
+            return run(carry, final: true)
+        }
+
+        private mutating func run(_ bytes: [UInt8], final: Bool) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            let stop = scrubber.scrub(bytes, json: json, inString: &inString, final: final, into: &out)
+            carry = Array(bytes[min(stop, bytes.count)...])
+            return out
+        }
     }
 
     private func matches(_ secret: [UInt8], _ body: [UInt8], at i: Int) -> Bool {

@@ -18,7 +18,7 @@ enum RecordBenchmark {
         var label: String {
             switch self {
             case .streaming: "strata record (streams to the fixtures folder)"
-            case .memory: "strata record, body held in memory (before)"
+            case .memory: "strata record with the body in memory (serve --source record)"
             case .curl: "curl -s -o FILE"
             }
         }
@@ -29,14 +29,15 @@ enum RecordBenchmark {
         let megabytes = args.firstIndex(of: "--size").flatMap { Int(args[$0 + 1]) } ?? 200
         let runs = args.firstIndex(of: "--runs").flatMap { Int(args[$0 + 1]) } ?? 3
         let scratch = NSTemporaryDirectory() + "strata-bench-record-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch + "/server/fixtures", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch + "/server/fixtures/bodies", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        let (size, echoes) = try writeBody(scratch + "/server/fixtures/big.json", megabytes: megabytes)
+        let (size, echoes) = try writeBody(scratch + "/server/fixtures/bodies/big.json", megabytes: megabytes)
         try #"{ "name": "server", "routes": [ { "name": "big", "path": "/big" } ] }"#.write(
             toFile: scratch + "/server/session.json", atomically: true, encoding: .utf8)
         try
-            #"{ "/big": [ { "response": { "headers": { "Content-Type": "application/json" }, "bodyFile": "big.json" } } ] }"#
+            #"{ "/big": [ { "response": { "headers": { "Content-Type": "application/json" }, "bodyFile": "bodies/big.json" } } ] }"#
             .write(toFile: scratch + "/server/fixtures/pairs.json", atomically: true, encoding: .utf8)
         let served = try Session.load(from: scratch + "/server")
         let responder = ServeResponder(

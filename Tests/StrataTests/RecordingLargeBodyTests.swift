@@ -95,3 +95,26 @@ import Testing
         #expect(!dir.list("fixtures").contains { $0.contains(".tmp-") })
     }
 }
+
+/// A streamed recording still stops at `maxBodyBytes`.
+@Suite struct RecordingBodyLimitTests {
+    @Test("a streamed body over maxBodyBytes is recorded up to the limit, marked truncated")
+    func streamedBodyStopsAtTheLimit() async throws {
+        let server = try LoopbackServer { _ in .text(String(repeating: "z", count: 100_000)) }
+        defer { server.stop() }
+        let dir = try ScratchDirectory([
+            "session.json": """
+            { "name": "T", "baseURL": "\(server.baseURL)", "maxBodyBytes": 1000,
+              "routes": [ { "name": "big", "path": "/big" } ] }
+            """
+        ])
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let request = try RequestBuilder(session: session, environment: [:]).build(session.route(named: "big")!)
+        let (response, written) = try await RecordingSource(session: session).record(request, streaming: true)
+        #expect(response.truncated && written.bodyBytes == 1000)
+        #expect(
+            dir.read("fixtures/big.json")?.contains("\"body\": \"" + String(repeating: "z", count: 1000) + "\"") == true
+        )
+    }
+}

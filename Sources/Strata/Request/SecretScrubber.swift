@@ -77,7 +77,7 @@ public struct SecretScrubber: Sendable {
     /// The longest secret at `bytes[i...]`, if any.
     private func secret(in bytes: [UInt8], at i: Int) -> [UInt8]? {
         guard starts[Int(bytes[i])] else { return nil }
-        return secrets.first { matches($0, bytes, at: i) }
+        return bytes.withUnsafeBufferPointer { b in secrets.first { matches($0, b, at: i) } }
     }
 
     /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
@@ -127,36 +127,43 @@ public struct SecretScrubber: Sendable {
     /// chunks.
     func scrub(_ body: [UInt8], json: Bool, inString: inout Bool, final: Bool, into out: inout [UInt8]) -> Int {
         let end = final ? body.count : body.count - (secrets.first?.count ?? 1) + 1
-        var i = 0
-        while i < end {
-            let c = body[i]
-            if json, !inString {
-                if c == UInt8(ascii: "\"") { inString = true }
-                out.append(c)
-                i += 1
-                continue
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        return body.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                var i = 0
+                // Bytes from `copied` up to `i` are unchanged and copied in one go when a secret or the end comes.
+                var copied = 0
+                while i < end {
+                    let c = bytes[i]
+                    if json {
+                        if !inString {
+                            if c == quote { inString = true }
+                            i += 1
+                            continue
+                        }
+                        if c == backslash, i + 1 < bytes.count {
+                            i += 2
+                            continue
+                        }
+                        if c == quote {
+                            inString = false
+                            i += 1
+                            continue
+                        }
+                    }
+                    if starts[Int(c)], let secret = secrets.first(where: { matches($0, bytes, at: i) }) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        out.append(contentsOf: SecretScrubber.replacement)
+                        i += secret.count
+                        copied = i
+                        continue
+                    }
+                    i += 1
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                return i
             }
-            if json, c == UInt8(ascii: "\\"), i + 1 < body.count {
-                out.append(c)
-                out.append(body[i + 1])
-                i += 2
-                continue
-            }
-            if json, c == UInt8(ascii: "\"") {
-                inString = false
-                out.append(c)
-                i += 1
-                continue
-            }
-            if let secret = secret(in: body, at: i) {
-                out.append(contentsOf: SecretScrubber.replacement)
-                i += secret.count
-                continue
-            }
-            out.append(c)
-            i += 1
         }
-        return max(i, 0)
     }
 
     /// Scrubs a body that arrives in chunks (a file too large to hold), with the same result as scrubbing it
@@ -196,9 +203,9 @@ public struct SecretScrubber: Sendable {
         }
     }
 
-    private func matches(_ secret: [UInt8], _ body: [UInt8], at i: Int) -> Bool {
-        guard body[i] == secret[0], i + secret.count <= body.count else { return false }
-        for k in 1..<secret.count where body[i + k] != secret[k] { return false }
+    private func matches(_ secret: [UInt8], _ body: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i + secret.count <= body.count else { return false }
+        for k in 0..<secret.count where body[i + k] != secret[k] { return false }
         return true
     }
 }

@@ -15,6 +15,10 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
         ImportBenchmark.run
     ),
     ("adversarial", "inputs that were quadratic, at N and 10 N: time ratio against ≤ 15×", AdversarialBenchmark.run),
+    (
+        "record", "strata record of a 200 MB body from loopback: peak RSS, streaming vs in memory vs curl -o",
+        RecordBenchmark.run
+    ),
     ("serve", "strata serve under wrk (50 connections): req/s, p99, against httpbin/gunicorn; RSS", ServeBenchmark.run),
 ]
 

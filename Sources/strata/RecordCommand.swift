@@ -23,20 +23,28 @@ enum RecordCommand {
         var session = try loadSession(sessionPath, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         let recorder = RecordingSource(
-            session: session, overwrite: overwrite,
-            live: keepingHistory(LiveSource(), session: session, label: "record"))
+            session: session, overwrite: overwrite, history: HistoryStore(session: session),
+            historyProblems: { problem in Output.error("strata: warning: \(problem)") })
         let client = Client(session: session, source: recorder, responses: chainedResponses(for: session))
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
-        let (response, written) = try waitFor { () async throws(TransportError) in try await recorder.record(request) }
+        let (response, written) = try waitFor { () async throws(TransportError) in
+            try await recorder.record(request, streaming: true)
+        }
         let verb = written.replaced ? "replaced" : "recorded"
         let scrubber = request.scrubber
         Output.print(scrubber.scrub("\(verb) \(response.statusLine) \(request.method) \(written.path) → \(written)"))
         if response.truncated {
             Output.error(
-                "strata: warning: the body stopped at maxBodyBytes (\(response.size) bytes); the fixture holds what arrived"
+                "strata: warning: the body stopped at maxBodyBytes (\(written.bodyBytes) bytes); the fixture holds what arrived"
             )
         }
-        if let bodyFile = written.bodyFile { Output.print(scrubber.scrub("body written to \(bodyFile) beside it")) }
+        if let bodyFile = written.bodyFile {
+            let note =
+                written.largeBody
+                ? " (\(written.bodyBytes) bytes: over \(FixtureWriter.inlineBodyLimit >> 20) MiB, so kept as a file; "
+                    + "secrets replaced wherever they appear, the body not parsed)" : ""
+            Output.print(scrubber.scrub("body written to \(bodyFile) beside it\(note)"))
+        }
         return 0
     }
 }

@@ -49,8 +49,9 @@ enum ServeCommand {
         case "live": upstream = .live(keepingHistory(LiveSource(), session: session))
         case "record":
             upstream = .record(
-                RecordingSource(session: session, live: keepingHistory(LiveSource(), session: session, label: "record"))
-            )
+                RecordingSource(
+                    session: session, history: HistoryStore(session: session),
+                    historyProblems: { problem in Output.error("strata: warning: \(problem)") }))
         default: throw UsageError("--source must be mock, live or record (got '\(sourceName)')")
         }
         let journal = try commandError { () throws(ServeError) in try openJournal(journalFile) }

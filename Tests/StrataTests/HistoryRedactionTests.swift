@@ -74,10 +74,9 @@ import Testing
         let request = try RequestBuilder(
             session: session, environment: ["VAULT_TOKEN": "tok-9f8e7d6c", "CLIENT_SECRET": "cs-1a2b3c4d"]
         ).build(session.route(named: "me")!)
-        let recorder = RecordingSource(
-            session: session,
-            live: HistorySource(LiveSource(), history: HistoryStore(session: session), label: "record"))
-        _ = try await recorder.record(request)
+        // As `strata record` records: the body streamed to a file, then read back for the fixture and the history.
+        let recorder = RecordingSource(session: session, history: HistoryStore(session: session))
+        _ = try await recorder.record(request, streaming: true)
         let fixture = try #require(dir.read("fixtures/me.json"))
         let entry = try #require(HistoryStore(session: session).latest(route: "me"))
         #expect(entry.source == "record")

@@ -17,6 +17,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "fixtures": fuzzFixtures,
     "mapping-config": fuzzMappingConfiguration,
     "mapper": fuzzMapper,
+    "serve": fuzzServe,
 ]
 
 /// The target named by STRATA_FUZZ_TARGET, looked up once.
@@ -46,6 +47,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMu
     case "mapper": _ = mappedRoutes.count
     case "fixtures": _ = matchingRequests.count
     case "mapping-config": _ = sampleDocument.count
+    case "serve": _ = serveResponder.session.routes.count
     default: break
     }
     return 0

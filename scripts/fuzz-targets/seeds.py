@@ -174,6 +174,15 @@ elif target == "mapper":
     for i, body in enumerate(response_bodies()):
         for k in range(16):
             add(bytes([(i + k) % 256]) + body)
+elif target == "serve":
+    for t in ("GET /items?page=2&key=x", "POST /items\nContent-Type: application/json\n\n{\"name\": \"Lamp\"}",
+              "GET /items/7", "GET /items/8\nAccept: application/json", "GET /__strata/requests", "GET /__strata/health",
+              "POST /__strata/reset", "OPTIONS /items\nOrigin: http://localhost:3000\nAccess-Control-Request-Method: PUT",
+              "POST /items\nContent-Type: application/x-www-form-urlencoded\n\nname=Lamp&x=%zz", "GET /%2e%2e/etc/passwd"):
+        add(t)
+    for t in lits:
+        if t.startswith("/") and len(t) < 200:
+            add("GET " + t)
 else:
     sys.exit("seeds.py: unknown target " + target)
 

@@ -13,6 +13,8 @@ final class CurlExchange: @unchecked Sendable {
     private let request: BuiltRequest
     private let cookies: CookieJar?
     private let observer: TransferObserver?
+    /// Where body bytes go instead of memory (a file being recorded), or nil to keep them in the response.
+    private let sink: Int32?
     private let lock = NSLock()
     private var cancelled = false
     private var continuation: CheckedContinuation<Result<Response, TransportError>, Never>? = nil
@@ -27,12 +29,22 @@ final class CurlExchange: @unchecked Sendable {
     private var status = 0
     private var hopIndex = 0
     private var handle: UnsafeMutableRawPointer? = nil
+    private var sinkError: Int32? = nil
 
-    /// A send of `request`, keeping cookies in `cookies` and reporting progress to `observer`.
-    init(request: BuiltRequest, cookies: CookieJar?, observer: TransferObserver? = nil) {
+    /// A send of `request`, keeping cookies in `cookies` and reporting progress to `observer`; with a `sink`, the
+    /// body is written to that file descriptor as it arrives (from its start, again for each redirect hop) and the
+    /// response's body is empty.
+    init(request: BuiltRequest, cookies: CookieJar?, observer: TransferObserver? = nil, sink: Int32? = nil) {
         self.request = request
         self.cookies = cookies
         self.observer = observer
+        // Its own descriptor for the file: a cancelled send returns at once while the transfer thread may still
+        // write, and the caller's descriptor may be closed (and its number reused) by then.
+        self.sink = sink.map { dup($0) }
+    }
+
+    deinit {
+        if let sink, sink >= 0 { close(sink) }
     }
 
     /// The redacted URL errors name.
@@ -161,6 +173,10 @@ final class CurlExchange: @unchecked Sendable {
         status = 0
         self.handle = handle
         defer { self.handle = nil }
+        if let sink {
+            _ = ftruncate(sink, 0)
+            _ = lseek(sink, 0, SEEK_SET)
+        }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -236,6 +252,10 @@ final class CurlExchange: @unchecked Sendable {
         let code = curl_easy_perform(handle)
         let detail = CurlExchange.detail(code, errorBuffer)
         if isCancelled { return .failure(.cancelled) }
+        if let sinkError {
+            return .failure(
+                .recording("cannot write the body of \(shownURL) to disk: \(String(cString: strerror(sinkError)))"))
+        }
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && truncated) {
             var osError = 0
             _ = strata_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
@@ -284,12 +304,17 @@ final class CurlExchange: @unchecked Sendable {
         headerFields.append(HTTPHeaders.Field(name: name, value: value))
     }
 
-    /// Body bytes: kept up to the limit; past it the transfer stops, marked truncated.
+    /// Body bytes: kept (or written to the sink) up to the limit; past it the transfer stops, marked truncated.
     private func receive(_ data: UnsafeRawBufferPointer) -> Int {
         let limit = request.transport.maxBodyBytes
         let room = max(0, limit - received)
         let kept = data.count <= room ? data : UnsafeRawBufferPointer(rebasing: data[0..<room])
-        if !kept.isEmpty {
+        if !kept.isEmpty, let sink {
+            guard AtomicFile.writeAll(kept, to: sink) else {
+                sinkError = errno
+                return 0
+            }
+        } else if !kept.isEmpty {
             if body.count + kept.count > body.capacity {
                 // Grow by doubling but never past the limit, so a body at the limit holds at most twice its size.
                 body.reserveCapacity(min(limit, max(body.capacity * 2, body.count + kept.count, 16 * 1024)))

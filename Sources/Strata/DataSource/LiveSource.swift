@@ -24,12 +24,24 @@ public struct LiveSource: DataSource {
     /// Sends `request` like ``send(_:)``, reporting the status, headers and each piece of the body to `progress`
     /// (on the transfer's thread) as they arrive.
     public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
+        try await send(request, progress: progress, sink: nil)
+    }
+
+    /// Sends `request` and writes its body to file descriptor `fd` as it arrives instead of keeping it: the
+    /// response's body is empty, the file holds the body (up to `maxBodyBytes`, `truncated` set past it).
+    func send(_ request: BuiltRequest, bodyTo fd: Int32) async throws(TransportError) -> Response {
+        try await send(request, progress: nil, sink: fd)
+    }
+
+    private func send(
+        _ request: BuiltRequest, progress: TransferObserver?, sink: Int32?
+    ) async throws(TransportError) -> Response {
         if !request.missingVariables.isEmpty {
             throw .missingVariables(route: request.routeName, request.missingVariables)
         }
         try LiveSource.check(request)
         if Task.isCancelled { throw .cancelled }
-        let exchange = CurlExchange(request: request, cookies: cookies, observer: progress)
+        let exchange = CurlExchange(request: request, cookies: cookies, observer: progress, sink: sink)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { exchange.start($0) }
         } onCancel: {

@@ -20,33 +20,87 @@ public enum AtomicFile {
     /// Returns the path actually written (the symlink's destination when `path` is a symlink).
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, root: String? = nil) throws(WriteError) -> String {
+        try write(to: path, root: root) { (sink: Sink) throws(WriteError) in try sink.write(bytes) }
+    }
+
+    /// Writes the bytes `contents` hands to its sink, in as many pieces as it likes, to `path` atomically (see
+    /// ``write(_:to:root:)``): a large file is written without being held whole, and still appears whole or not
+    /// at all.
+    @discardableResult
+    public static func write(
+        to path: String, root: String? = nil, contents: (Sink) throws(WriteError) -> Void
+    ) throws(WriteError) -> String {
         let target = try destination(of: path, root: root)
-        let directory = (target as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        let name = (target as NSString).lastPathComponent
-        removeStaleTemporaries(in: dir, of: name)
         var existing = stat()
         let mode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-        let temp = Session.join(dir, ".\(name).tmp-\(UUID().uuidString)")
-        let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o666)
-        guard fd >= 0 else { throw failure("cannot create a temporary file beside \(target)", errno) }
-        // Marks the temporary file as in use, so a concurrent writer's clean-up leaves it alone.
-        _ = flock(fd, LOCK_EX)
-        var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(temp) }
-        }
-        if let mode, fchmod(fd, mode) != 0 { throw failure("cannot set the permissions of \(target)", errno) }
-        do {
-            try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(bytes))
-        } catch {
-            throw WriteError(description: "cannot write \(target): \(error.localizedDescription)")
-        }
-        guard fsync(fd) == 0 else { throw failure("cannot write \(target)", errno) }
-        guard rename(temp, target) == 0 else { throw failure("cannot replace \(target)", errno) }
-        ok = true
+        let temp = try Temporary(beside: target, mode: mode ?? 0o666)
+        defer { temp.discard() }
+        if let mode, fchmod(temp.fd, mode) != 0 { throw failure("cannot set the permissions of \(target)", errno) }
+        try contents(Sink(fd: temp.fd, target: target))
+        guard fsync(temp.fd) == 0 else { throw failure("cannot write \(target)", errno) }
+        guard rename(temp.path, target) == 0 else { throw failure("cannot replace \(target)", errno) }
+        temp.renamed = true
         return target
+    }
+
+    /// Where ``write(to:root:contents:)`` hands its pieces.
+    public struct Sink {
+        let fd: Int32
+        let target: String
+
+        /// Appends `bytes` to the file being written.
+        public func write(_ bytes: [UInt8]) throws(WriteError) {
+            let ok = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) }
+            if !ok { throw AtomicFile.failure("cannot write \(target)", errno) }
+        }
+    }
+
+    /// A temporary file beside a target (`.NAME.tmp-UUID`), locked while it is in use, so it is removed as stale
+    /// only once its writer is gone; removed by ``discard()`` unless it was renamed.
+    public final class Temporary {
+        /// Its path.
+        public let path: String
+        /// Its descriptor, open for reading and writing.
+        public let fd: Int32
+        var renamed = false
+        private var isOpen = true
+
+        /// Creates the temporary file of `target` (removing stale ones of the same target first).
+        public init(beside target: String, mode: mode_t = 0o600) throws(WriteError) {
+            let directory = (target as NSString).deletingLastPathComponent
+            let dir = directory.isEmpty ? "." : directory
+            let name = (target as NSString).lastPathComponent
+            AtomicFile.removeStaleTemporaries(in: dir, of: name)
+            path = Session.join(dir, ".\(name).tmp-\(UUID().uuidString)")
+            fd = Glibc.open(path, O_CREAT | O_EXCL | O_RDWR | O_NOFOLLOW | O_CLOEXEC, mode)
+            guard fd >= 0 else { throw AtomicFile.failure("cannot create a temporary file beside \(target)", errno) }
+            // Marks the temporary file as in use, so a concurrent writer's clean-up leaves it alone.
+            _ = flock(fd, LOCK_EX)
+        }
+
+        /// Closes it, and removes it unless it became the target.
+        public func discard() {
+            guard isOpen else { return }
+            isOpen = false
+            close(fd)
+            if !renamed { unlink(path) }
+        }
+
+        deinit { discard() }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes; false on an error (in `errno`).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
     }
 
     /// Writes `text` as UTF-8; see ``write(_:to:root:)``.

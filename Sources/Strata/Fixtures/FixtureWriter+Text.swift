@@ -148,7 +148,14 @@ extension FixtureWriter {
         let media = contentType?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
+        if let media, media.hasSuffix("+json") { return "json" }
+        if let media, media.hasSuffix("+xml") { return "xml" }
         switch media {
+        case "application/json": return "json"
+        case "application/xml", "text/xml": return "xml"
+        case "text/plain": return "txt"
+        case "text/csv": return "csv"
+        case "text/html": return "html"
         case "image/png": return "png"
         case "image/jpeg": return "jpg"
         case "image/gif": return "gif"

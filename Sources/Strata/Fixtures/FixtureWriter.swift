@@ -34,8 +34,13 @@ public struct FixtureWriter: Sendable {
         public var index: Int
         /// True when it replaced an existing pair for the same request.
         public var replaced: Bool
-        /// The body file written beside the fixture, for binary bodies.
+        /// The body file written beside the fixture, for binary bodies and bodies too large to inline.
         public var bodyFile: String?
+        /// The size of the recorded body in bytes.
+        public var bodyBytes: Int = 0
+        /// True when the body was over ``FixtureWriter/inlineBodyLimit``: it went to ``bodyFile`` as it was, its
+        /// secrets replaced as bytes wherever they appear (it was not parsed).
+        public var largeBody = false
 
         /// `fixtures/product.json (/products/1 #2)`.
         public var description: String { "\(file) (\(path) #\(index + 1))" }
@@ -77,17 +82,61 @@ public struct FixtureWriter: Sendable {
         }
     }
 
+    /// The largest body written into the fixture file itself (as JSON or text): 8 MiB. A larger body goes to a
+    /// body file, copied in pieces with its secrets scrubbed as bytes, so recording never holds it whole.
+    public static let inlineBodyLimit = 8 << 20
+
     /// Writes `response` as the answer to `request`; an existing pair for the same request is an error unless
     /// `overwrite` is set, and the error names it.
     public func write(_ received: Response, for request: BuiltRequest, overwrite: Bool) throws(TransportError)
         -> Written
     {
+        try write(received, streamed: nil, for: request, overwrite: overwrite)
+    }
+
+    /// A temporary file in the fixtures folder for a body being received (`.recording.tmp-UUID`); one left by a
+    /// recording that was killed is removed when the next one starts.
+    func receivingFile() throws(TransportError) -> AtomicFile.Temporary {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .recording("cannot create \(directory): \(error)")
+        }
+        do {
+            return try AtomicFile.Temporary(beside: Session.join(directory, "recording"))
+        } catch {
+            throw .recording(error.description)
+        }
+    }
+
+    /// Writes the pair for `received`, whose body is in `streamed` when given (else in the response).
+    func write(
+        _ received: Response, streamed: AtomicFile.Temporary?, for request: BuiltRequest, overwrite: Bool
+    ) throws(TransportError) -> Written {
         let plan = try plan(request, overwrite: overwrite)
-        let response = scrubbed(received, for: request)
+        var received = received
+        var streamed = streamed
+        if let file = streamed {
+            let size = FixtureWriter.size(of: file.fd)
+            if size <= FixtureWriter.inlineBodyLimit {
+                received.body = try FixtureWriter.read(file.fd, size: size, path: file.path)
+                streamed = nil
+            }
+        }
+        let large = streamed != nil || received.body.count > FixtureWriter.inlineBodyLimit
+        let scrubber = scrubber(for: request)
+        let response: Response
+        if large {
+            response = Response(
+                status: received.status, headers: scrubber.scrub(received.headers), body: [],
+                duration: received.duration, origin: received.origin)
+        } else {
+            response = scrubbed(received, for: request)
+        }
         let listed = plan.listed
-        // A body that is not text goes to a file beside the fixture.
+        // A body that is not text, or too large to inline, goes to a file beside the fixture.
         var bodyFile: String? = nil
-        let kind = FixtureWriter.bodyKind(response)
+        let kind = large ? .binary : FixtureWriter.bodyKind(response)
         if case .binary = kind {
             bodyFile = FixtureWriter.freeName(
                 in: directory, base: FixtureWriter.fileName(for: request.routeName),
@@ -116,15 +165,90 @@ public struct FixtureWriter: Sendable {
         // Every file goes through the one atomic writer: permissions kept, symlinks inside the session written
         // through, stale temporary files cleaned up.
         let root = SessionFiles.root(ofFixtures: directory)
+        var bodyBytes = received.body.count
         do {
-            if let bodyFile { try AtomicFile.write(response.body, to: Session.join(directory, bodyFile), root: root) }
+            if let bodyFile {
+                let path = Session.join(directory, bodyFile)
+                if large {
+                    bodyBytes = try FixtureWriter.copy(
+                        streamed.map { LargeBody.file($0) } ?? LargeBody.bytes(received.body), to: path, root: root,
+                        scrubbing: scrubber)
+                } else {
+                    try AtomicFile.write(response.body, to: path, root: root)
+                }
+            }
             try AtomicFile.write(updated, to: plan.target, root: root)
         } catch {
             throw .recording(error.description)
         }
         return Written(
             file: plan.target, path: FixtureWriter.pathKey(request), index: index, replaced: plan.existing != nil,
-            bodyFile: bodyFile)
+            bodyFile: bodyFile, bodyBytes: bodyBytes, largeBody: large)
+    }
+
+    /// Where a large body is copied from.
+    enum LargeBody {
+        /// A file it was received into.
+        case file(AtomicFile.Temporary)
+        /// Memory (a body recorded by `strata serve`, which answers with it too).
+        case bytes([UInt8])
+    }
+
+    /// The size of the pieces a large body is copied in (1 MiB): the most of it held at once.
+    public static let copyChunk = 1 << 20
+
+    /// Copies `body` to `path` in pieces through `scrubber` (as bytes: every secret replaced, inside JSON strings
+    /// or not); returns the bytes read.
+    static func copy(_ body: LargeBody, to path: String, root: String, scrubbing scrubber: SecretScrubber)
+        throws(AtomicFile.WriteError) -> Int
+    {
+        var stream = SecretScrubber.Stream(scrubber, json: false)
+        var total = 0
+        try AtomicFile.write(to: path, root: root) { (sink: AtomicFile.Sink) throws(AtomicFile.WriteError) in
+            switch body {
+            case .bytes(let bytes):
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + copyChunk)
+                    try sink.write(stream.feed(Array(bytes[start..<end])))
+                    start = end
+                }
+                total = bytes.count
+            case .file(let file):
+                var chunk = [UInt8](repeating: 0, count: copyChunk)
+                while true {
+                    let n = chunk.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress, copyChunk, off_t(total)) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n >= 0 else { throw AtomicFile.failure("cannot read \(file.path)", errno) }
+                    if n == 0 { break }
+                    total += n
+                    try sink.write(stream.feed(Array(chunk[0..<n])))
+                }
+            }
+            try sink.write(stream.finish())
+        }
+        return total
+    }
+
+    /// The size of the file open as `fd`.
+    static func size(of fd: Int32) -> Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// The first `size` bytes of the file open as `fd`.
+    static func read(_ fd: Int32, size: Int, path: String) throws(TransportError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw .recording("cannot read the received body back from \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+        return bytes
     }
 
     /// The path a pair for `request` is listed under: secret path params as `<redacted>` (matching accepts it).

@@ -78,7 +78,7 @@ public struct SecretScrubber: Sendable {
     /// The longest secret at `bytes[i...]`, if any.
     private func secret(in bytes: [UInt8], at i: Int) -> [UInt8]? {
         guard starts[Int(bytes[i])] else { return nil }
-        return secrets.first { matches($0, bytes, at: i) }
+        return bytes.withUnsafeBufferPointer { b in secrets.first { matches($0, b, at: i) } }
     }
 
     /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
@@ -118,42 +118,95 @@ public struct SecretScrubber: Sendable {
         guard !secrets.isEmpty else { return body }
         var out: [UInt8] = []
         out.reserveCapacity(body.count)
-        var i = 0
         var inString = false
-        while i < body.count {
-            let c = body[i]
-            if json, !inString {
-                if c == UInt8(ascii: "\"") { inString = true }
-                out.append(c)
-                i += 1
-                continue
-            }
-            if json, c == UInt8(ascii: "\\"), i + 1 < body.count {
-                out.append(c)
-                out.append(body[i + 1])
-                i += 2
-                continue
-            }
-            if json, c == UInt8(ascii: "\"") {
-                inString = false
-                out.append(c)
-                i += 1
-                continue
-            }
-            if let secret = secret(in: body, at: i) {
-                out.append(contentsOf: SecretScrubber.replacement)
-                i += secret.count
-                continue
-            }
-            out.append(c)
-            i += 1
-        }
+        _ = scrub(body, json: json, inString: &inString, final: true, into: &out)
         return out
     }
 
-    private func matches(_ secret: [UInt8], _ body: [UInt8], at i: Int) -> Bool {
-        guard body[i] == secret[0], i + secret.count <= body.count else { return false }
-        for k in 1..<secret.count where body[i + k] != secret[k] { return false }
+    /// Scrubs `body` into `out` and returns where it stopped: at the end when `final`, else before the last bytes
+    /// that could still start a secret continued by the next chunk. `inString` carries the JSON state across
+    /// chunks.
+    func scrub(_ body: [UInt8], json: Bool, inString: inout Bool, final: Bool, into out: inout [UInt8]) -> Int {
+        let end = final ? body.count : body.count - (secrets.first?.count ?? 1) + 1
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        return body.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                var i = 0
+                // Bytes from `copied` up to `i` are unchanged and copied in one go when a secret or the end comes.
+                var copied = 0
+                while i < end {
+                    let c = bytes[i]
+                    if json {
+                        if !inString {
+                            if c == quote { inString = true }
+                            i += 1
+                            continue
+                        }
+                        if c == backslash, i + 1 < bytes.count {
+                            i += 2
+                            continue
+                        }
+                        if c == quote {
+                            inString = false
+                            i += 1
+                            continue
+                        }
+                    }
+                    if starts[Int(c)], let secret = secrets.first(where: { matches($0, bytes, at: i) }) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        out.append(contentsOf: SecretScrubber.replacement)
+                        i += secret.count
+                        copied = i
+                        continue
+                    }
+                    i += 1
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                return i
+            }
+        }
+    }
+
+    /// Scrubs a body that arrives in chunks (a file too large to hold), with the same result as scrubbing it
+    /// whole: a secret split across two chunks is still found.
+    public struct Stream: Sendable {
+        /// The scrubber whose secrets are replaced.
+        public let scrubber: SecretScrubber
+        /// True to replace only inside JSON string literals.
+        public let json: Bool
+        private var carry: [UInt8] = []
+        private var inString = false
+
+        /// A stream scrubbing with `scrubber`.
+        public init(_ scrubber: SecretScrubber, json: Bool) {
+            self.scrubber = scrubber
+            self.json = json
+        }
+
+        /// The scrubbed bytes of `chunk` that can be decided now (a possible secret's start is held back).
+        public mutating func feed(_ chunk: [UInt8]) -> [UInt8] {
+            guard !scrubber.isEmpty else { return chunk }
+            return run(carry.isEmpty ? chunk : carry + chunk, final: false)
+        }
+
+        /// The scrubbed bytes held back, at the end of the body.
+        public mutating func finish() -> [UInt8] {
+            guard !scrubber.isEmpty, !carry.isEmpty else { return [] }
+            return run(carry, final: true)
+        }
+
+        private mutating func run(_ bytes: [UInt8], final: Bool) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            let stop = scrubber.scrub(bytes, json: json, inString: &inString, final: final, into: &out)
+            carry = Array(bytes[min(stop, bytes.count)...])
+            return out
+        }
+    }
+
+    private func matches(_ secret: [UInt8], _ body: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i + secret.count <= body.count else { return false }
+        for k in 0..<secret.count where body[i + k] != secret[k] { return false }
         return true
     }
 }

@@ -6,7 +6,8 @@ import TermGrid
 ///
 /// Text is shown the way the explorer shows it, by TermGrid's ``VisibleText`` rule (ESC as `␛`, C1 controls as
 /// `<9B>`, bidi controls dropped), keeping line breaks. JSON output escapes the same characters as `\uXXXX`, so it
-/// stays valid and loses nothing. Only a response body the user asked for raw (`run --show raw`) is written as is.
+/// stays valid and loses nothing. Only a response body the user asked for raw (`run`'s default view) is written as
+/// is, and only into a pipe or a file.
 enum Output {
     /// How characters that must not reach a terminal are written.
     enum Style {
@@ -22,11 +23,22 @@ enum Output {
     /// Writes `text` and a newline to stderr, made visible.
     static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO, style: .text) }
 
-    /// Writes `text` and a newline to stdout unchanged: only for a body the user asked for raw.
+    /// Writes `text` and a newline to stdout as a body asked for raw (see ``rawBody(_:)``).
     static func raw(_ text: String) {
         var bytes = Array(text.utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
+        bytes.withUnsafeBufferPointer { rawBody($0) }
+    }
+
+    /// Writes UTF-8 `bytes` of a body the user asked for raw to stdout: unchanged into a pipe or a file (lossless,
+    /// like `curl`), made visible on a terminal, which would act on the escapes a server sent. A chunk must not
+    /// split a character.
+    static func rawBody(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if isatty(STDOUT_FILENO) != 0 {
+            write(bytes, to: STDOUT_FILENO, style: .text)
+        } else {
+            writeAll(bytes, to: STDOUT_FILENO)
+        }
     }
 
     /// Writes `text` (its UTF-8) to `fd`, made visible.

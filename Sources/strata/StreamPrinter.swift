@@ -24,7 +24,7 @@ final class StreamPrinter: Sendable {
                 if progress.hop != s.hop { s = State(hop: progress.hop) }
                 s.pending += progress.chunk
                 guard let last = s.pending.lastIndex(of: 0x0A) else { return }
-                s.pending[...last].withUnsafeBufferPointer { Output.writeAll($0, to: STDOUT_FILENO) }
+                s.pending[...last].withUnsafeBufferPointer { Output.rawBody($0) }
                 s.printed += last + 1
                 s.pending.removeFirst(last + 1)
             }

@@ -105,7 +105,21 @@ import Testing
         #expect(decoded?.values.first == Self.evil, "--json stays lossless")
     }
 
-    @Test("run --show raw prints the body exactly as received: the user asked for it raw")
+    @Test(
+        "on a terminal the raw body is made visible too: escapes from a server never reach it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pty"))
+    func rawBodyOnATerminal() throws {
+        let dir = try Self.evilSession()
+        defer { dir.remove() }
+        let strata = try #require(StrataBinary.url).path
+        // script(1) runs the command on a pseudo-terminal and copies what it wrote to its own stdout.
+        let command = "'\(strata)' run '\(dir.path)' 'list\(Self.evil)' 2>/dev/null"
+        let r = try ChildProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(r.stdout.contains("<9B>2J"), "\(r.stdout)")
+        #expect(Self.forbidden(r.stdout).isEmpty)
+    }
+
+    @Test("run --show raw prints the body exactly as received into a pipe: the user asked for it raw")
     func rawBodyStaysRaw() throws {
         let dir = try Self.evilSession()
         defer { dir.remove() }

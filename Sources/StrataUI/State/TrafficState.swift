@@ -109,7 +109,7 @@ package struct TrafficEntry: Sendable {
         status = entry.status
         // Fixture files are named from the session folder, as everywhere on screen.
         outcome = entry.outcome.replacingOccurrences(of: session.directory + "/", with: "")
-        nearest = entry.nearest
+        nearest = entry.nearest?.replacingOccurrences(of: session.directory + "/", with: "")
         durationMs = entry.durationMs
         self.request = request
         routeName = exchange.request.route(in: session)?.name

@@ -101,32 +101,8 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Starts listening on an ephemeral port of 127.0.0.1; `handler` answers each request on its own thread.
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw LoopbackError("socket() failed: errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            close(fd)
-            throw LoopbackError("bind/listen on 127.0.0.1 failed: errno \(errno)")
-        }
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        port = Int(UInt16(bigEndian: addr.sin_port))
+        let (fd, port) = try LoopbackSocket.listen(backlog: 64, reuseAddress: true)
+        self.port = port
         listener = fd
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackServer:\(port)"

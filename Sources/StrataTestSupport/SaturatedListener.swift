@@ -18,23 +18,7 @@ public final class SaturatedListener: @unchecked Sendable {
 
     /// Listens with a backlog of 0 on an ephemeral port and fills its accept queue.
     public init() throws {
-        let listener = try SaturatedListener.socketFD()
-        self.listener = listener
-        var addr = SaturatedListener.loopback(port: 0)
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 0) == 0 else {
-            close(listener)
-            throw LoopbackError("bind/listen on 127.0.0.1 failed: errno \(errno)")
-        }
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &len) }
-        }
-        port = Int(UInt16(bigEndian: addr.sin_port))
+        (listener, port) = try LoopbackSocket.listen(backlog: 0)
         // The first connect completes into the queue (which a backlog of 0 lets hold one connection); a few more
         // without waiting cover kernels that let the queue hold another. None is ever accepted.
         try fill(blocking: true)
@@ -48,10 +32,10 @@ public final class SaturatedListener: @unchecked Sendable {
 
     /// One client connection to the listener; a non-blocking one is left wherever its handshake got to.
     private func fill(blocking: Bool) throws {
-        let fd = try SaturatedListener.socketFD()
+        let fd = try LoopbackSocket.stream()
         fillers.append(fd)
         if !blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        var addr = SaturatedListener.loopback(port: port)
+        var addr = LoopbackSocket.address(port: port)
         let result = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -60,23 +44,5 @@ public final class SaturatedListener: @unchecked Sendable {
         if result != 0 && !(errno == EINPROGRESS && !blocking) {
             throw LoopbackError("connect to 127.0.0.1:\(port) failed: errno \(errno)")
         }
-    }
-
-    private static func socketFD() throws -> Int32 {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw LoopbackError("socket() failed: errno \(errno)") }
-        return fd
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = UInt16(port).bigEndian
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return addr
     }
 }

@@ -23,24 +23,16 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
     /// Parses `text`, or throws a message saying what is wrong with the `${...}` part.
     public init(parsing text: String) throws(TemplateError) {
         self.text = text
-        var parts: [Part] = []
-        for piece in try Template.pieces(of: text) {
-            switch piece {
-            case .literal(let s): parts.append(.literal(s))
-            case .placeholder(let inner) where inner.hasPrefix(ChainedValue.prefix):
-                parts.append(.response(try ChainedValue(placeholder: inner)))
-            case .placeholder(let inner):
-                guard inner.hasPrefix("env:") else {
-                    throw TemplateError(
-                        message:
-                            "unknown substitution '${\(inner)}': only ${env:NAME}, ${env:NAME:-default} and "
-                            + "${response:ROUTE:QUERY} are supported"
-                    )
-                }
-                parts.append(try Template.variable(inner))
+        self.parts = try Template.parts(of: text) { inner throws(TemplateError) in
+            guard inner.hasPrefix("env:") else {
+                throw TemplateError(
+                    message:
+                        "unknown substitution '${\(inner)}': only ${env:NAME}, ${env:NAME:-default} and "
+                        + "${response:ROUTE:QUERY} are supported"
+                )
             }
+            return try Template.variable(inner)
         }
-        self.parts = parts
     }
 
     /// The chained values of `text` as a template, everything else (other `${…}` included) literal: how an edited
@@ -48,16 +40,23 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
     /// Nil when `text` holds no `${response:`.
     static func chained(in text: String) throws(TemplateError) -> Template? {
         guard text.contains("${" + ChainedValue.prefix) else { return nil }
+        return Template(text: text, parts: try parts(of: text) { inner in .literal("${\(inner)}") })
+    }
+
+    /// The parts of `text`: literals, `${response:…}` chained values, and what `other` makes of any other `${…}`.
+    private static func parts(
+        of text: String, other: (String) throws(TemplateError) -> Part
+    ) throws(TemplateError) -> [Part] {
         var parts: [Part] = []
         for piece in try Template.pieces(of: text) {
             switch piece {
             case .literal(let s): parts.append(.literal(s))
             case .placeholder(let inner) where inner.hasPrefix(ChainedValue.prefix):
                 parts.append(.response(try ChainedValue(placeholder: inner)))
-            case .placeholder(let inner): parts.append(.literal("${\(inner)}"))
+            case .placeholder(let inner): parts.append(try other(inner))
             }
         }
-        return Template(text: text, parts: parts)
+        return parts
     }
 
     private init(text: String, parts: [Part]) {

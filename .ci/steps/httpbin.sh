@@ -117,7 +117,7 @@ err=$("$STRATA" run "$WORK/slow" delay --source live 2>&1 >/dev/null) || code=$?
 elapsed_ms=$((($(date +%s%N) - start) / 1000000))
 check "/delay/10 with a 1 s timeout exits 1" test "$code" = 1
 check "/delay/10 fails before the server answers (took ${elapsed_ms} ms)" test "$elapsed_ms" -lt 8000
-check "/delay/3 says it timed out" grep -q "^strata: timed out after 1 s waiting for $BASE/delay/3" <<<"$err"
+check "/delay/10 says it timed out" grep -q "^strata: timed out after 1 s waiting for $BASE/delay/10" <<<"$err"
 
 # Redirects are followed and listed.
 out=$(run_json redirect --source live)

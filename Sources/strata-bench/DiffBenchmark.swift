@@ -8,21 +8,9 @@ import Strata
 /// `swift run -c release strata-bench diff [--size MB] [--runs R]`
 enum DiffBenchmark {
     static func run(_ args: [String]) throws {
-        var size = 50
-        var runs = 3
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--size" where i + 1 < args.count:
-                size = Int(args[i + 1]) ?? size
-                i += 1
-            case "--runs" where i + 1 < args.count:
-                runs = max(1, Int(args[i + 1]) ?? runs)
-                i += 1
-            default: break
-            }
-            i += 1
-        }
+        let options = BenchArguments(args)
+        let size = options.int("--size", default: 50)
+        let runs = options.int("--runs", default: 3, minimum: 1)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-diff-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

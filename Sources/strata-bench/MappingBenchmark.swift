@@ -7,23 +7,10 @@ import Strata
 /// `swift run -c release strata-bench mapping [--count N] [--runs R] [--strata-only]`
 enum MappingBenchmark {
     static func run(_ args: [String]) throws {
-        var count = 100_000
-        var runs = 5
-        var strataOnly = false
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--count" where i + 1 < args.count:
-                count = Int(args[i + 1]) ?? count
-                i += 1
-            case "--runs" where i + 1 < args.count:
-                runs = max(1, Int(args[i + 1]) ?? runs)
-                i += 1
-            case "--strata-only": strataOnly = true
-            default: break
-            }
-            i += 1
-        }
+        let options = BenchArguments(args)
+        let count = options.int("--count", default: 100_000)
+        let runs = options.int("--runs", default: 5, minimum: 1)
+        let strataOnly = options.flag("--strata-only")
         let bytes = MappingBenchData.document(count: count)
         let mapper = Mapper(mappings: MappingBenchData.mappings)
         let route = RouteMapping(className: "User", keyPath: "users")

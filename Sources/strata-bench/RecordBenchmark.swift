@@ -26,8 +26,9 @@ enum RecordBenchmark {
 
     static func run(_ args: [String]) throws {
         if let i = args.firstIndex(of: childFlag) { return try runChild(Array(args[(i + 1)...])) }
-        let megabytes = args.firstIndex(of: "--size").flatMap { Int(args[$0 + 1]) } ?? 200
-        let runs = args.firstIndex(of: "--runs").flatMap { Int(args[$0 + 1]) } ?? 3
+        let options = BenchArguments(args)
+        let megabytes = options.int("--size", default: 200)
+        let runs = options.int("--runs", default: 3)
         let scratch = NSTemporaryDirectory() + "strata-bench-record-\(getpid())"
         try FileManager.default.createDirectory(
             atPath: scratch + "/server/fixtures/bodies", withIntermediateDirectories: true)

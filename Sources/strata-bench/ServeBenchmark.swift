@@ -20,8 +20,9 @@ enum ServeBenchmark {
     }
 
     static func run(_ args: [String]) throws {
-        let seconds = args.firstIndex(of: "--seconds").flatMap { Int(args[$0 + 1]) } ?? 10
-        let total = args.firstIndex(of: "--requests").flatMap { Int(args[$0 + 1]) } ?? 1_000_000
+        let options = BenchArguments(args)
+        let seconds = options.int("--seconds", default: 10)
+        let total = options.int("--requests", default: 1_000_000)
         print("## strata serve under load (\(BenchMachine.summary()))\n")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-serve-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)

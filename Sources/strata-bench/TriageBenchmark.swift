@@ -7,21 +7,9 @@ import Strata
 /// `swift run -c release strata-bench triage [--count N] [--runs R]`
 enum TriageBenchmark {
     static func run(_ args: [String]) throws {
-        var count = 200_000
-        var runs = 5
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--count" where i + 1 < args.count:
-                count = Int(args[i + 1]) ?? count
-                i += 1
-            case "--runs" where i + 1 < args.count:
-                runs = max(1, Int(args[i + 1]) ?? runs)
-                i += 1
-            default: break
-            }
-            i += 1
-        }
+        let options = BenchArguments(args)
+        let count = options.int("--count", default: 200_000)
+        let runs = options.int("--runs", default: 5, minimum: 1)
         let small = try mapped(count / 10)
         let large = try mapped(count)
         func time(_ result: MappingResult) throws -> BenchTiming {

@@ -10,21 +10,9 @@ import TermGrid
 /// `swift run -c release strata-bench ui [--size MB] [--runs N]`
 enum UIBenchmark {
     static func run(_ args: [String]) throws {
-        var megabytes = 100
-        var runs = 3
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--size" where i + 1 < args.count:
-                megabytes = max(1, Int(args[i + 1]) ?? megabytes)
-                i += 1
-            case "--runs" where i + 1 < args.count:
-                runs = max(1, Int(args[i + 1]) ?? runs)
-                i += 1
-            default: break
-            }
-            i += 1
-        }
+        let options = BenchArguments(args)
+        let megabytes = options.int("--size", default: 100, minimum: 1)
+        let runs = options.int("--runs", default: 3, minimum: 1)
         let session = try UIBenchSession.make()
         print("## strata-bench ui\n")
         print("Machine: \(BenchMachine.summary())\n")

@@ -56,21 +56,20 @@ package struct ExplorerHost {
             server: server)
     }
 
-    /// A history in a new temporary folder with a clock that ticks one second per entry.
+    /// A history in a new temporary folder with a clock that ticks one second per entry. The folder is removed
+    /// when the store is gone (its clock holds the folder).
     package static func scratchHistory(_ session: Session) -> HistoryStore {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
-            .path
-        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let folder = TemporaryFolder(prefix: "strata-history")
         let ticks = Locked(0)
         return HistoryStore(
-            directory: HistoryStore.folder(ofSession: root), root: root, settings: session.history,
+            directory: HistoryStore.folder(ofSession: folder.path), root: folder.path, settings: session.history,
             redact: session.redact,
             clock: {
                 let n = ticks.withLock { (t: inout Int) -> Int in
                     t += 1
                     return t
                 }
-                return Date(timeIntervalSince1970: 1_767_268_800 + Double(n))
+                return withExtendedLifetime(folder) { Date(timeIntervalSince1970: 1_767_268_800 + Double(n)) }
             })
     }
 
@@ -118,4 +117,18 @@ package enum EditorLauncher {
     static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+}
+
+/// A folder under the system's temporary directory, removed with everything in it when the last reference goes.
+final class TemporaryFolder: Sendable {
+    /// The folder's absolute path.
+    let path: String
+
+    /// Creates `PREFIX-UUID` in the temporary directory.
+    init(prefix: String) {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -69,19 +69,7 @@ JSON
 sed 's/"timeout": 10/"timeout": 1/' "$WORK/bin/session.json" >"$WORK/slow/session.json"
 export HTTPBIN_KEY=hb-secret
 
-ok=0
-bad=0
-check() { # check NAME COMMAND...: passes when the command succeeds
-  local name=$1
-  shift
-  if "$@"; then
-    ok=$((ok + 1))
-    echo "ok   $name"
-  else
-    bad=$((bad + 1))
-    echo "FAIL $name"
-  fi
-}
+source .ci/check.sh
 run_json() { "$STRATA" run "$WORK/bin" "$@" --json; }
 jq_true() { jq -e "$1" >/dev/null; }
 

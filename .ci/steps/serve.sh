@@ -38,19 +38,7 @@ for _ in $(seq 1 100); do
 done
 URL=$(head -1 "$WORK/out" | awk '{print $NF}')
 
-ok=0
-bad=0
-check() { # check NAME COMMAND...: passes when the command succeeds
-  local name=$1
-  shift
-  if "$@"; then
-    ok=$((ok + 1))
-    echo "ok   $name"
-  else
-    bad=$((bad + 1))
-    echo "FAIL $name"
-  fi
-}
+source .ci/check.sh
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 
 check "GET with a query param matches" test "$(curl -s "$URL/items?page=2")" = '{ "page": 2 }'

@@ -68,13 +68,7 @@ struct BodyFill {
             case .literal(let s): out += s
             case .param(let name, _): out += value(name) ?? ""
             case .variable(let name, let fallback):
-                if let v = environment[name] {
-                    out += v
-                } else if let fallback {
-                    out += fallback
-                } else {
-                    missing.append(name)
-                }
+                Template.append(name, fallback: fallback, from: environment, to: &out, missing: &missing)
             case .response(let chained):
                 out += chains.resolve(chained)?.text ?? ""
             }

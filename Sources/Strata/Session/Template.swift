@@ -180,18 +180,25 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
             switch part {
             case .literal(let s): out += s
             case .variable(let name, let fallback):
-                if let v = environment[name] {
-                    out += v
-                } else if let fallback {
-                    out += fallback
-                } else {
-                    missing.append(name)
-                }
+                Template.append(name, fallback: fallback, from: environment, to: &out, missing: &missing)
             case .response(let chained):
                 out += chains.resolve(chained)?.text ?? ""
             }
         }
         return (out, missing)
+    }
+
+    /// Appends the value of `${env:NAME}` (or its `:-fallback`) from `environment` to `out`, or adds NAME to
+    /// `missing` when it has neither.
+    static func append(
+        _ name: String, fallback: String?, from environment: [String: String], to out: inout String,
+        missing: inout [String]
+    ) {
+        if let value = environment[name] ?? fallback {
+            out += value
+        } else {
+            missing.append(name)
+        }
     }
 
     /// The text as written.

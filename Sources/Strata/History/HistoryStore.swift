@@ -86,11 +86,13 @@ public final class HistoryStore: Sendable {
     }
 
     /// The entries kept, newest first; only those of `route` when given. Entries that cannot be read are left out.
-    public func entries(route: String? = nil) -> [HistoryEntry.Summary] {
-        numbers().reversed().compactMap { n in
-            guard let bytes = try? read(metaFile(n)), let summary = try? HistoryEntry.decodeSummary(bytes) else {
-                return nil
-            }
+    public func entries(route: String? = nil) -> [HistoryEntry.Summary] { Array(summaries(route: route)) }
+
+    /// The summaries of `entries(route:)`, read one meta file at a time as they are asked for.
+    private func summaries(route: String?) -> some Sequence<HistoryEntry.Summary> {
+        numbers().reversed().lazy.compactMap { n in
+            guard let bytes = try? self.read(self.metaFile(n)), let summary = try? HistoryEntry.decodeSummary(bytes)
+            else { return nil }
             return route == nil || summary.route == route ? summary : nil
         }
     }
@@ -110,7 +112,8 @@ public final class HistoryStore: Sendable {
 
     /// The newest entry of `route` that can be read, body and all, or nil when there is none.
     public func latest(route: String) -> HistoryEntry? {
-        for summary in entries(route: route) {
+        // Newest first, reading meta files only until one of `route` has a readable entry.
+        for summary in summaries(route: route) {
             if let entry = try? entry(number: summary.number) { return entry }
         }
         return nil

@@ -17,14 +17,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The fields in order.
     public private(set) var fields: [Field]
 
-    /// Where each name (lower-cased) first appears in `fields` and how many fields have it, so lookups and inserts
-    /// do not scan every field (a response can have 100 000 headers).
-    private var index: [String: (first: Int, count: Int)] = [:]
+    /// Where each name (any case) first appears in `fields`, so lookups and inserts do not scan every field (a
+    /// response can have 100 000 headers).
+    private var index = HeaderNameIndex()
 
     /// Creates headers from fields in order.
     public init(_ fields: [Field] = []) {
         self.fields = fields
-        reindex()
+        index.rebuild(fields)
     }
 
     /// Creates headers from `(name, value)` pairs in order.
@@ -39,46 +39,44 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The first value of header `name` (any case), or nil; setting replaces every field of that name in place
     /// of the first, or appends.
     public subscript(name: String) -> String? {
-        get { index[name.lowercased()].map { fields[$0.first].value } }
+        get { index.lookup(name, in: fields).first.map { fields[$0].value } }
         set {
-            let lower = name.lowercased()
-            let existing: (first: Int, count: Int)?
-            if let newValue {
-                // One hash lookup for the usual case, a name not there yet: claim the slot, undo if it was taken.
-                existing = index.updateValue((fields.count, 1), forKey: lower)
-                if let existing { index[lower] = existing } else { fields.append(Field(name: name, value: newValue)) }
-            } else {
-                existing = index[lower]
-            }
-            guard let found = existing else { return }
-            if let newValue, found.count == 1 {
-                fields[found.first] = Field(name: name, value: newValue)
+            if newValue != nil { index.reserveOne(in: fields) }
+            let found = index.lookup(name, in: fields)
+            guard let first = found.first else {
+                guard let newValue else { return }
+                fields.append(Field(name: name, value: newValue))
+                index.claim(found, position: fields.count - 1)
                 return
             }
-            fields.removeAll { $0.name.lowercased() == lower }
-            if let newValue { fields.insert(Field(name: name, value: newValue), at: found.first) }
-            reindex()
+            if let newValue, index.repeats[first] == nil {
+                fields[first] = Field(name: name, value: newValue)
+                return
+            }
+            fields.removeAll { HeaderNameIndex.same($0.name, name) }
+            if let newValue { fields.insert(Field(name: name, value: newValue), at: first) }
+            index.rebuild(fields)
         }
     }
 
     /// Every value of header `name` (any case), in order.
     public func values(_ name: String) -> [String] {
-        let lower = name.lowercased()
-        guard let found = index[lower] else { return [] }
-        if found.count == 1 { return [fields[found.first].value] }
-        return fields[found.first...].filter { $0.name.lowercased() == lower }.map(\.value)
+        guard let first = index.lookup(name, in: fields).first else { return [] }
+        guard let count = index.repeats[first] else { return [fields[first].value] }
+        var values: [String] = []
+        for field in fields[first...] where HeaderNameIndex.same(field.name, name) {
+            values.append(field.value)
+            if values.count == count { break }
+        }
+        return values
     }
 
     /// Appends a field, keeping any earlier field of the same name.
     public mutating func append(name: String, value: String) {
-        index[name.lowercased(), default: (fields.count, 0)].count += 1
+        index.reserveOne(in: fields)
+        let found = index.lookup(name, in: fields)
         fields.append(Field(name: name, value: value))
-    }
-
-    /// Rebuilds `index` from `fields`.
-    private mutating func reindex() {
-        index.removeAll(keepingCapacity: true)
-        for (k, field) in fields.enumerated() { index[field.name.lowercased(), default: (k, 0)].count += 1 }
+        if let first = found.first { index.repeated(first) } else { index.claim(found, position: fields.count - 1) }
     }
 
     /// The number of fields.

@@ -110,12 +110,33 @@ import Testing
         #expect(try await source.send(r).body == Array("one".utf8))
         #expect(try await source.send(r).body == Array("one".utf8))
         #expect(source.cache.parseCount == 2)
+        #expect(source.cache.readCount == 4, "files changed in the last 2 s are read and compared at every send")
         try dir.write("fixtures/a.json", #"{ "/r": [ { "response": { "body": "two" } } ] }"#)
         #expect(try await source.send(r).body == Array("two".utf8))
         #expect(source.cache.parseCount == 3)
         try FileManager.default.removeItem(atPath: dir.url("fixtures/b.json"))
         #expect(try await source.send(r).body == Array("two".utf8))
         #expect(source.cache.count == 1)
+    }
+
+    @Test("a fixture file old enough to trust its signature is not read again until it changes")
+    func cacheTrustsSignatures() async throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "routes": [ { "name": "r", "path": "/r" } ] }"#,
+            "fixtures/a.json": #"{ "/r": [ { "response": { "body": "one" } } ] }"#,
+        ])
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.routes[0])
+        // Files count as old at once here; by default a file changed in the last 2 s is compared byte for byte.
+        let source = MockSource(session: s, cache: FixtureFileCache(recentSeconds: -3600))
+        #expect(try await source.send(r).body == Array("one".utf8))
+        #expect(try await source.send(r).body == Array("one".utf8))
+        #expect(source.cache.readCount == 1)
+        try dir.write("fixtures/a.json", #"{ "/r": [ { "response": { "body": "three" } } ] }"#)
+        #expect(try await source.send(r).body == Array("three".utf8))
+        #expect(source.cache.readCount == 2)
+        #expect(source.cache.parseCount == 2)
     }
 
     @Test("a body file created after the pair was read is seen without touching the fixture file")

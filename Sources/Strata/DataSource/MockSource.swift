@@ -2,21 +2,26 @@ import Foundation
 
 /// Answers requests from the session's fixture files, with a near-miss report when nothing matches.
 ///
-/// Fixture files are read again on every send, so edits (and pairs just recorded) are seen at once; a file is
-/// parsed again only when its bytes have changed (copies of a source share its cache).
+/// The fixtures folder is looked at again on every send, so edits (and pairs just recorded) are seen at once; a
+/// file is read and parsed again only when it has changed (``FixtureFileCache``; copies of a source share it).
 public struct MockSource: DataSource {
     /// The fixtures folder.
     public let directory: String
     /// The fixture files parsed so far.
-    public let cache = FixtureFileCache()
+    public let cache: FixtureFileCache
     /// Where each pair's sequence of responses has got to.
     public let sequences = FixtureSequences()
 
     /// Creates a source reading `session`'s `fixtures/` folder.
-    public init(session: Session) { directory = session.fixturesDirectory }
+    public init(session: Session, cache: FixtureFileCache = FixtureFileCache()) {
+        self.init(directory: session.fixturesDirectory, cache: cache)
+    }
 
     /// Creates a source reading fixture files from `directory`.
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, cache: FixtureFileCache = FixtureFileCache()) {
+        self.directory = directory
+        self.cache = cache
+    }
 
     /// `mock`.
     public var name: String { "mock" }

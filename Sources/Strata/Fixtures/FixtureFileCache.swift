@@ -4,20 +4,62 @@ import Foundation
 ///
 /// One cache serves one fixtures folder: loading a folder forgets the files it no longer has.
 ///
-/// An entry is used only while the file's bytes are exactly the bytes it was read from and every body file it
-/// names still exists (or is still missing), so what is served is always what the file says now. Safe to share
-/// between tasks.
+/// A file is read again only when its signature (device, inode, size, modification and change times) differs
+/// from when it was read, or when it was changed less than `recentSeconds` before it was read: an edit within
+/// the file system's timestamp resolution could then keep the signature, so such a file's bytes are kept and
+/// compared on every load until it is older. An entry is used only while every body file it names still exists
+/// (or is still missing), so what is served is always what the file says now. Safe to share between tasks.
 public final class FixtureFileCache: Sendable {
+    /// What identifies a file's version without reading it.
+    struct Signature: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: timespec
+        var changed: timespec
+
+        /// The signature of the file at `path`, or nil when it cannot be read.
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+
+        static func == (a: Signature, b: Signature) -> Bool {
+            a.device == b.device && a.inode == b.inode && a.size == b.size
+                && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
+
+        /// True when the file was changed less than `seconds` before now (or is dated in the future).
+        func isRecent(within seconds: Double) -> Bool {
+            let latest = max(
+                Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9,
+                Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9)
+            return latest > Date().timeIntervalSince1970 - seconds
+        }
+    }
+
+    /// How long after a change a file's signature is not trusted alone (FAT's timestamps step by 2 s).
+    let recentSeconds: Double
+
     private struct Entry {
-        var bytes: [UInt8]
+        var signature: Signature?
+        /// The bytes read, kept only while the file is recent (or has no signature).
+        var bytes: [UInt8]?
         var contents: FixtureSet.FileContents
     }
 
     private let entries = Locked<[String: Entry]>([:])
     private let parses = Locked(0)
+    private let reads = Locked(0)
 
-    /// Creates an empty cache.
-    public init() {}
+    /// Creates an empty cache that trusts a file's signature alone once the file is `recentSeconds` old.
+    public init(recentSeconds: Double = 2) { self.recentSeconds = recentSeconds }
 
     /// The number of files held.
     public var count: Int { entries.withLock { $0.count } }
@@ -25,24 +67,50 @@ public final class FixtureFileCache: Sendable {
     /// How many times a file had to be parsed because it was new or had changed.
     public var parseCount: Int { parses.withLock { $0 } }
 
-    /// What `file` held when it was read from the same `bytes`, if its body files are as they were then.
-    func contents(of file: String, bytes: [UInt8]) -> FixtureSet.FileContents? {
-        guard let entry = entries.withLock({ $0[file] }), FixtureFileCache.same(entry.bytes, bytes) else { return nil }
-        for (path, existed) in entry.contents.bodyFiles where FileManager.default.fileExists(atPath: path) != existed {
-            return nil
-        }
+    /// How many times a file's bytes had to be read because its signature alone could not be trusted.
+    public var readCount: Int { reads.withLock { $0 } }
+
+    /// What `file` held when it was read, without reading it: its signature is `signature` as then, it was not
+    /// recent then, and its body files are as they were.
+    func contents(of file: String, signature: Signature?) -> FixtureSet.FileContents? {
+        guard let signature, let entry = entries.withLock({ $0[file] }), entry.bytes == nil,
+            entry.signature == signature, Self.bodyFilesAsRead(entry.contents)
+        else { return nil }
         return entry.contents
     }
 
-    /// Remembers what `file` holds when read from `bytes`.
-    func store(_ contents: FixtureSet.FileContents, of file: String, bytes: [UInt8]) {
-        entries.withLock { $0[file] = Entry(bytes: bytes, contents: contents) }
+    /// What `file` held when it was read from the same `bytes`, if its body files are as they were then; the
+    /// entry takes `signature` (taken before the read) as its own.
+    func contents(of file: String, bytes: [UInt8], signature: Signature?) -> FixtureSet.FileContents? {
+        reads.withLock { $0 += 1 }
+        guard let found = entries.withLock({ $0[file] }), let kept = found.bytes, Self.same(kept, bytes),
+            Self.bodyFilesAsRead(found.contents)
+        else { return nil }
+        let refreshed = entry(found.contents, bytes: bytes, signature: signature)
+        entries.withLock { $0[file] = refreshed }
+        return found.contents
+    }
+
+    /// Remembers what `file` holds when read from `bytes`, whose signature before the read was `signature`.
+    func store(_ contents: FixtureSet.FileContents, of file: String, bytes: [UInt8], signature: Signature?) {
+        entries.withLock { $0[file] = entry(contents, bytes: bytes, signature: signature) }
         parses.withLock { $0 += 1 }
     }
 
     /// Forgets files other than `files` (deleted or renamed ones).
     func keep(only files: Set<String>) {
         entries.withLock { all in all = all.filter { files.contains($0.key) } }
+    }
+
+    /// An entry that keeps `bytes` only while the signature cannot be trusted alone.
+    private func entry(_ contents: FixtureSet.FileContents, bytes: [UInt8], signature: Signature?) -> Entry {
+        let trusted = signature.map { !$0.isRecent(within: recentSeconds) } ?? false
+        return Entry(signature: signature, bytes: trusted ? nil : bytes, contents: contents)
+    }
+
+    /// True when every body file the contents name exists exactly when it did at the read.
+    private static func bodyFilesAsRead(_ contents: FixtureSet.FileContents) -> Bool {
+        contents.bodyFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.key) == $0.value }
     }
 
     /// True when two byte arrays are equal (compared with memcmp: files can be megabytes).

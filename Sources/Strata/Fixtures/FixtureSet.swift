@@ -28,8 +28,8 @@ public struct FixtureSet: Sendable {
 
     /// Reads every `*.json` file in `directory` (a missing folder holds no fixtures).
     ///
-    /// With a `cache` (one per folder), a file whose bytes and body files are as they were when it was last read is
-    /// not parsed again; every file is still read from disk, so edits are seen at once.
+    /// With a `cache` (one per folder), a file whose signature (or, while it is recent, whose bytes) and body files
+    /// are as they were when it was last read is not parsed again, so edits are seen at once.
     public static func load(directory: String, cache: FixtureFileCache? = nil) -> FixtureSet {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
@@ -48,16 +48,22 @@ public struct FixtureSet: Sendable {
                     Diagnostic(file: file, line: 1, column: 1, message: "fixture file \(refusal); it is not read"))
                 continue
             }
-            guard let bytes = try? FileBytes.read(file) else {
-                diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
-                continue
-            }
+            let signature = cache.flatMap { _ in FixtureFileCache.Signature(path: file) }
             let one: FileContents
-            if let cached = cache?.contents(of: file, bytes: bytes) {
+            if let cached = cache?.contents(of: file, signature: signature) {
                 one = cached
             } else {
-                one = read(bytes, file: file, root: root)
-                cache?.store(one, of: file, bytes: bytes)
+                guard let bytes = try? FileBytes.read(file) else {
+                    diagnostics.append(
+                        Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
+                    continue
+                }
+                if let cached = cache?.contents(of: file, bytes: bytes, signature: signature) {
+                    one = cached
+                } else {
+                    one = read(bytes, file: file, root: root)
+                    cache?.store(one, of: file, bytes: bytes, signature: signature)
+                }
             }
             pairs += one.pairs
             diagnostics += one.diagnostics

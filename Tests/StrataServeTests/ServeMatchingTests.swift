@@ -93,7 +93,7 @@ import Testing
         ])
         let size = 100 << 20
         let path = served.dir.url("fixtures/big.bin")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()

@@ -6,6 +6,8 @@ import Testing
 /// External parsers a session declares: the body to the program's stdin, its stdout parsed as `produces`.
 @Suite struct ExternalParserTests {
     /// A session whose `shout` parser upper-cases the body with a script of the session, plus `parsers` entries.
+    ///
+    /// `shout` may take 300 s: under a sanitizer on a loaded machine, starting `sh` has taken over the default 10 s.
     static func session(_ extra: String = "") -> [String: String] {
         [
             "session.json": """
@@ -13,7 +15,7 @@ import Testing
               "name": "P",
               "routes": [ { "name": "get", "path": "/x", "contentType": "shout" } ],
               "parsers": {
-                "shout": { "command": ["sh", "tools/shout.sh"], "produces": "json" }\(extra)
+                "shout": { "command": ["sh", "tools/shout.sh"], "produces": "json", "timeout": 300 }\(extra)
               }
             }
             """,
@@ -46,11 +48,13 @@ import Testing
         "a failing program, bad output and a timeout are clear errors with the program's stderr",
         arguments: [
             (
-                #", "fail": { "command": ["sh", "-c", "echo boom >&2; exit 2"], "produces": "json" }"#, "fail",
+                #", "fail": { "command": ["sh", "-c", "echo boom >&2; exit 2"], "produces": "json", "timeout": 300 }"#,
+                "fail",
                 "parser 'fail' (sh -c echo boom >&2; exit 2) failed with exit status 2; it said: boom"
             ),
             (
-                #", "bad": { "command": ["sh", "-c", "echo not json; echo careful >&2"], "produces": "json" }"#, "bad",
+                #", "bad": { "command": ["sh", "-c", "echo not json; echo careful >&2"], "produces": "json", "timeout": 300 }"#,
+                "bad",
                 "parser 'bad' (sh -c echo not json; echo careful >&2) printed output that is not valid json: "
             ),
             (

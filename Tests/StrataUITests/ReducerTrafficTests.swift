@@ -24,6 +24,32 @@ import Testing
         #expect(state.traffic.url == nil)
     }
 
+    @Test("while serving, m, a reload and another environment serve again at the same URL, keeping the count")
+    func servesAgainAfterChanges() throws {
+        var state = try ExplorerFixtures.demoState()
+        state.traffic.address = ServeAddress(host: "127.0.0.1", port: 0)
+        #expect(state.update(.key(.character("m"))) == [], "not serving: nothing to restart")
+        state.source = .mock
+        _ = state.update(.key(.character("S")))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil))
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products/1", in: state.session)))
+        let bound = ServeAddress(host: "127.0.0.1", port: 41234)
+        #expect(
+            state.update(.key(.character("m"))) == [
+                .startServing(address: bound, source: .live, session: state.session)
+            ])
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil))
+        #expect(
+            state.notice?.text == "serving Demo Shop (live) again at http://127.0.0.1:41234, as the explorer now sends")
+        #expect(state.traffic.count == 1)
+        #expect(state.traffic.source == .live)
+        let reloaded = state.update(.sessionLoaded(.success(state.session)))
+        #expect(reloaded.contains(.startServing(address: bound, source: .live, session: state.session)))
+        _ = state.update(.servingChanged(url: nil, problem: "port 41234 on 127.0.0.1 is already in use"))
+        #expect(state.traffic.url == nil)
+        #expect(state.notice?.kind == .error)
+    }
+
     @Test("a port in use is an error notice and nothing is served")
     func startFailure() throws {
         var state = try ExplorerFixtures.demoState()

@@ -127,17 +127,45 @@ package final class ExplorerProgram {
     package func startServing(session: Session? = nil, source: SourceMode? = nil, address: ServeAddress)
         -> Result<String, ServeError>
     {
-        guard let server = host.server else {
-            return .failure(ServeError("serving is not available here (headless)"))
+        guard let server = host.server else { return .failure(Self.headless) }
+        let result = Self.serve(
+            session ?? state.session, from: source ?? state.source, at: address, on: server, inbox: inbox)
+        if case .success(let url) = result { dispatch(.servingChanged(url: url, problem: nil)) }
+        return result
+    }
+
+    /// Starts `server` off the loop (starting stops a running server first, which waits for the requests in
+    /// flight) and tells the state through `inbox`, whose effect count the caller has raised.
+    private static func serveInBackground(
+        _ session: Session, from source: SourceMode, at address: ServeAddress, on server: any TrafficServer,
+        inbox: Inbox
+    ) {
+        Task.detached(executorPreference: EffectExecutor.shared) {
+            let started = serve(session, from: source, at: address, on: server, inbox: inbox)
+            inbox.finish(servingChanged(started))
         }
-        let session = session ?? state.session
-        let inbox = self.inbox
-        let result = server.start(session: session, source: source ?? state.source, address: address) { exchange in
+    }
+
+    /// What the state is told when a start has succeeded or failed.
+    private static func servingChanged(_ started: Result<String, ServeError>) -> Action {
+        switch started {
+        case .success(let url): .servingChanged(url: url, problem: nil)
+        case .failure(let problem): .servingChanged(url: nil, problem: problem.message)
+        }
+    }
+
+    /// Why a headless program cannot serve.
+    private static let headless = ServeError("serving is not available here (headless)")
+
+    /// Starts `server` (stopping what it served before), posting each request that arrives to `inbox`.
+    private static func serve(
+        _ session: Session, from source: SourceMode, at address: ServeAddress, on server: any TrafficServer,
+        inbox: Inbox
+    ) -> Result<String, ServeError> {
+        server.start(session: session, source: source, address: address) { exchange in
             // On a server thread: build the entry here, hand it over; the loop's state is never touched.
             inbox.post(.trafficArrived(TrafficEntry(exchange, session: session)))
         }
-        if case .success(let url) = result { dispatch(.servingChanged(url: url, problem: nil)) }
-        return result
     }
 
     /// Stops the host's server (after the requests in flight are answered), if it serves.
@@ -305,8 +333,12 @@ package final class ExplorerProgram {
                         number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
             }
         case .startServing(let address, let source, let session):
-            let result = startServing(session: session, source: source, address: address)
-            if case .failure(let problem) = result { dispatch(.servingChanged(url: nil, problem: problem.message)) }
+            guard let server = host.server else {
+                dispatch(.servingChanged(url: nil, problem: Self.headless.message))
+                return
+            }
+            inbox.begin()
+            Self.serveInBackground(session, from: source, at: address, on: server, inbox: inbox)
         case .stopServing:
             guard let server = host.server else { return }
             // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop. The

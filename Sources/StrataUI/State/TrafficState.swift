@@ -181,6 +181,17 @@ package struct TrafficState: Sendable {
     /// Whether the explorer serves now.
     package var isServing: Bool { url != nil }
 
+    /// True from asking a running server to start again (``ExplorerState/serveAgain()``) until it has.
+    package var restarting = false
+
+    /// Where the running server listens: ``address``, with the port it was given when ``address`` asked for any.
+    package var servedAddress: ServeAddress {
+        guard address.port == 0, let url, let port = url.split(separator: ":").last.flatMap({ Int($0) }) else {
+            return address
+        }
+        return ServeAddress(host: address.host, port: port)
+    }
+
     /// The selected entry.
     package var selection: TrafficEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
 }

@@ -28,22 +28,24 @@ extension ExplorerState {
     }
 
     /// The entry picked in `choice`.
-    mutating func choose(_ choice: Choice) {
+    mutating func choose(_ choice: Choice) -> [Effect] {
         let item = choice.items[min(choice.selected, choice.items.count - 1)]
         switch choice.purpose {
         case .environment:
             useEnvironment(item == Choice.noEnvironment ? nil : item)
+            return serveAgain()
         case .newParamPlacement(let name, let value):
-            guard let location = ParamLocation(rawValue: item) else { return }
+            guard let location = ParamLocation(rawValue: item) else { return [] }
             setParam(name, value: value, location: location)
             if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
                 selectParam(row)
             }
             if let error = draft?.error { notice = Notice(error.message, kind: .error) }
         case .placement(let name):
-            guard let location = ParamLocation(rawValue: item) else { return }
+            guard let location = ParamLocation(rawValue: item) else { return [] }
             placeParam(name, location)
         }
+        return []
     }
 
     /// Applies environment `name` (nil: the session's own defaults) to the session.

@@ -82,7 +82,7 @@ extension ExplorerState {
                 overlay = .choice(choice)
             } else if command == .choose {
                 overlay = nil
-                choose(choice)
+                return choose(choice)
             }
         }
         return []

@@ -115,9 +115,9 @@ extension ExplorerState {
                 return [
                     .mapAgain(
                         responseID: id, tree: tree, route: route, session: fresh, previous: document.mapping?.result)
-                ]
+                ] + serveAgain()
             }
-            return []
+            return serveAgain()
         }
     }
 }

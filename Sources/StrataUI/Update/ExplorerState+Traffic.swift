@@ -14,8 +14,18 @@ extension ExplorerState {
         return [.startServing(address: traffic.address, source: source, session: session)]
     }
 
+    /// While serving: serves again at the same address with the session and source as they are now (after a
+    /// reload, `m` or another environment), so the server answers the way the explorer would send.
+    mutating func serveAgain() -> [Effect] {
+        guard traffic.isServing else { return [] }
+        traffic.restarting = true
+        return [.startServing(address: traffic.servedAddress, source: source, session: session)]
+    }
+
     /// The server started (its URL), could not start (why), or stopped (both nil).
     mutating func servingChanged(url: String?, problem: String?) {
+        let restarted = traffic.restarting
+        traffic.restarting = false
         if let problem {
             traffic.url = nil
             traffic.source = nil
@@ -29,6 +39,10 @@ extension ExplorerState {
         }
         traffic.url = url
         traffic.source = source
+        if restarted {
+            notice = Notice("serving \(session.name) (\(source.rawValue)) again at \(url), as the explorer now sends")
+            return
+        }
         traffic.count = 0
         showTraffic(true)
         notice = Notice("serving \(session.name) (\(source.rawValue)) at \(url); S stops, T shows the routes")

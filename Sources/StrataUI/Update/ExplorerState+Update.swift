@@ -151,7 +151,7 @@ extension ExplorerState {
                 source == .mock
                     ? "source: mock (fixtures in \(session.fixturesDirectory))"
                     : "source: live (requests go to the API)")
-            return []
+            return serveAgain()
         case .reload:
             return [.loadSession(path: session.file)]
         case .editSession:

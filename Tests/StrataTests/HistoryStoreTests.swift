@@ -50,6 +50,45 @@ import Testing
         #expect(store.latest(route: "createOrder") == nil)
     }
 
+    @Test("appends in the background are written in the order asked, and every read waits for them")
+    func backgroundAppends() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let store = HistoryStore(session: session)
+        let outcomes = Locked<[Int]>([])
+        for k in 1...5 {
+            store.appendInBackground(
+                try Self.request(session), Self.response(#"{"n": \#(k)}"#), source: "live"
+            ) { outcome in
+                if case .success(let summary?) = outcome { outcomes.withLock { $0.append(summary.number) } }
+            }
+        }
+        #expect(store.entries().map(\.number) == [5, 4, 3, 2, 1])
+        #expect(outcomes.withLock { $0 } == [1, 2, 3, 4, 5], "each outcome is told before a read returns")
+        #expect(try store.entry(number: 5).response.body == Array(#"{"n": 5}"#.utf8))
+    }
+
+    @Test("a background append that cannot be written tells its outcome, and nothing is written outside")
+    func backgroundAppendFails() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        let outside = try ScratchDirectory()
+        defer {
+            dir.remove()
+            outside.remove()
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir.url(".strata"), withDestinationPath: outside.path)
+        let session = try Session.load(from: dir.path)
+        let store = HistoryStore(session: session)
+        let failures = Locked(0)
+        store.appendInBackground(try Self.request(session), Self.response("{}"), source: "live") { outcome in
+            if case .failure = outcome { failures.withLock { $0 += 1 } }
+        }
+        store.settle()
+        #expect(failures.withLock { $0 } == 1)
+        #expect(outside.list().isEmpty)
+    }
+
     @Test("an unknown number is an error naming the entries kept")
     func unknownNumber() throws {
         let dir = try ScratchDirectory(ShopSession.files())

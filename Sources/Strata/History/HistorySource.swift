@@ -17,15 +17,20 @@ public struct HistorySource: DataSource {
     public let label: String
     /// Told of a history that could not be written.
     public let problems: @Sendable (HistoryError) -> Void
+    /// True when a send returns before its entry is written (``HistoryStore/appendInBackground(_:_:source:done:)``):
+    /// for the explorer, which shows the response meanwhile. A process that exits after sending waits instead.
+    public let writesInBackground: Bool
 
-    /// Wraps `base`, keeping its responses in `history` under `label` (default: `base.name`).
+    /// Wraps `base`, keeping its responses in `history` under `label` (default: `base.name`), in the background
+    /// when `writesInBackground`.
     public init(
-        _ base: any DataSource, history: HistoryStore, label: String? = nil,
+        _ base: any DataSource, history: HistoryStore, label: String? = nil, writesInBackground: Bool = false,
         problems: @escaping @Sendable (HistoryError) -> Void = { _ in }
     ) {
         self.base = base
         self.history = history
         self.label = label ?? base.name
+        self.writesInBackground = writesInBackground
         self.problems = problems
     }
 
@@ -41,6 +46,13 @@ public struct HistorySource: DataSource {
     /// response in the history.
     public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
         let response = try await base.send(request, progress: progress)
+        if writesInBackground {
+            let problems = self.problems
+            history.appendInBackground(request, response, source: label) { outcome in
+                if case .failure(let error) = outcome { problems(error) }
+            }
+            return response
+        }
         do {
             try history.append(request, response, source: label)
         } catch {

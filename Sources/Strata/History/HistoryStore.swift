@@ -27,6 +27,8 @@ public final class HistoryStore: Sendable {
     let clock: @Sendable () -> Date
     /// One append at a time in this process (another process is kept out by a lock on the folder).
     private let appending = NSLock()
+    /// The appends that callers did not wait for, in the order asked (``appendInBackground(_:_:source:done:)``).
+    private let writes = DispatchQueue(label: "strata.history.writes")
 
     /// The history folder of the session folder `directory`: `DIRECTORY/.strata/history`.
     public static func folder(ofSession directory: String) -> String {
@@ -85,8 +87,33 @@ public final class HistoryStore: Sendable {
         return entry.summary
     }
 
+    /// Appends as ``append(_:_:source:)`` does, on a queue of this store's own, so the caller (the explorer, about
+    /// to show a 100 MB response) does not wait for the files; `done` is then called on that queue with the
+    /// outcome, before ``settle()`` returns (so it must not read this store). Every read of this store waits for
+    /// the appends asked for before it, so it sees them.
+    public func appendInBackground(
+        _ request: BuiltRequest, _ response: Response, source: String,
+        done: @escaping @Sendable (Result<HistoryEntry.Summary?, HistoryError>) -> Void = { _ in }
+    ) {
+        writes.async {
+            let outcome: Result<HistoryEntry.Summary?, HistoryError>
+            do throws(HistoryError) {
+                outcome = .success(try self.append(request, response, source: source))
+            } catch {
+                outcome = .failure(error)
+            }
+            done(outcome)
+        }
+    }
+
+    /// Waits until every append asked for in the background so far is written (or has failed).
+    public func settle() { writes.sync {} }
+
     /// The entries kept, newest first; only those of `route` when given. Entries that cannot be read are left out.
-    public func entries(route: String? = nil) -> [HistoryEntry.Summary] { Array(summaries(route: route)) }
+    public func entries(route: String? = nil) -> [HistoryEntry.Summary] {
+        settle()
+        return Array(summaries(route: route))
+    }
 
     /// The summaries of `entries(route:)`, read one meta file at a time as they are asked for.
     private func summaries(route: String?) -> some Sequence<HistoryEntry.Summary> {
@@ -99,6 +126,7 @@ public final class HistoryStore: Sendable {
 
     /// Entry `number` with its body, or why there is none.
     public func entry(number: Int) throws(HistoryError) -> HistoryEntry {
+        settle()
         let kept = numbers()
         guard kept.contains(number) else { throw .noEntry(number, kept: kept) }
         let meta = try read(metaFile(number))
@@ -112,6 +140,7 @@ public final class HistoryStore: Sendable {
 
     /// The newest entry of `route` that can be read, body and all, or nil when there is none.
     public func latest(route: String) -> HistoryEntry? {
+        settle()
         // Newest first, reading meta files only until one of `route` has a readable entry.
         for summary in summaries(route: route) {
             if let entry = try? entry(number: summary.number) { return entry }

@@ -32,8 +32,9 @@ package struct ExplorerHost {
     ) {
         let problems = historyProblems
         let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
-        self.mock = history.map { HistorySource(mock, history: $0, problems: report) } ?? mock
-        self.live = history.map { HistorySource(live, history: $0, problems: report) } ?? live
+        // The response is shown while its history entry is written (a 100 MB body takes a noticeable moment).
+        self.mock = history.map { HistorySource(mock, history: $0, writesInBackground: true, problems: report) } ?? mock
+        self.live = history.map { HistorySource(live, history: $0, writesInBackground: true, problems: report) } ?? live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
         self.history = history

@@ -184,6 +184,7 @@ package final class ExplorerProgram {
             let source = host.source(for: mode)
             let fixed = host.fixedDurations
             let historyProblems = host.historyProblems
+            let history = host.history
             started[id] = clock.now()
             inbox.begin()
             let inbox = self.inbox
@@ -198,13 +199,16 @@ package final class ExplorerProgram {
                 } catch {
                     result = .failure(error)
                 }
+                // The response is shown at once; its history entry is written meanwhile (``HistorySource``), and
+                // one that could not be written is said when the write is over.
+                inbox.begin()
                 inbox.finish(.responseArrived(id: id, request: request, result: result))
-                // A history that could not be written is said once the response is in.
+                history?.settle()
                 let problems = historyProblems.withLock { p in
                     defer { p.removeAll() }
                     return p
                 }
-                if let problem = problems.last { inbox.post(.historyNotKept(problem)) }
+                if let problem = problems.last { inbox.finish(.historyNotKept(problem)) } else { inbox.end() }
             }
         case .cancel(let id):
             requests.removeValue(forKey: id)?.cancel()
@@ -366,6 +370,12 @@ package final class ExplorerProgram {
         /// Queues the result of a started effect.
         func finish(_ action: Action) {
             items.withLock { $0.append(action) }
+            running.subtract(1, ordering: .sequentiallyConsistent)
+            waker.wake()
+        }
+
+        /// Counts a started effect as done when it has nothing to report.
+        func end() {
             running.subtract(1, ordering: .sequentiallyConsistent)
             waker.wake()
         }

@@ -40,7 +40,7 @@ import Testing
             ])
         _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil))
         #expect(
-            state.notice?.text == "serving Demo Shop (live) again at http://127.0.0.1:41234, as the explorer now sends")
+            state.notice?.text == "serving Demo Shop (live) again, as the explorer now sends")
         #expect(state.traffic.count == 1)
         #expect(state.traffic.source == .live)
         let reloaded = state.update(.sessionLoaded(.success(state.session)))

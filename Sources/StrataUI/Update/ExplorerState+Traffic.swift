@@ -40,7 +40,7 @@ extension ExplorerState {
         traffic.url = url
         traffic.source = source
         if restarted {
-            notice = Notice("serving \(session.name) (\(source.rawValue)) again at \(url), as the explorer now sends")
+            notice = Notice("serving \(session.name) (\(source.rawValue)) again, as the explorer now sends")
             return
         }
         traffic.count = 0

@@ -60,7 +60,11 @@ enum ExploreCommand {
                 return EditorLauncher.run(path)
             }, server: ExplorerServer())
         let program = ExplorerProgram(state: state, backend: backend, host: host)
-        defer { program.stopServing() }
+        defer {
+            program.stopServing()
+            // Responses are shown before their history entries are written: finish those before exiting.
+            host.history?.settle()
+        }
         if let serveAddress, case .failure(let problem) = program.startServing(address: serveAddress) {
             backend.restore()
             // The server's hint names `strata serve`'s option; here it is --serve.

@@ -14,9 +14,10 @@ import Testing
         #expect(
             start == [
                 .startServing(
-                    address: ServeAddress(host: "127.0.0.1", port: 9090), source: .live, session: state.session)
+                    address: ServeAddress(host: "127.0.0.1", port: 9090), source: .live, session: state.session,
+                    generation: 1)
             ])
-        _ = state.update(.servingChanged(url: "http://127.0.0.1:9090", problem: nil))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:9090", problem: nil, generation: 1))
         #expect(state.traffic.url == "http://127.0.0.1:9090")
         #expect(state.traffic.isShown)
         #expect(state.focus == .traffic)
@@ -26,28 +27,54 @@ import Testing
 
     @Test("while serving, m, a reload and another environment serve again at the same URL, keeping the count")
     func servesAgainAfterChanges() throws {
-        var state = try ExplorerFixtures.demoState()
+        var state = ExplorerState(session: try ExplorerFixtures.accounts(), size: Size(width: 120, height: 40))
         state.traffic.address = ServeAddress(host: "127.0.0.1", port: 0)
         #expect(state.update(.key(.character("m"))) == [], "not serving: nothing to restart")
         state.source = .mock
         _ = state.update(.key(.character("S")))
-        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil))
-        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products/1", in: state.session)))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil, generation: 1))
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/me", in: state.session)))
         let bound = ServeAddress(host: "127.0.0.1", port: 41234)
         #expect(
             state.update(.key(.character("m"))) == [
-                .startServing(address: bound, source: .live, session: state.session)
+                .startServing(address: bound, source: .live, session: state.session, generation: 2)
             ])
-        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil))
-        #expect(
-            state.notice?.text == "serving Demo Shop (live) again, as the explorer now sends")
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil, generation: 2))
+        #expect(state.notice?.text == "serving \(state.session.name) (live) again, as the explorer now sends")
         #expect(state.traffic.count == 1)
         #expect(state.traffic.source == .live)
         let reloaded = state.update(.sessionLoaded(.success(state.session)))
-        #expect(reloaded.contains(.startServing(address: bound, source: .live, session: state.session)))
-        _ = state.update(.servingChanged(url: nil, problem: "port 41234 on 127.0.0.1 is already in use"))
+        #expect(reloaded.contains(.startServing(address: bound, source: .live, session: state.session, generation: 3)))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:41234", problem: nil, generation: 3))
+        _ = state.update(.key(.character("v")))
+        _ = state.update(.key(.down))
+        let staging = state.update(.key(.enter))
+        #expect(state.session.activeEnvironment == "staging")
+        #expect(staging == [.startServing(address: bound, source: .live, session: state.session, generation: 4)])
+        _ = state.update(.servingChanged(url: nil, problem: "port 41234 on 127.0.0.1 is already in use", generation: 4))
         #expect(state.traffic.url == nil)
         #expect(state.notice?.kind == .error)
+    }
+
+    @Test("replies to starts overtaken by a later start or a stop are ignored, so the state says what runs")
+    func staleRepliesAreIgnored() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.key(.character("S")))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil, generation: 1))
+        _ = state.update(.trafficArrived(TrafficFixtures.entry("GET", "/products/1", in: state.session)))
+        _ = state.update(.key(.character("m")))
+        _ = state.update(.key(.character("m")))
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil, generation: 2))
+        #expect(state.traffic.isStarting, "the second restart is still to come")
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil, generation: 3))
+        #expect(state.notice?.text == "serving Demo Shop (mock) again, as the explorer now sends")
+        #expect(state.traffic.count == 1)
+        // S while a restart is on its way stops; the restart's late reply does not bring serving back.
+        _ = state.update(.key(.character("m")))
+        #expect(state.update(.key(.character("S"))) == [.stopServing])
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil, generation: 4))
+        #expect(state.traffic.url == nil)
+        #expect(!state.traffic.isStarting)
     }
 
     @Test("a port in use is an error notice and nothing is served")

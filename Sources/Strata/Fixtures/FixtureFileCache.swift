@@ -17,9 +17,13 @@ public final class FixtureFileCache: Sendable {
         var size: Int64
         var modified: timespec
         var changed: timespec
+        /// When the signature was taken (seconds since 1970), just before the `stat`: what the file held then is
+        /// what a read that follows can have seen at the earliest.
+        var taken: Double
 
         /// The signature of the file at `path`, or nil when it cannot be read.
         init?(path: String) {
+            taken = Date().timeIntervalSince1970
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             device = UInt64(info.st_dev)
@@ -29,18 +33,20 @@ public final class FixtureFileCache: Sendable {
             changed = info.st_ctim
         }
 
+        /// Equal when they describe the same version of a file, whenever taken.
         static func == (a: Signature, b: Signature) -> Bool {
             a.device == b.device && a.inode == b.inode && a.size == b.size
                 && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
                 && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
         }
 
-        /// True when the file was changed less than `seconds` before now (or is dated in the future).
+        /// True when the file was changed less than `seconds` before the signature was taken (or is dated later):
+        /// an edit after the read could then leave the signature as it is.
         func isRecent(within seconds: Double) -> Bool {
             let latest = max(
                 Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9,
                 Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9)
-            return latest > Date().timeIntervalSince1970 - seconds
+            return latest > taken - seconds
         }
     }
 

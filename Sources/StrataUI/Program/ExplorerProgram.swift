@@ -23,6 +23,9 @@ package final class ExplorerProgram {
     private var queries: [Int: Task<Void, Never>] = [:]
     /// When each running request was sent, by ``clock``.
     private var started: [Int: Duration] = [:]
+    /// Where the server's starts and stops run, one at a time in the order asked (each may wait for requests in
+    /// flight, so never on the loop).
+    private let serving = DispatchQueue(label: "strata.explorer.serving")
     /// Where the time comes from.
     package let clock: any ProgramClock
 
@@ -120,7 +123,7 @@ package final class ExplorerProgram {
     }
 
     /// Starts serving `session` (default: the state's) from `source` (default: the state's) on `address` through
-    /// the host's server and tells the state (``Action/servingChanged(url:problem:)``); each request that arrives
+    /// the host's server and tells the state (``Action/servingChanged(url:problem:generation:)``); each request that arrives
     /// is posted to the loop from the server's thread as ``Action/trafficArrived(_:)``, the way effect results
     /// come back. Returns the URL, or why serving could not start (`--serve` exits with it).
     @discardableResult
@@ -128,29 +131,29 @@ package final class ExplorerProgram {
         -> Result<String, ServeError>
     {
         guard let server = host.server else { return .failure(Self.headless) }
-        let result = Self.serve(
-            session ?? state.session, from: source ?? state.source, at: address, on: server, inbox: inbox)
+        let (session, source, inbox) = (session ?? state.session, source ?? state.source, self.inbox)
+        let result = serving.sync { Self.serve(session, from: source, at: address, on: server, inbox: inbox) }
         if case .success(let url) = result { dispatch(.servingChanged(url: url, problem: nil)) }
         return result
     }
 
-    /// Starts `server` off the loop (starting stops a running server first, which waits for the requests in
-    /// flight) and tells the state through `inbox`, whose effect count the caller has raised.
+    /// Starts `server` on `queue`, off the loop (starting stops a running server first, which waits for the
+    /// requests in flight), and tells the state through `inbox`, whose effect count the caller has raised.
     private static func serveInBackground(
         _ session: Session, from source: SourceMode, at address: ServeAddress, on server: any TrafficServer,
-        inbox: Inbox
+        generation: Int, queue: DispatchQueue, inbox: Inbox
     ) {
-        Task.detached(executorPreference: EffectExecutor.shared) {
+        queue.async {
             let started = serve(session, from: source, at: address, on: server, inbox: inbox)
-            inbox.finish(servingChanged(started))
+            inbox.finish(servingChanged(started, generation: generation))
         }
     }
 
     /// What the state is told when a start has succeeded or failed.
-    private static func servingChanged(_ started: Result<String, ServeError>) -> Action {
+    private static func servingChanged(_ started: Result<String, ServeError>, generation: Int) -> Action {
         switch started {
-        case .success(let url): .servingChanged(url: url, problem: nil)
-        case .failure(let problem): .servingChanged(url: nil, problem: problem.message)
+        case .success(let url): .servingChanged(url: url, problem: nil, generation: generation)
+        case .failure(let problem): .servingChanged(url: nil, problem: problem.message, generation: generation)
         }
     }
 
@@ -169,7 +172,10 @@ package final class ExplorerProgram {
     }
 
     /// Stops the host's server (after the requests in flight are answered), if it serves.
-    package func stopServing() { host.server?.stop() }
+    package func stopServing() {
+        guard let server = host.server else { return }
+        serving.sync { server.stop() }
+    }
 
     /// Tells the state how long the running request has taken.
     private func tick() {
@@ -336,18 +342,19 @@ package final class ExplorerProgram {
                     .historyDiffed(
                         number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
             }
-        case .startServing(let address, let source, let session):
+        case .startServing(let address, let source, let session, let generation):
             guard let server = host.server else {
-                dispatch(.servingChanged(url: nil, problem: Self.headless.message))
+                dispatch(.servingChanged(url: nil, problem: Self.headless.message, generation: generation))
                 return
             }
             inbox.begin()
-            Self.serveInBackground(session, from: source, at: address, on: server, inbox: inbox)
+            Self.serveInBackground(
+                session, from: source, at: address, on: server, generation: generation, queue: serving, inbox: inbox)
         case .stopServing:
             guard let server = host.server else { return }
-            // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop. The
-            // state already says it stopped; a start that follows waits in the server until the port is free.
-            Task.detached(executorPreference: EffectExecutor.shared) { server.stop() }
+            // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop, but in
+            // turn with the starts asked for before and after it. The state already says it stopped.
+            serving.async { server.stop() }
         case .redraw:
             terminal.invalidate()
         }

@@ -47,6 +47,8 @@ package enum Action: Sendable {
     case historyDiffed(number: Int, Result<TreeDiff, HistoryError>)
     /// A request arrived at the server the explorer runs and was answered (posted from the server's threads).
     case trafficArrived(TrafficEntry)
-    /// Serving started at `url`, or could not start (`problem`); both nil: it stopped.
-    case servingChanged(url: String?, problem: String?)
+    /// Serving started at `url`, or could not start (`problem`); both nil: it stopped. `generation` is the start's
+    /// (``Effect/startServing(address:source:session:generation:)``): a reply to a start that a later start or a
+    /// stop has overtaken is ignored; nil for a start made outside the reducer (`--serve`).
+    case servingChanged(url: String?, problem: String?, generation: Int? = nil)
 }

@@ -47,9 +47,10 @@ package enum Effect: Sendable, Equatable {
     /// Read history entry `number`, parse it as `session` parses its route's responses, and diff it against
     /// `current` (the shown response's tree); reply with ``Action/historyDiffed``.
     case diffHistory(number: Int, current: Tree, session: Session)
-    /// Serve `session` over HTTP from `source` on `address` through the host's server; reply with
-    /// ``Action/servingChanged(url:problem:)``, then ``Action/trafficArrived(_:)`` for each request.
-    case startServing(address: ServeAddress, source: SourceMode, session: Session)
+    /// Serve `session` over HTTP from `source` on `address` through the host's server (stopping what it served);
+    /// reply with ``Action/servingChanged(url:problem:generation:)`` carrying `generation`, then
+    /// ``Action/trafficArrived(_:)`` for each request. Starts and stops run one at a time, in the order asked.
+    case startServing(address: ServeAddress, source: SourceMode, session: Session, generation: Int)
     /// Stop serving (after the requests in flight, off the loop); no reply (the reducer already stopped showing it).
     case stopServing
 
@@ -81,8 +82,8 @@ package enum Effect: Sendable, Equatable {
             return i == j && q.text == r.text && tree.count == other.count && tree.source == other.source
         case (.cancelQuery(let i), .cancelQuery(let j)):
             return i == j
-        case (.startServing(let a, let m, let s), .startServing(let b, let n, let t)):
-            return a == b && m == n && same(s, t)
+        case (.startServing(let a, let m, let s, let g), .startServing(let b, let n, let t, let h)):
+            return a == b && m == n && same(s, t) && g == h
         case (.stopServing, .stopServing):
             return true
         case (.copyToClipboard(let a), .copyToClipboard(let b)):

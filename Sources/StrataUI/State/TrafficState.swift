@@ -181,8 +181,12 @@ package struct TrafficState: Sendable {
     /// Whether the explorer serves now.
     package var isServing: Bool { url != nil }
 
-    /// True from asking a running server to start again (``ExplorerState/serveAgain()``) until it has.
+    /// True from asking for a start until its reply (``Action/servingChanged(url:problem:generation:)``).
+    package var isStarting = false
+    /// True while the start asked for serves again what was already served (``ExplorerState/serveAgain()``).
     package var restarting = false
+    /// Counts the starts and stops asked for; a start's reply carries its count, so a stale one is ignored.
+    package var generation = 0
 
     /// Where the running server listens: ``address``, with the port it was given when ``address`` asked for any.
     package var servedAddress: ServeAddress {

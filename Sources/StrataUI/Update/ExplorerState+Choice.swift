@@ -32,8 +32,8 @@ extension ExplorerState {
         let item = choice.items[min(choice.selected, choice.items.count - 1)]
         switch choice.purpose {
         case .environment:
-            useEnvironment(item == Choice.noEnvironment ? nil : item)
-            return serveAgain()
+            // A running server follows only an environment that was applied and differs.
+            return useEnvironment(item == Choice.noEnvironment ? nil : item) ? serveAgain() : []
         case .newParamPlacement(let name, let value):
             guard let location = ParamLocation(rawValue: item) else { return [] }
             setParam(name, value: value, location: location)
@@ -48,15 +48,23 @@ extension ExplorerState {
         return []
     }
 
-    /// Applies environment `name` (nil: the session's own defaults) to the session.
-    mutating func useEnvironment(_ name: String?) {
+    /// Applies environment `name` (nil: the session's own defaults) to the session; true when that changed it.
+    @discardableResult
+    mutating func useEnvironment(_ name: String?) -> Bool {
+        defer { keepParamInView() }
+        let said = Notice(name.map { "environment: \($0)" } ?? "environment: none (the session's defaults)")
+        guard name != session.activeEnvironment else {
+            notice = said
+            return false
+        }
         do {
             session = try session.applying(environment: name)
-            notice = Notice(name.map { "environment: \($0)" } ?? "environment: none (the session's defaults)")
+            notice = said
+            return true
         } catch {
             notice = Notice(error.message, kind: .error)
+            return false
         }
-        keepParamInView()
     }
 
     /// Sends param `name` in `location`: an added param's own edit says so; a declared one gets a placement edit.

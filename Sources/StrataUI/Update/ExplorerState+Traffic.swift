@@ -3,7 +3,9 @@ import Strata
 extension ExplorerState {
     /// `S`: starts serving the session from the current source at ``TrafficState/address``, or stops.
     mutating func toggleServing() -> [Effect] {
-        if traffic.isServing {
+        traffic.generation += 1
+        if traffic.isServing || traffic.isStarting {
+            traffic.isStarting = false
             traffic.url = nil
             traffic.source = nil
             let kept = traffic.entries.count
@@ -11,19 +13,31 @@ extension ExplorerState {
             return [.stopServing]
         }
         notice = Notice("starting to serve on \(traffic.address)…")
-        return [.startServing(address: traffic.address, source: source, session: session)]
+        traffic.isStarting = true
+        traffic.restarting = false
+        return [
+            .startServing(address: traffic.address, source: source, session: session, generation: traffic.generation)
+        ]
     }
 
     /// While serving: serves again at the same address with the session and source as they are now (after a
     /// reload, `m` or another environment), so the server answers the way the explorer would send.
     mutating func serveAgain() -> [Effect] {
-        guard traffic.isServing else { return [] }
-        traffic.restarting = true
-        return [.startServing(address: traffic.servedAddress, source: source, session: session)]
+        guard traffic.isServing || traffic.isStarting else { return [] }
+        traffic.generation += 1
+        traffic.restarting = traffic.restarting || traffic.isServing
+        traffic.isStarting = true
+        return [
+            .startServing(
+                address: traffic.servedAddress, source: source, session: session, generation: traffic.generation)
+        ]
     }
 
-    /// The server started (its URL), could not start (why), or stopped (both nil).
-    mutating func servingChanged(url: String?, problem: String?) {
+    /// The server started (its URL), could not start (why), or stopped (both nil); a reply of an older
+    /// `generation` than the latest start or stop is ignored.
+    mutating func servingChanged(url: String?, problem: String?, generation: Int? = nil) {
+        if let generation, generation != traffic.generation { return }
+        traffic.isStarting = false
         let restarted = traffic.restarting
         traffic.restarting = false
         if let problem {

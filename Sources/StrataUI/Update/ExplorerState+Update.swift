@@ -92,8 +92,8 @@ extension ExplorerState {
             return []
         case .trafficArrived(let entry):
             return trafficArrived(entry)
-        case .servingChanged(let url, let problem):
-            servingChanged(url: url, problem: problem)
+        case .servingChanged(let url, let problem, let generation):
+            servingChanged(url: url, problem: problem, generation: generation)
             return []
         }
     }

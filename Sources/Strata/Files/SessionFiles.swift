@@ -34,6 +34,11 @@ public enum SessionFiles {
     /// The real path of `path` when it is a regular file inside `root` (both resolved, symlinks followed), else
     /// why it is refused.
     public static func resolve(_ path: String, inside root: String) -> Result<String, Refusal> {
+        resolveFile(path, inside: root).map(\.path)
+    }
+
+    /// ``resolve(_:inside:)``, with the `stat` of the file it checked (for a caller that needs its size or times).
+    static func resolveFile(_ path: String, inside root: String) -> Result<(path: String, info: stat), Refusal> {
         guard let real = realPath(path) else { return .failure(.missing) }
         guard let realRoot = realPath(root) else { return .failure(.outside(resolved: real)) }
         let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
@@ -41,7 +46,7 @@ public enum SessionFiles {
         var info = stat()
         guard stat(real, &info) == 0 else { return .failure(.missing) }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .success(real)
+        case S_IFREG: return .success((real, info))
         case S_IFDIR: return .failure(.notRegular(kind: "directory"))
         case S_IFIFO: return .failure(.notRegular(kind: "FIFO"))
         case S_IFSOCK: return .failure(.notRegular(kind: "socket"))

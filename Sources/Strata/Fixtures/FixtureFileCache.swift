@@ -19,13 +19,12 @@ public final class FixtureFileCache: Sendable {
         var changed: timespec
         /// When the signature was taken (seconds since 1970), just before the `stat`: what the file held then is
         /// what a read that follows can have seen at the earliest.
+        /// (``FixtureSet/load(directory:cache:)`` builds it from the `stat` that ``SessionFiles`` makes anyway.)
         var taken: Double
 
-        /// The signature of the file at `path`, or nil when it cannot be read.
-        init?(path: String) {
-            taken = Date().timeIntervalSince1970
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+        /// The signature of a file from its `stat` (`info`), made at `taken` or just after.
+        init(_ info: stat, taken: Double) {
+            self.taken = taken
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)

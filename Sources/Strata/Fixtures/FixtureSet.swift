@@ -42,13 +42,17 @@ public struct FixtureSet: Sendable {
         for name in names {
             let file = Session.join(directory, name)
             files.append(file)
-            if case .failure(let refusal) = SessionFiles.resolve(file, inside: root) {
+            let taken = Date().timeIntervalSince1970
+            let signature: FixtureFileCache.Signature
+            switch SessionFiles.resolveFile(file, inside: root) {
+            case .failure(let refusal):
                 // Never opened: a symlink out of the session is not read, and a FIFO would block.
                 diagnostics.append(
                     Diagnostic(file: file, line: 1, column: 1, message: "fixture file \(refusal); it is not read"))
                 continue
+            case .success(let resolved):
+                signature = FixtureFileCache.Signature(resolved.info, taken: taken)
             }
-            let signature = cache.flatMap { _ in FixtureFileCache.Signature(path: file) }
             let one: FileContents
             if let cached = cache?.contents(of: file, signature: signature) {
                 one = cached

@@ -25,7 +25,7 @@ import Testing
         try Session.parse(
             Array(
                 """
-                { "name": "loop", "baseURL": "\(baseURL)", "timeout": 5,
+                { "name": "loop", "baseURL": "\(baseURL)", "timeout": 60,
                   "routes": [
                     { "name": "login", "method": "POST", "path": "/login" },
                     { "name": "orders", "path": "/orders",

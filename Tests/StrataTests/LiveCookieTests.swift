@@ -17,7 +17,7 @@ import Testing
         try Session.parse(
             Array(
                 """
-                { "baseURL": "\(baseURL)", "timeout": 5,
+                { "baseURL": "\(baseURL)", "timeout": 60,
                   "routes": [ { "name": "set", "path": "/set" }, { "name": "check", "path": "/check" } ] }
                 """.utf8), file: "session.json", directory: ".")
     }

@@ -9,7 +9,7 @@ import Testing
         try Session.parse(
             Array(
                 """
-                { "name": "T", "baseURL": "\(baseURL)", "timeout": 5,
+                { "name": "T", "baseURL": "\(baseURL)", "timeout": 60,
                   "params": { "key": "${env:LIVE_SECRET_KEY}" }, "redact": ["key"],
                   "routes": [ { "name": "get", "path": "/get" }, { "name": "hop", "path": "/start" } ] }
                 """.utf8), file: "session.json", directory: ".")

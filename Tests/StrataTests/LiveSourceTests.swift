@@ -5,7 +5,7 @@ import Testing
 
 /// LiveSource against a loopback HTTP server the tests start themselves.
 @Suite struct LiveSourceTests {
-    static func session(_ baseURL: String, timeout: Double = 5, routes: String) throws -> Session {
+    static func session(_ baseURL: String, timeout: Double = 60, routes: String) throws -> Session {
         try Session.parse(
             Array(
                 """

@@ -9,7 +9,7 @@ import Testing
         try Session.parse(
             Array(
                 """
-                { "name": "T", "baseURL": "\(baseURL)", "timeout": 5 \(extra), "routes": [ \(routes) ] }
+                { "name": "T", "baseURL": "\(baseURL)", "timeout": 60 \(extra), "routes": [ \(routes) ] }
                 """.utf8), file: "session.json", directory: ".")
     }
 

@@ -56,7 +56,7 @@ import Testing
         let s = try Session.parse(
             Array(
                 """
-                { "baseURL": "\(a.baseURL)", "timeout": 5, "redact": ["password"],
+                { "baseURL": "\(a.baseURL)", "timeout": 60, "redact": ["password"],
                   "routes": [ { "name": "login", "method": "POST", "path": "/login", "body": "json",
                                 "params": { "user": "me", "password": "${env:REDIRECT_KEY}" } } ] }
                 """.utf8), file: "session.json", directory: ".")
@@ -71,7 +71,7 @@ import Testing
         try Session.parse(
             Array(
                 """
-                { "name": "T", "baseURL": "\(baseURL)", "timeout": 5,
+                { "name": "T", "baseURL": "\(baseURL)", "timeout": 60,
                   "headers": { "Authorization": "Bearer ${env:REDIRECT_TOKEN}" },
                   "params": { "api_key": { "value": "${env:REDIRECT_KEY}", "in": "header" } },
                   "redact": ["api_key"],

@@ -12,7 +12,7 @@ struct ReducerChainTests {
         try Session.parse(
             Array(
                 """
-                { "name": "loop", "baseURL": "\(baseURL)", "timeout": 5, "redact": ["token"],
+                { "name": "loop", "baseURL": "\(baseURL)", "timeout": 60, "redact": ["token"],
                   "routes": [
                     { "name": "login", "method": "POST", "path": "/login" },
                     { "name": "orders", "path": "/orders",

@@ -116,7 +116,48 @@ struct UIBenchResult {
         try time("Mapped: move down (↓)", "3 Down Down Down Down Down Down Down Down Down Down", repeat: 10)
         try time("Raw: page down (wrapped)", "1 PageDown PageDown PageDown PageDown PageDown", repeat: 4)
         try time("Raw: last row (G)", "G")
+        try timeChainedTyping(bytes: bytes, response: response, request: request, session: session, into: &result)
         return result
+    }
+
+    /// Typing into a param of the route that chains a value from the response (`${response:users:$.data[0].id}`):
+    /// the request is built again at every key, and the response is parsed only when that route is selected.
+    private static func timeChainedTyping(
+        bytes: [UInt8], response: Response, request: BuiltRequest, session: Session, into result: inout UIBenchResult
+    ) throws {
+        let clock = ContinuousClock()
+        var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
+        guard case .send(let id, _, _)? = state.update(.key(.character("r"))).first else {
+            throw BenchError("r sent no request")
+        }
+        _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        let program = ExplorerProgram(state: state, backend: MemoryBackend(width: 120, height: 40))
+        program.draw()
+        func press(_ keys: String) throws -> (mean: Double, max: Double) {
+            let parsed = try Key.parse(tmuxKeys: keys)
+            var total = 0.0
+            var worst = 0.0
+            for key in parsed {
+                let elapsed = clock.measure {
+                    program.dispatch(.key(key))
+                    program.draw()
+                }
+                total += elapsed.seconds
+                worst = max(worst, elapsed.seconds)
+            }
+            return (total / Double(max(parsed.count, 1)), worst)
+        }
+        let select = try press("j")
+        result.keys.append(
+            ("Request: select the route chained to this response (parses it once)", select.mean, select.max))
+        _ = try press("Tab Enter")
+        let typing = try press("=abcdefghijklmnopqrst")
+        guard program.state.draft?.request?.url.contains("q=abcdefghijklmnopqrst") == true,
+            program.state.latestResponses.parseCount == 1
+        else {
+            throw BenchError("typing did not reach the chained route's request, or parsed the response again")
+        }
+        result.keys.append(("Request: type into a param of the chained route (20 keys)", typing.mean, typing.max))
     }
 
     /// The markdown table of several documents side by side, with goals and verdicts.
@@ -143,8 +184,13 @@ struct UIBenchResult {
         for (k, key) in first.keys.enumerated() {
             let values = results.map { r in k < r.keys.count ? "\(ms(r.keys[k].mean)) (max \(ms(r.keys[k].max)))" : "" }
             let isTotal = key.name.contains("(total)")
-            let ok = results.allSatisfy { k < $0.keys.count && $0.keys[k].max <= 0.016 }
-            row(key.name, values, goal: isTotal ? "" : "≤ 16 ms", verdict: isTotal ? "" : (ok ? "met" : "missed"))
+            // A key that parses the response is held to the first frame's goal, the others to a frame at 60 Hz.
+            let isParse = key.name.contains("(parses it once)")
+            let limit = isParse ? 1.0 : 0.016
+            let ok = results.allSatisfy { k < $0.keys.count && $0.keys[k].max <= limit }
+            row(
+                key.name, values, goal: isTotal ? "" : isParse ? "≤ 1000 ms" : "≤ 16 ms",
+                verdict: isTotal ? "" : (ok ? "met" : "missed"))
         }
         return table
     }

@@ -1,13 +1,16 @@
 import Strata
 
-/// The session the ui benchmark explores: one route over the generated users document, mapped to classes.
+/// The session the ui benchmark explores: one route over the generated users document, mapped to classes, and one
+/// that chains a value from that route's response.
 enum UIBenchSession {
     /// session.json for the generated document (`{"data": [user, ...], "meta": {...}}`).
     static let json = """
         {
           "name": "UI benchmark",
           "baseURL": "https://bench.invalid",
-          "routes": [ { "name": "users", "path": "/users", "map": { "class": "User", "keyPath": "data" } } ],
+          "routes": [
+            { "name": "users", "path": "/users", "map": { "class": "User", "keyPath": "data" } },
+            { "name": "user", "path": "/user", "params": { "q": "", "id": "${response:users:$.data[0].id}" } } ],
           "mappings": {
             "User": {
               "properties": {

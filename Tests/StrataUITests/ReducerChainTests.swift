@@ -107,4 +107,38 @@ struct ReducerChainTests {
         try press(&state, "j")
         #expect(state.draft?.request?.headers["Authorization"] == "Bearer from-this-run-2")
     }
+
+    @Test("typing into a param of a chained route builds the request at every key but parses the response once")
+    func typingParsesOnce() throws {
+        let session = try Session.parse(
+            Array(
+                """
+                { "name": "loop", "baseURL": "http://api.test",
+                  "routes": [
+                    { "name": "items", "path": "/items" },
+                    { "name": "item", "path": "/item", "params": { "q": "a", "id": "${response:items:$.items[0].id}" } } ] }
+                """.utf8), file: "session.json", directory: ".")
+        var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
+        let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"items":[{"id":41}]}"#.utf8),
+            duration: .zero, origin: .fixture(file: "items.json", number: 1, delay: .zero))
+        _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        try press(&state, "j Tab Enter =bcdefgh")
+        #expect(state.editor?.purpose == .paramValue(name: "q"))
+        #expect(state.draft?.request?.url == "http://api.test/item?q=abcdefgh&id=41")
+        #expect(state.latestResponses.parseCount == 1, "one parse for eight drafts")
+        // A new response of items is parsed again, once.
+        try press(&state, "Enter BTab k")
+        let again = try #require(try press(&state, "r").compactMap(\.sent).first, "a send after the cancel")
+        let newer = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"items":[{"id":42}]}"#.utf8),
+            duration: .zero, origin: .fixture(file: "items.json", number: 1, delay: .zero))
+        _ = state.update(.responseArrived(id: again.id, request: again.request, result: .success(newer)))
+        try press(&state, "j")
+        #expect(state.draft?.request?.url == "http://api.test/item?q=abcdefgh&id=42")
+        try press(&state, "Tab Enter =ij Enter")
+        #expect(state.draft?.request?.url == "http://api.test/item?q=abcdefghij&id=42")
+        #expect(state.latestResponses.parseCount == 2)
+    }
 }

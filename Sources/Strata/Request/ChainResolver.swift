@@ -1,6 +1,7 @@
 /// Reads chained values (`${response:ROUTE:QUERY}`) for one request being built: each route's latest response is
-/// parsed once (by its content type, through the session's ``ResponsePipeline``), the query must select exactly one
-/// node, and what fails becomes a problem naming the route and the query.
+/// parsed once (by its content type, through the session's ``ResponsePipeline``; ``LatestResponses`` keeps that
+/// parse for the requests built next), the query must select exactly one node, and what fails becomes a problem
+/// naming the route and the query.
 ///
 /// It also collects the secrets chained values carry: a value whose field the session's `redact` list names (and
 /// any redacted field inside an object or array taken whole) is scrubbed wherever the request is shown or written.
@@ -138,11 +139,12 @@ struct ChainResolver {
             return .failure(
                 ChainFailure("no route named '\(name)'\(Suggestion.didYouMean(name, in: names))"))
         }
-        guard let response = responses.latestResponse(route: name) else {
+        // The lookup may keep the parse: a request rebuilt at every key typed does not parse the response again.
+        guard let (response, outcome) = responses.latestParsed(route: name, parse: { pipeline.parse($0, for: route) })
+        else {
             return .failure(
                 ChainFailure("no response yet for route '\(name)' (\(responses.missingAdvice(route: name)))"))
         }
-        let outcome = pipeline.parse(response, for: route)
         guard let tree = outcome.tree else {
             let why = outcome.error.map { ": \($0)" } ?? ""
             return .failure(

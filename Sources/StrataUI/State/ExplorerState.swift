@@ -10,6 +10,8 @@ package struct ExplorerState: Sendable {
     package internal(set) var session: Session {
         didSet {
             sessionRevision &+= 1
+            // How a route's response is parsed may have changed with the session (its parsers, a route's format).
+            latestResponses.forgetParses()
             routeIndex = RouteFilterIndex(session.routes)
             visibleRoutes = routeIndex.routes(matching: routeFilter)
         }

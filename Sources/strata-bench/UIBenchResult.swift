@@ -116,14 +116,14 @@ struct UIBenchResult {
         try time("Mapped: move down (↓)", "3 Down Down Down Down Down Down Down Down Down Down", repeat: 10)
         try time("Raw: page down (wrapped)", "1 PageDown PageDown PageDown PageDown PageDown", repeat: 4)
         try time("Raw: last row (G)", "G")
-        try timeChainedTyping(bytes: bytes, response: response, request: request, session: session, into: &result)
+        try timeChainedTyping(response: response, request: request, session: session, into: &result)
         return result
     }
 
     /// Typing into a param of the route that chains a value from the response (`${response:users:$.data[0].id}`):
     /// the request is built again at every key, and the response is parsed only when that route is selected.
     private static func timeChainedTyping(
-        bytes: [UInt8], response: Response, request: BuiltRequest, session: Session, into result: inout UIBenchResult
+        response: Response, request: BuiltRequest, session: Session, into result: inout UIBenchResult
     ) throws {
         let clock = ContinuousClock()
         var state = ExplorerState(session: session, size: Size(width: 120, height: 40))

@@ -64,6 +64,8 @@ public struct LatestResponses: ResponseLookup {
             return last
         }
         responses[route] = Recorded(response: response, serial: serial)
+        // The parse of the response replaced is of no more use: its tree is not kept alive until the next read.
+        parses.forget(route: route)
     }
 
     /// Forgets every parse kept (the responses stay): the next reads parse again.
@@ -105,6 +107,9 @@ private final class ParseMemo: Sendable {
     private let parses = Locked(0)
 
     var count: Int { parses.withLock { $0 } }
+
+    /// Drops what is kept for `route`.
+    func forget(route: String) { _ = kept.withLock { $0.removeValue(forKey: route) } }
 
     /// `response`'s parse: the one kept for `route` when made from the same response, else `parse`'s (then kept).
     func parse(

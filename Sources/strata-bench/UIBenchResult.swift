@@ -68,25 +68,7 @@ struct UIBenchResult {
         result.values = document.mapping?.result?.values.count ?? 0
         // Keystrokes.
         func time(_ name: String, _ keys: String, repeat count: Int = 1, settle: Bool = false) throws {
-            let parsed = try Key.parse(tmuxKeys: keys)
-            var total = 0.0
-            var worst = 0.0
-            var presses = 0
-            for _ in 0..<count {
-                for key in parsed {
-                    let reduce = clock.measure { program.dispatch(.key(key)) }
-                    let elapsed = reduce + clock.measure { program.draw() }
-                    // UIBENCH_TRACE=1 lists slow keystrokes, split into reducer and render + draw.
-                    if ProcessInfo.processInfo.environment["UIBENCH_TRACE"] != nil, elapsed.seconds > 0.005 {
-                        print("slow: \(name), press \(presses) (\(key)): \(elapsed), of which the reducer \(reduce)")
-                    }
-                    total += elapsed.seconds
-                    worst = max(worst, elapsed.seconds)
-                    presses += 1
-                    if settle { try program.settle() }
-                }
-            }
-            result.keys.append((name, total / Double(max(presses, 1)), worst))
+            result.keys.append(try timeKeys(program, name, keys, repeat: count, settle: settle))
         }
         try time("Parsed: focus", "2")
         try time("Parsed: move down (↓)", "Down", repeat: 300)
@@ -125,7 +107,6 @@ struct UIBenchResult {
     private static func timeChainedTyping(
         response: Response, request: BuiltRequest, session: Session, into result: inout UIBenchResult
     ) throws {
-        let clock = ContinuousClock()
         var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
         guard case .send(let id, _, _)? = state.update(.key(.character("r"))).first else {
             throw BenchError("r sent no request")
@@ -133,31 +114,43 @@ struct UIBenchResult {
         _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
         let program = ExplorerProgram(state: state, backend: MemoryBackend(width: 120, height: 40))
         program.draw()
-        func press(_ keys: String) throws -> (mean: Double, max: Double) {
-            let parsed = try Key.parse(tmuxKeys: keys)
-            var total = 0.0
-            var worst = 0.0
-            for key in parsed {
-                let elapsed = clock.measure {
-                    program.dispatch(.key(key))
-                    program.draw()
-                }
-                total += elapsed.seconds
-                worst = max(worst, elapsed.seconds)
-            }
-            return (total / Double(max(parsed.count, 1)), worst)
-        }
-        let select = try press("j")
         result.keys.append(
-            ("Request: select the route chained to this response (parses it once)", select.mean, select.max))
-        _ = try press("Tab Enter")
-        let typing = try press("=abcdefghijklmnopqrst")
+            try timeKeys(program, "Request: select the route chained to this response (parses it once)", "j"))
+        _ = try timeKeys(program, "Request: open the param editor", "Tab Enter")
+        let typing = try timeKeys(
+            program, "Request: type into a param of the chained route (20 keys)", "=abcdefghijklmnopqrst")
         guard program.state.draft?.request?.url.contains("q=abcdefghijklmnopqrst") == true,
             program.state.latestResponses.parseCount == 1
         else {
             throw BenchError("typing did not reach the chained route's request, or parsed the response again")
         }
-        result.keys.append(("Request: type into a param of the chained route (20 keys)", typing.mean, typing.max))
+        result.keys.append(typing)
+    }
+
+    /// Presses `keys` (tmux names) `count` times, timing each press from the action to the drawn frame (reducer +
+    /// render + diff); the mean and the worst, under `name`. UIBENCH_TRACE=1 lists presses over 5 ms.
+    private static func timeKeys(
+        _ program: ExplorerProgram, _ name: String, _ keys: String, repeat count: Int = 1, settle: Bool = false
+    ) throws -> (name: String, mean: Double, max: Double) {
+        let clock = ContinuousClock()
+        let parsed = try Key.parse(tmuxKeys: keys)
+        var total = 0.0
+        var worst = 0.0
+        var presses = 0
+        for _ in 0..<count {
+            for key in parsed {
+                let reduce = clock.measure { program.dispatch(.key(key)) }
+                let elapsed = reduce + clock.measure { program.draw() }
+                if ProcessInfo.processInfo.environment["UIBENCH_TRACE"] != nil, elapsed.seconds > 0.005 {
+                    print("slow: \(name), press \(presses) (\(key)): \(elapsed), of which the reducer \(reduce)")
+                }
+                total += elapsed.seconds
+                worst = max(worst, elapsed.seconds)
+                presses += 1
+                if settle { try program.settle() }
+            }
+        }
+        return (name, total / Double(max(presses, 1)), worst)
     }
 
     /// The markdown table of several documents side by side, with goals and verdicts.

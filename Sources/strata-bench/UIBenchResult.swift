@@ -102,8 +102,9 @@ struct UIBenchResult {
         return result
     }
 
-    /// Typing into a param of the route that chains a value from the response (`${response:users:$.data[0].id}`):
-    /// the request is built again at every key, and the response is parsed only when that route is selected.
+    /// Selecting and typing into a param of the route that chains a value from the shown response
+    /// (`${response:users:$.data[0].id}`): the request is built again at every key, reading the parse made to show
+    /// the response; nothing is parsed on the loop.
     private static func timeChainedTyping(
         response: Response, request: BuiltRequest, session: Session, into result: inout UIBenchResult
     ) throws {
@@ -111,16 +112,22 @@ struct UIBenchResult {
         guard case .send(let id, _, _)? = state.update(.key(.character("r"))).first else {
             throw BenchError("r sent no request")
         }
-        _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        guard case .parse(_, _, let arrived, let route, let parseSession)? = effects.first else {
+            throw BenchError("the response was not sent to be parsed")
+        }
+        let document = ResponseDocument.parse(
+            arrived, request: request, route: route, with: ResponsePipeline(session: parseSession))
+        _ = state.update(.responseParsed(id: id, document: document))
         let program = ExplorerProgram(state: state, backend: MemoryBackend(width: 120, height: 40))
         program.draw()
         result.keys.append(
-            try timeKeys(program, "Request: select the route chained to this response (parses it once)", "j"))
+            try timeKeys(program, "Request: select the route chained to the shown response", "j"))
         _ = try timeKeys(program, "Request: open the param editor", "Tab Enter")
         let typing = try timeKeys(
             program, "Request: type into a param of the chained route (20 keys)", "=abcdefghijklmnopqrst")
         guard program.state.draft?.request?.url.contains("q=abcdefghijklmnopqrst") == true,
-            program.state.latestResponses.parseCount == 1
+            program.state.latestResponses.parseCount == 0
         else {
             throw BenchError("typing did not reach the chained route's request, or parsed the response again")
         }

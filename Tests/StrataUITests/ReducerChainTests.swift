@@ -141,4 +141,47 @@ struct ReducerChainTests {
         #expect(state.draft?.request?.url == "http://api.test/item?q=abcdefghij&id=42")
         #expect(state.latestResponses.parseCount == 2)
     }
+
+    @Test("the parse made to show a response serves the chained values read from it: selecting their route parses none")
+    func shownParseIsKept() throws {
+        let session = try Session.parse(
+            Array(
+                """
+                { "name": "loop", "baseURL": "http://api.test",
+                  "routes": [
+                    { "name": "items", "path": "/items" },
+                    { "name": "item", "path": "/item", "params": { "id": "${response:items:$.items[0].id}" } } ] }
+                """.utf8), file: "session.json", directory: ".")
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"items":[{"id":41}]}"#.utf8),
+            duration: .zero, origin: .fixture(file: "items.json", number: 1, delay: .zero))
+
+        /// Runs `items`, lets `between` change the state while its response is parsed, shows it, selects `item`.
+        func selectItemAfterShowing(between: (inout ExplorerState) -> Void) throws -> ExplorerState {
+            var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
+            let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+            let effects = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+            guard case .parse(_, _, let arrived, let route, let parseSession)? = effects.first else {
+                Issue.record("no parse effect: \(effects)")
+                return state
+            }
+            between(&state)
+            let document = ResponseDocument.parse(
+                arrived, request: request, route: route, with: ResponsePipeline(session: parseSession))
+            _ = state.update(.responseParsed(id: id, document: document))
+            try press(&state, "j")
+            return state
+        }
+
+        let state = try selectItemAfterShowing { _ in }
+        #expect(state.draft?.request?.url == "http://api.test/item?id=41")
+        #expect(state.latestResponses.parseCount == 0, "the shown parse was used")
+
+        // A session changed while the response was parsed may parse it differently: that parse is not kept.
+        let changed = try selectItemAfterShowing { state in
+            _ = state.update(.sessionLoaded(.success(session)))
+        }
+        #expect(changed.draft?.request?.url == "http://api.test/item?id=41")
+        #expect(changed.latestResponses.parseCount == 1)
+    }
 }

@@ -68,6 +68,16 @@ public struct LatestResponses: ResponseLookup {
         parses.forget(route: route)
     }
 
+    /// Keeps `outcome` as the parse of `response` when that is still `route`'s latest, so the first chained value
+    /// read from it does not parse it again (the explorer parsed it to show it, off its loop).
+    ///
+    /// `outcome` must come from the parse chained values use (``ResponsePipeline/parse(_:for:)`` of the current
+    /// session). The check is cheap: a response kept unchanged shares its body's storage.
+    public func keep(_ outcome: ParseOutcome, of response: Response, route: String) {
+        guard let recorded = responses[route], recorded.response == response else { return }
+        parses.keep(outcome, of: response, route: route, serial: recorded.serial)
+    }
+
     /// Forgets every parse kept (the responses stay): the next reads parse again.
     public mutating func forgetParses() { parses = ParseMemo() }
 
@@ -111,6 +121,11 @@ private final class ParseMemo: Sendable {
     /// Drops what is kept for `route`.
     func forget(route: String) { _ = kept.withLock { $0.removeValue(forKey: route) } }
 
+    /// Keeps `outcome` as the parse of `response`, recorded for `route` under `serial`.
+    func keep(_ outcome: ParseOutcome, of response: Response, route: String, serial: Int) {
+        kept.withLock { $0[route] = Kept(serial: serial, response: response, outcome: outcome) }
+    }
+
     /// `response`'s parse: the one kept for `route` when made from the same response, else `parse`'s (then kept).
     func parse(
         _ response: Response, route: String, serial: Int, with parse: (Response) -> ParseOutcome
@@ -122,7 +137,7 @@ private final class ParseMemo: Sendable {
         }
         let outcome = parse(response)
         parses.withLock { $0 += 1 }
-        kept.withLock { $0[route] = Kept(serial: serial, response: response, outcome: outcome) }
+        keep(outcome, of: response, route: route, serial: serial)
         return (response, outcome)
     }
 }

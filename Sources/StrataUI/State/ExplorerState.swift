@@ -17,7 +17,7 @@ package struct ExplorerState: Sendable {
         }
     }
     /// Counts session changes, so the draft knows when to be built again.
-    private var sessionRevision = 0
+    private(set) var sessionRevision = 0
     /// The environment `${env:...}` templates read.
     package let environment: [String: String]
     /// The terminal size.

@@ -63,6 +63,9 @@ package struct RunState: Equatable, Sendable {
     package var request: BuiltRequest?
     /// The response so far, once its head has arrived (live requests only).
     package var arriving: Arriving?
+    /// The session revision the response is being parsed under: its parse may serve chained values only if the
+    /// session has not changed since.
+    package var parsedUnderRevision: Int? = nil
     /// Why the body being processed is partial (`cancelled`, a transport error), said once it is shown.
     package var keptBecause: String?
 

@@ -33,6 +33,8 @@ extension ExplorerState {
         switch result {
         case .success(let response):
             run?.phase = .processing(bytes: response.body.count)
+            let revision = sessionRevision
+            run?.parsedUnderRevision = revision
             rememberResponse(response, routeName: current.routeName)
             guard let route = session.route(named: current.routeName) else {
                 run = nil

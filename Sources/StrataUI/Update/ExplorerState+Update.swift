@@ -37,6 +37,11 @@ extension ExplorerState {
         case .responseParsed(let id, let document):
             guard let current = run, current.id == id else { return [] }
             run = nil
+            // The parse just made to show the response serves the chained values read from it (no second parse
+            // on the loop when a route using them is selected), unless the session changed meanwhile.
+            if current.parsedUnderRevision == sessionRevision {
+                latestResponses.keep(document.outcome, of: document.response, route: current.routeName)
+            }
             install(document, id: id, routeName: current.routeName)
             shownHistoryEntry = current.historyNumber
             if let reason = current.keptBecause {

@@ -52,4 +52,55 @@ struct SuggestionTests {
             error.description
                 == "no route named 'Prodcut' in session 'S'; did you mean 'Product'? (routes: list, Product)")
     }
+
+    @Test("the pruned search gives the answer of comparing every candidate in full, on 3 000 random cases")
+    func prunedSearchMatchesFullComparison() {
+        /// The Levenshtein distance, computed in full.
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in a.indices {
+                var next = [i + 1]
+                for j in b.indices { next.append(min(row[j + 1] + 1, next[j] + 1, row[j] + (a[i] == b[j] ? 0 : 1))) }
+                row = next
+            }
+            return row[b.count]
+        }
+        /// The policy written plainly: the first candidate at the smallest distance within a third of the word.
+        func reference(_ word: String, _ candidates: [String]) -> String? {
+            let limit = max(1, word.count / 3)
+            let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.filter { $0.1 <= limit }
+            return scored.min { $0.1 < $1.1 }?.0
+        }
+        var random = SeededRandom(state: 7)
+        func word() -> String {
+            String((0..<Int.random(in: 0..<12, using: &random)).map { _ in "abc".randomElement(using: &random)! })
+        }
+        for _ in 0..<3000 {
+            let w = word()
+            let candidates = (0..<Int.random(in: 0..<6, using: &random)).map { _ in word() }
+            #expect(Suggestion.nearest(w, in: candidates) == reference(w, candidates), "\(w) in \(candidates)")
+        }
+    }
+
+    @Test("a long name still finds its near twin; a word longer than any name people type gets no suggestion")
+    func longWords() {
+        let long = String(repeating: "abcdefghij", count: 25)
+        #expect(Suggestion.nearest(long + "x", in: ["name", "method", long]) == long)
+        #expect(Suggestion.nearest(long, in: ["name", "method", "path"]) == nil)
+        let tooLong = String(repeating: "abcdefghij", count: 5_000)
+        #expect(Suggestion.nearest(tooLong + "x", in: ["name", tooLong]) == nil)
+    }
+}
+
+/// SplitMix64: the same random cases at every run.
+private struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -84,10 +84,13 @@ extension Tree {
         out.append(contentsOf: JSONString.quote(decoded).utf8)
     }
 
-    /// True when `text` matches the JSON number grammar.
+    /// True when `text` matches the JSON number grammar, and nothing else (no spaces around it): scanned by the
+    /// JSON reader's own number scanner, without building a tree.
     static func isJSONNumber(_ text: String) -> Bool {
-        let b = Array(text.utf8)
-        guard let t = try? JSONParser().parse(b) else { return false }
-        return t.count == 1 && t.kind(0) == .number
+        var text = text
+        return text.withUTF8 { b in
+            guard let p = b.baseAddress, !b.isEmpty else { return false }
+            return JSONReader.scanNumber(p, b.count, 0) == b.count
+        }
     }
 }

@@ -47,7 +47,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMu
     case "mapper": _ = mappedRoutes.count
     case "fixtures": _ = matchingRequests.count
     case "mapping-config": _ = sampleDocument.count
-    case "serve": _ = serveResponder.session.routes.count
+    case "serve": _ = serveResponder().session.routes.count
     default: break
     }
     return 0

@@ -30,4 +30,23 @@ import Testing
         #expect(reply.text.contains(#"    param page: expected "2", sent "3""#))
         #expect(reply.header("Strata-Near-Miss") != nil)
     }
+
+    @Test("Accept headers as clients send them, and as nobody should: the near miss is JSON or text, never a crash")
+    func acceptHeaders() async throws {
+        let served = try ServedSession(fixtures: Self.fixtures)
+        let cases: [(accept: String, json: Bool)] = [
+            ("application/json", true), ("application/problem+json", true), ("application/*;q=0.5", true),
+            ("text/html;q=0.9, application/json;q=0.8", true), ("Application/JSON", true),
+            ("application/json;q=0", false), ("application/json; Q=0.000", false), ("application/json;q=x", true),
+            ("*/*", false), ("text/plain", false),
+            // Found by the `serve` fuzz target: empty media ranges crashed the server (index out of range).
+            (";;", false), (";", false), (",", false), (" ; , ;q=1", false), ("application/json;", true),
+        ]
+        for (accept, json) in cases {
+            let reply = try await served.fetch("/items?page=3", headers: ["Accept": accept])
+            #expect(reply.status == 404, "\(accept)")
+            let expected = json ? "application/json" : "text/plain; charset=utf-8"
+            #expect(reply.header("Content-Type") == expected, "Accept: \(accept)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Inputs the fuzz targets (`scripts/fuzz`) found, each kept as a test with its input inline (reduced by hand).
@@ -87,5 +88,27 @@ import Testing
             }
         }
         #expect(throws: ParseError.self) { try YAMLFormat().parse(Array("?\n -:\t-\n".utf8)) }
+    }
+
+    /// `serve` target, 2026-12-01, after 34 660 runs: the request `\u{7}e…\u{8}:` with the header `AcCept: ;;`
+    /// crashed `strata serve` (index out of range): a near miss reads Accept to choose JSON or text, and splitting
+    /// `;;` at `;` gave no media type to read. Any client could stop the server with one header.
+    @Test func serveAcceptHeaderOfEmptyMediaRanges() throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "baseURL": "http://127.0.0.1:1", "routes": [ { "name": "a", "path": "/a" } ] }"#,
+            "fixtures/a.json": #"{ "/a": [ { "response": { "status": 200 } } ] }"#,
+        ])
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let responder = ServeResponder(
+            session: session, upstream: .mock(MockSource(session: session)), journal: try ServeJournal(capacity: 4),
+            loopback: true, environment: [:])
+        for accept in [";;", ";", ",", ";q=0"] {
+            let request = ServeRequest(
+                method: "\u{7}e\0\0\0\0\0\0\0\u{8}:", path: "/", query: "", headers: ["AcCept": accept], body: [])
+            let reply = responder.respond(request)
+            #expect(reply.status == 404, "Accept: \(accept)")
+            #expect(reply.headers["Content-Type"] == "text/plain; charset=utf-8", "Accept: \(accept)")
+        }
     }
 }

@@ -156,14 +156,28 @@ public final class ServeResponder: Sendable {
     }
 
     /// True when an Accept header names a JSON type (`application/json`, `application/problem+json`,
-    /// `application/*`); a client that names none, or only `*/*`, gets text.
+    /// `application/*`) with a quality above 0; a client that names none, or only `*/*`, gets text.
+    ///
+    /// Any header is read without failing: empty ranges (`;;`, `,`) name nothing, and a `q` that is not a number is
+    /// ignored. (The `serve` fuzz target found `Accept: ;;` crashing the server on a near miss.)
     static func acceptsJSON(_ accept: String?) -> Bool {
-        guard let accept = accept?.lowercased() else { return false }
-        return accept.split(separator: ",").contains { item in
-            let type = item.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
-            let refused = item.contains("q=0") && !item.contains("q=0.")
-            return !refused && (type == "application/json" || type.hasSuffix("+json") || type == "application/*")
+        guard let accept else { return false }
+        return accept.split(separator: ",").contains { range in
+            let type = ParserRegistry.mediaType(String(range))
+            guard type == "application/json" || type.hasSuffix("+json") || type == "application/*" else { return false }
+            return quality(ofMediaRange: range) > 0
         }
+    }
+
+    /// The `q` parameter of one media range of an Accept header: 1 when it has none or it is not a number.
+    static func quality(ofMediaRange range: Substring) -> Double {
+        for parameter in range.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, String(pair[0]).trimmed.lowercased() == "q" else { continue }
+            guard let q = Double(String(pair[1]).trimmed), q.isFinite else { return 1 }
+            return q
+        }
+        return 1
     }
 
     /// `text` with line breaks and other controls replaced by spaces, so it fits in a header value.

@@ -32,9 +32,16 @@ let serveSetup: (session: Session, mock: MockSource) = {
     return (loaded, MockSource(session: loaded))
 }()
 
-/// A request answered before each input's, so the journal has entries to list and to evict.
-let earlierServeRequest = ServeRequest(
-    method: "GET", path: "/items", query: "page=2&key=k3y-value", headers: ["Accept": "application/json"], body: [])
+/// The journal entry of a request answered before each input's (answered once, at start-up), so the journal has
+/// entries to list and to evict.
+let earlierServeEntry: ServeJournal.Entry = {
+    let request = ServeRequest(
+        method: "GET", path: "/items", query: "page=2&key=k3y-value", headers: ["Accept": "application/json"], body: [])
+    let responder = ServeResponder(
+        session: serveSetup.session, upstream: .mock(serveSetup.mock), journal: try! ServeJournal(capacity: 1),
+        loopback: true, environment: [:])
+    return responder.log(request, responder.respond(request), durationMs: 1)
+}()
 
 /// A responder for one input, with a journal of its own holding two earlier entries (capacity 2: the input's
 /// request evicts the oldest).
@@ -45,9 +52,7 @@ func serveResponder() -> ServeResponder {
     let responder = ServeResponder(
         session: serveSetup.session, upstream: .mock(serveSetup.mock), journal: try! ServeJournal(capacity: 2),
         loopback: true, environment: [:])
-    for _ in 0..<2 {
-        responder.log(earlierServeRequest, responder.respond(earlierServeRequest), durationMs: 1)
-    }
+    for _ in 0..<2 { responder.journal.add(earlierServeEntry) }
     return responder
 }
 

@@ -70,11 +70,15 @@ public struct ParserRegistry: Sendable {
     /// The `charset` parameter of a Content-Type value, lowercased and unquoted (`text/plain; charset="UTF-8"`
     /// gives `utf-8`), or nil.
     public static func charset(_ contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
+        parameter("charset", of: contentType)?.trimmingCharacters(in: ["\"", "'"]).lowercased()
+    }
+
+    /// The first parameter called `name` (any case) of a media type with parameters (a Content-Type value, one
+    /// range of an Accept header), trimmed, or nil; a parameter with an empty value counts as absent.
+    public static func parameter(_ name: String, of value: some StringProtocol) -> String? {
+        for parameter in value.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
-            if pair.count == 2, pair[0].lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: ["\"", "'"]).lowercased()
-            }
+            if pair.count == 2, pair[0].lowercased() == name { return pair[1] }
         }
         return nil
     }

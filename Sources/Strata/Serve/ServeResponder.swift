@@ -171,13 +171,8 @@ public final class ServeResponder: Sendable {
 
     /// The `q` parameter of one media range of an Accept header: 1 when it has none or it is not a number.
     static func quality(ofMediaRange range: Substring) -> Double {
-        for parameter in range.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, String(pair[0]).trimmed.lowercased() == "q" else { continue }
-            guard let q = Double(String(pair[1]).trimmed), q.isFinite else { return 1 }
-            return q
-        }
-        return 1
+        guard let text = ParserRegistry.parameter("q", of: range), let q = Double(text), q.isFinite else { return 1 }
+        return q
     }
 
     /// `text` with line breaks and other controls replaced by spaces, so it fits in a header value.

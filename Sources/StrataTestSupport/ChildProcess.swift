@@ -1,6 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs a program to completion and captures what it printed, for end-to-end tests of the command line.
+///
+/// Children are started with `posix_spawn` and waited for with `waitpid` on their own id, not with Foundation's
+/// `Process`. `Process` learns of a child's exit when a socket the child inherits is closed, so any long-lived
+/// process that inherits that socket by accident (a tmux server started by another test at the same moment) makes
+/// it wait for that process instead. Here every child inherits standard input, output and error only, and its exit
+/// is seen directly.
 public struct ChildProcess: Sendable {
     /// The exit status (or 128 + signal when the process was killed).
     public var status: Int32
@@ -29,44 +39,103 @@ public struct ChildProcess: Sendable {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try stdin.write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let input = try FileHandle(forReadingFrom: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? errors.close()
+        let pid = try spawn(
+            executable, arguments, stdin: inURL.path, stdout: outURL.path, stderr: errURL.path,
+            environment: environment, directory: directory)
+        guard let status = wait(for: pid, timeout: timeout) else {
+            let name = (executable as NSString).lastPathComponent
+            throw Failure(description: "\(name) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            var env = ProcessInfo.processInfo.environment
-            for (k, v) in environment { env[k] = v }
-            process.environment = env
-        }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                let name = (executable as NSString).lastPathComponent
-                throw Failure(description: "\(name) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
-            }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return ChildProcess(
             status: status,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Starts `executable` (a path, or a name looked up on PATH) with `arguments` and returns its process id.
+    ///
+    /// Standard input is read from the file `stdin`; output and error are written to the files `stdout` and
+    /// `stderr` (created or truncated); each defaults to `/dev/null`. The child inherits no other descriptor, has
+    /// an empty signal mask and default signal actions (test threads block signals, and a program started with
+    /// that mask would never see SIGWINCH or SIGHUP), and runs in `directory` when one is given.
+    public static func spawn(
+        _ executable: String, _ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
+        stderr: String = "/dev/null", environment: [String: String?] = [:], directory: String? = nil
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let directory {
+            try check(addChdir(&actions, directory), "cannot run \(executable) in \(directory)")
+        }
+        try check(posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0), "cannot read \(stdin)")
+        let write = O_WRONLY | O_CREAT | O_TRUNC
+        try check(posix_spawn_file_actions_addopen(&actions, 1, stdout, write, 0o600), "cannot write \(stdout)")
+        try check(posix_spawn_file_actions_addopen(&actions, 2, stderr, write, 0o600), "cannot write \(stderr)")
+        try check(addCloseFrom(&actions, 3), "cannot close descriptors")
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
+        var pid: pid_t = 0
+        try check(posix_spawnp(&pid, executable, &actions, &attributes, &argv, &envp), "cannot run \(executable)")
+        return pid
+    }
+
+    /// Waits up to `timeout` seconds for the child `pid` to exit and returns its status (128 + signal when it was
+    /// killed); when it is still running then, kills it and returns nil.
+    public static func wait(for pid: pid_t, timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return exitStatus(status) }
+            if result < 0 && errno != EINTR { return nil }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
+    /// The exit code in a `waitpid` status, or 128 + the signal that ended the process.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Throws `message` with the error number when a spawn call returned one.
+    private static func check(_ result: Int32, _ message: String) throws {
+        guard result == 0 else { throw Failure(description: "\(message): \(String(cString: strerror(result)))") }
+    }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29), which Swift's Glibc module does not import.
+    private static let addChdir = unsafeBitCast(
+        glibcFunction("posix_spawn_file_actions_addchdir_np"),
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does not import.
+    private static let addCloseFrom = unsafeBitCast(
+        glibcFunction("posix_spawn_file_actions_addclosefrom_np"),
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+
+    /// The address of the C library function `name`; a C library without it cannot run these tests.
+    private static func glibcFunction(_ name: String) -> UnsafeMutableRawPointer {
+        guard let symbol = dlsym(nil, name) else { fatalError("the C library has no \(name) (glibc 2.34 or later)") }
+        return symbol
     }
 }

@@ -235,56 +235,23 @@ final class TmuxSession {
         throw TmuxFailure("strata did not exit within \(timeout) s; the screen:\n\(screen())")
     }
 
-    /// Runs `arguments` (found on PATH) with output discarded and waits for it with `waitpid`.
+    /// Runs `arguments` (found on PATH) with output discarded and returns its exit status.
     ///
-    /// Foundation's `Process` notices a child's exit through a descriptor the child inherits; the tmux server that
-    /// `new-session` leaves behind inherits it too, so `Process` would wait for the server instead of the client.
-    /// The child also gets an empty signal mask and default signal actions: test threads block signals, and a tmux
-    /// server inheriting that mask would never deliver SIGWINCH (resize) or SIGHUP to the program under test.
+    /// The tmux server that `new-session` leaves behind inherits nothing but standard input, output and error, and
+    /// default signal handling (`ChildProcess.spawn`), so SIGWINCH (resize) and SIGHUP reach the program under test.
     static func spawn(_ arguments: [String]) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard result == 0 else { throw TmuxFailure("cannot run \(arguments[0]): error \(result)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status >> 8) & 0xFF
+        let pid = try ChildProcess.spawn(arguments[0], Array(arguments.dropFirst()))
+        guard let status = ChildProcess.wait(for: pid, timeout: 60) else {
+            throw TmuxFailure("\(arguments.joined(separator: " ")) ran longer than 60 s")
+        }
+        return status
     }
 
-    /// Runs a short-lived tmux client with `arguments`, returning its status and output.
+    /// Runs a short-lived tmux client with `arguments`, returning its status and output (standard output, then
+    /// standard error).
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        wait(for: process)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Waits for `process` by polling (as `StrataBinary` does): `waitUntilExit()` can block for good when called
-    /// from a test's thread.
-    static func wait(for process: Process) {
-        while process.isRunning { Thread.sleep(forTimeInterval: 0.005) }
+        let result = try ChildProcess.run("tmux", arguments)
+        return (result.status, result.stdout + result.stderr)
     }
 }
 

@@ -1,0 +1,60 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The helper every end-to-end test starts programs with: it sees a child's exit at once, and children inherit
+/// only standard input, output and error.
+struct ChildProcessTests {
+    @Test("a child that leaves a long-lived process behind is seen to exit at once, with its status")
+    func exitSeenDespiteGrandchild() throws {
+        // The grandchild keeps every descriptor the shell inherited, as a tmux server started by another test does.
+        let script = "sleep 300 >/dev/null 2>&1 </dev/null & echo $!; exit 3"
+        let run = try ChildProcess.run("/bin/sh", ["-c", script], timeout: 30)
+        defer { if let pid = pid_t(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) } }
+        #expect(run.status == 3)
+        #expect(pid_t(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
+    }
+
+    @Test("a child inherits no descriptor beyond standard input, output and error")
+    func onlyStandardDescriptors() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let pid = try ChildProcess.spawn("/bin/sh", ["-c", "ls /proc/$$/fd"], stdout: ScratchFile.path)
+        #expect(ChildProcess.wait(for: pid, timeout: 30) == 0)
+        let listed = try String(contentsOfFile: ScratchFile.path, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: ScratchFile.path)
+        let descriptors = Set(listed.split(separator: "\n").compactMap { Int32($0) })
+        #expect(descriptors == [0, 1, 2], "the shell had \(descriptors.sorted()); the pipe is \(ends)")
+    }
+
+    @Test("standard input, output, error, the environment and the directory reach the child")
+    func plumbing() throws {
+        let run = try ChildProcess.run(
+            "/bin/sh", ["-c", "cat; echo \"$STRATA_CHILD_TEST\"; pwd; echo oops >&2; exit 7"],
+            stdin: Data("fed\n".utf8), environment: ["STRATA_CHILD_TEST": "set"], directory: "/tmp")
+        #expect(run.status == 7)
+        #expect(run.stdout == "fed\nset\n/tmp\n")
+        #expect(run.stderr == "oops\n")
+    }
+
+    @Test("a child killed by a signal reports 128 + the signal; one that runs too long is killed and named")
+    func signalsAndTimeouts() throws {
+        #expect(try ChildProcess.run("/bin/sh", ["-c", "kill -TERM $$"]).status == 128 + SIGTERM)
+        #expect(throws: ChildProcess.Failure.self) { try ChildProcess.run("/bin/sleep", ["30"], timeout: 0.2) }
+    }
+}
+
+/// A scratch file name for one test run.
+private enum ScratchFile {
+    static let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "strata-child-fds-\(UUID().uuidString)"
+    ).path
+}

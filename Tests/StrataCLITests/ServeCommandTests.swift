@@ -6,12 +6,14 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `strata serve` run as a child process, its first line read for the URL.
+/// `strata serve` run as a child process, its output read line by line.
 final class ServeProcess {
     let process = Process()
     let output = Pipe()
     let errors = Pipe()
     var url = ""
+    /// What was read from stdout and not yet returned as a line.
+    private var unread = ""
 
     init(_ arguments: [String]) throws {
         let binary = try #require(StrataBinary.url)
@@ -22,24 +24,36 @@ final class ServeProcess {
         try process.run()
     }
 
-    /// Reads stdout up to the first line and takes the URL from it (nil when the process ended first).
-    func readURL() -> String? {
-        var text = ""
-        while !text.contains("\n") {
+    /// The next line of stdout, without its line break (nil when the process ended first).
+    func readLine() -> String? {
+        while !unread.contains("\n") {
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { return nil }
-            text += String(decoding: data, as: UTF8.self)
+            unread += String(decoding: data, as: UTF8.self)
         }
-        let first = text.split(separator: "\n")[0]
+        let end = unread.firstIndex(of: "\n")!
+        defer { unread = String(unread[unread.index(after: end)...]) }
+        return String(unread[..<end])
+    }
+
+    /// Reads stdout up to the first line and takes the URL from it (nil when the process ended first).
+    func readURL() -> String? {
+        guard let first = readLine() else { return nil }
         url = first.split(separator: " ").last.map(String.init) ?? ""
         return url
     }
 
+    /// Sends SIGTERM, waits for the exit, and returns the status and the rest of stdout.
     func terminate() -> (status: Int32, stdout: String) {
         process.terminate()
+        return finish()
+    }
+
+    /// Waits for the exit and returns the status and the rest of stdout.
+    func finish() -> (status: Int32, stdout: String) {
         process.waitUntilExit()
         let rest = output.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: rest, as: UTF8.self))
+        return (process.terminationStatus, unread + String(decoding: rest, as: UTF8.self))
     }
 }
 
@@ -47,11 +61,11 @@ final class ServeProcess {
     static let files = [
         "session.json": #"{ "name": "srv", "routes": [ { "name": "slow", "path": "/slow" } ] }"#,
         "fixtures/slow.json":
-            #"{ "/slow": [ { "response": { "delay": 1500, "body": { "done": true } } } ], "/fast": [ { "response": { "body": "fast" } } ] }"#,
+            #"{ "/slow": [ { "response": { "delay": 300, "body": { "done": true } } } ], "/fast": [ { "response": { "body": "fast" } } ] }"#,
     ]
 
-    static func get(_ url: String) async throws -> (Int, String) {
-        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: URL(string: url)!)
+    static func get(_ url: String, with client: URLSession) async throws -> (Int, String) {
+        let (data, response) = try await client.data(from: URL(string: url)!)
         return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
     }
 
@@ -62,20 +76,34 @@ final class ServeProcess {
         let serve = try ServeProcess([dir.path, "--port", "0"])
         let url = try #require(serve.readURL())
         #expect(url.hasPrefix("http://127.0.0.1:"))
-        let fast = try await Self.get(url + "/fast")
+        let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
+        let client = URLSession(configuration: .ephemeral)
+        defer { client.invalidateAndCancel() }
+        let fast = try await Self.get(url + "/fast", with: client)
         #expect(fast.0 == 200 && fast.1 == "fast")
-        let slow = Task { try await Self.get(url + "/slow") }
-        // Wait until the server reports the slow request in flight, then stop it.
-        while true {
-            let health = try await Self.get(url + "/__strata/health")
-            if health.1.contains(#""inFlight": 1"#) { break }
+        // A request in flight that the test holds, with no timing involved: `Expect: 100-continue` makes the server
+        // say when it has begun the request; the body follows only after SIGTERM.
+        let slow = try RawConnection(port: port)
+        slow.send(
+            "POST /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nExpect: 100-continue\r\n"
+                + "Connection: close\r\n\r\n")
+        #expect(slow.read(through: "\r\n\r\n") == "HTTP/1.1 100 Continue\r\n\r\n")
+        serve.process.terminate()
+        var lines: [String] = []
+        while let line = serve.readLine() {
+            lines.append(line)
+            if line.hasPrefix("stopping") { break }
         }
-        let (status, log) = serve.terminate()
-        let answer = try await slow.value
-        #expect(answer.0 == 200 && answer.1 == #"{ "done": true }"#)
+        #expect(lines.last == "stopping: answering the requests in flight")
+        slow.send("abcd")
+        let answer = try #require(slow.readToEnd())
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        #expect(answer.hasSuffix(#"{ "done": true }"#))
+        let (status, rest) = serve.finish()
+        let log = lines.joined(separator: "\n") + "\n" + rest
         #expect(status == 0)
         #expect(log.contains(" GET /fast 200 "))
-        #expect(log.contains(" GET /slow 200 "))
+        #expect(log.contains(" POST /slow 200 "))
         #expect(log.hasSuffix("stopped\n"))
     }
 

@@ -19,7 +19,9 @@ import Testing
     func serveOnce(_ dir: ScratchDirectory, source: String) async throws {
         let serve = try ServeProcess([dir.path, "--port", "0", "--source", source])
         let url = try #require(serve.readURL())
-        let (status, _) = try await ServeCommandTests.get(url + "/items")
+        let client = URLSession(configuration: .ephemeral)
+        defer { client.invalidateAndCancel() }
+        let (status, _) = try await ServeCommandTests.get(url + "/items", with: client)
         #expect(status == 200)
         _ = serve.terminate()
     }

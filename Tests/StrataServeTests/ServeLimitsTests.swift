@@ -1,5 +1,6 @@
 import Foundation
 import StrataServe
+import StrataTestSupport
 import Testing
 
 @Suite struct ServeLimitsTests {

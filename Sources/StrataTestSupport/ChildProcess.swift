@@ -30,7 +30,7 @@ public struct ChildProcess: Sendable {
     /// `timeout` seconds. Input and output go through temporary files, so large output cannot block the child.
     public static func run(
         _ executable: String, _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
-        directory: String? = nil, timeout: TimeInterval = 60
+        directory: String? = nil, timeout: TimeInterval = 300
     ) throws -> ChildProcess {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -13,7 +13,7 @@ struct ChildProcessTests {
     func exitSeenDespiteGrandchild() throws {
         // The grandchild keeps every descriptor the shell inherited, as a tmux server started by another test does.
         let script = "sleep 300 >/dev/null 2>&1 </dev/null & echo $!; exit 3"
-        let run = try ChildProcess.run("/bin/sh", ["-c", script], timeout: 30)
+        let run = try ChildProcess.run("/bin/sh", ["-c", script], timeout: 300)
         defer { if let pid = pid_t(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) } }
         #expect(run.status == 3)
         #expect(pid_t(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
@@ -28,7 +28,7 @@ struct ChildProcessTests {
             close(ends[1])
         }
         let pid = try ChildProcess.spawn("/bin/sh", ["-c", "ls /proc/$$/fd"], stdout: ScratchFile.path)
-        #expect(ChildProcess.wait(for: pid, timeout: 30) == 0)
+        #expect(ChildProcess.wait(for: pid, timeout: 300) == 0)
         let listed = try String(contentsOfFile: ScratchFile.path, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: ScratchFile.path)
         let descriptors = Set(listed.split(separator: "\n").compactMap { Int32($0) })

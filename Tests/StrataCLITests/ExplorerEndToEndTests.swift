@@ -128,7 +128,7 @@ extension ExplorerEndToEndTests {
         tmux.send("Tab", "Down", "Enter")
         try tmux.waitFor("↵ accept")
         try tmux.paste(value)
-        try tmux.waitFor("0123456789abcdefghij", timeout: 30)
+        try tmux.waitFor("0123456789abcdefghij", timeout: 600)
         tmux.send("Enter")
         try tmux.waitFor("edited (default empty)")
         #expect(tmux.screen().contains("GET https://shop.example.com/api/products?page=1&q=0123456789"))
@@ -152,7 +152,7 @@ final class TmuxSession {
     /// Starts `command` in a detached session `width`×`height` with TERM=xterm-256color.
     init(command: [String], width: Int, height: Int) throws {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let script = "env TERM=xterm-256color \(quoted); echo $? > '\(statusFile.path)'; sleep 60"
+        let script = "env TERM=xterm-256color \(quoted); echo $? > '\(statusFile.path)'; sleep 3600"
         let status = try TmuxSession.spawn(
             ["tmux", "-L", socket, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", script])
         guard status == 0 else { throw TmuxFailure("tmux new-session failed with status \(status)") }
@@ -211,26 +211,29 @@ final class TmuxSession {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen contains `text` (10 s at most), or fails with the screen.
-    func waitFor(_ text: String, timeout: Double = 10) throws {
+    /// Waits until the screen contains `text` (300 s at most: a sanitized binary on a busy machine is slow, and a
+    /// passing test waits no longer for it), or fails with the screen.
+    func waitFor(_ text: String, timeout: Double = 300) throws {
         let deadline = Date().addingTimeInterval(timeout)
+        var pause = Pause()
         while Date() < deadline {
             if screen().contains(text) { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            pause.next()
         }
         throw TmuxFailure("'\(text)' did not appear within \(timeout) s; the screen:\n\(screen())")
     }
 
-    /// Waits for the command to exit and returns its status.
-    func waitForExit(timeout: Double = 10) throws -> Int32 {
+    /// Waits for the command to exit (300 s at most) and returns its status.
+    func waitForExit(timeout: Double = 300) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
+        var pause = Pause()
         while Date() < deadline {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8),
                 let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
                 return status
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            pause.next()
         }
         throw TmuxFailure("strata did not exit within \(timeout) s; the screen:\n\(screen())")
     }
@@ -252,6 +255,18 @@ final class TmuxSession {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let result = try ChildProcess.run("tmux", arguments)
         return (result.status, result.stdout + result.stderr)
+    }
+}
+
+/// The pause between two looks at the screen: 50 ms at first, growing to 500 ms, so a long wait does not spend the
+/// machine on tmux clients.
+struct Pause {
+    private var seconds = 0.05
+
+    /// Sleeps, and makes the next pause longer.
+    mutating func next() {
+        Thread.sleep(forTimeInterval: seconds)
+        seconds = min(seconds * 1.5, 0.5)
     }
 }
 

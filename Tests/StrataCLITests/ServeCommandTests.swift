@@ -73,7 +73,8 @@ final class ServeProcess {
     func sigtermWithRequestInFlight() async throws {
         let dir = try ScratchDirectory(Self.files)
         defer { dir.remove() }
-        let serve = try ServeProcess([dir.path, "--port", "0"])
+        // The held request below may sit idle while a slow machine handles SIGTERM: no idle timeout to race.
+        let serve = try ServeProcess([dir.path, "--port", "0", "--timeout", "86400"])
         let url = try #require(serve.readURL())
         #expect(url.hasPrefix("http://127.0.0.1:"))
         let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })

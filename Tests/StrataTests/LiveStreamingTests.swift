@@ -7,7 +7,9 @@ import Testing
 /// the test opens its gate (a handshake: no sleeps, no timing).
 @Suite struct LiveStreamingTests {
     static func request(_ baseURL: String, path: String = "/events") throws -> BuiltRequest {
-        let s = try LiveSourceTests.session(baseURL, timeout: 30, routes: #"{ "name": "events", "path": "\#(path)" }"#)
+        // The exchange stays open while the test opens the gate part by part: allow the longest timeout, a day.
+        let s = try LiveSourceTests.session(
+            baseURL, timeout: 86400, routes: #"{ "name": "events", "path": "\#(path)" }"#)
         return try RequestBuilder(session: s, environment: [:]).build(s.route(named: "events")!)
     }
 

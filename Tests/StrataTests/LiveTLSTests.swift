@@ -11,7 +11,7 @@ struct LiveTLSTests {
         try dir.write(
             "session.json",
             """
-            { "baseURL": "\(server.baseURL)", "timeout": 10 \(tls.map { #", "tls": \#($0)"# } ?? ""),
+            { "baseURL": "\(server.baseURL)", "timeout": 300 \(tls.map { #", "tls": \#($0)"# } ?? ""),
               "routes": [ { "name": "r", "path": "/r" } ] }
             """)
         let s = try Session.load(from: dir.path)

@@ -123,15 +123,22 @@ import Testing
     @Test("cancelling while the body is on its way returns cancelled")
     func cancelMidBody() async throws {
         let (arrived, signal) = AsyncStream<Void>.makeStream()
+        // The second half of the body waits for a gate the test never opens: the exchange stays open until the
+        // cancel, however slowly the test gets to it (the session's timeout is the longest allowed, a day).
+        let gate = StreamGate()
+        defer { gate.finish() }
         let server = try LoopbackServer { _ in
             signal.yield()
-            return LoopbackServer.Reply(body: Array(repeating: 66, count: 64), stall: 30)
+            var reply = LoopbackServer.Reply(status: 200)
+            let half = [UInt8](repeating: 66, count: 32)
+            reply.stream = LoopbackServer.StreamedBody(parts: [half, half], gate: gate, announcedLength: 64)
+            return reply
         }
         defer { server.stop() }
         let s = try Session.parse(
             Array(
-                #"{ "baseURL": "\#(server.baseURL)", "timeout": 60, "routes": [ { "name": "s", "path": "/s" } ] }"#.utf8
-            ),
+                #"{ "baseURL": "\#(server.baseURL)", "timeout": 86400, "routes": [ { "name": "s", "path": "/s" } ] }"#
+                    .utf8),
             file: "session.json", directory: ".")
         let task = Task { try await Self.send(s, "s") }
         var waiting = arrived.makeAsyncIterator()

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,10 @@ public struct ChildProcess: Sendable {
     /// Standard error as text.
     public var stderr: String
 
+    /// How long a test waits for a program (or a screen) before it fails: far longer than a passing test needs,
+    /// even sanitized on a busy machine, so only a real hang reaches it.
+    public static let patience: TimeInterval = 300
+
     /// A failure to start or finish the program.
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
@@ -30,7 +35,7 @@ public struct ChildProcess: Sendable {
     /// `timeout` seconds. Input and output go through temporary files, so large output cannot block the child.
     public static func run(
         _ executable: String, _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:],
-        directory: String? = nil, timeout: TimeInterval = 300
+        directory: String? = nil, timeout: TimeInterval = patience
     ) throws -> ChildProcess {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -96,20 +101,24 @@ public struct ChildProcess: Sendable {
 
     /// Waits up to `timeout` seconds for the child `pid` to exit and returns its status (128 + signal when it was
     /// killed); when it is still running then, kills it and returns nil.
+    ///
+    /// A thread of its own blocks in `waitpid`, so the exit is seen the moment it happens, with no polling.
     public static func wait(for pid: pid_t, timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return exitStatus(status) }
-            if result < 0 && errno != EINTR { return nil }
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return nil
-            }
-            Thread.sleep(forTimeInterval: 0.005)
+        let exited = DispatchSemaphore(value: 0)
+        let status = Locked<Int32?>(nil)
+        Thread.detachNewThread {
+            var raw: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
+            if result == pid { status.withLock { $0 = exitStatus(raw) } }
+            exited.signal()
         }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(pid, SIGKILL)
+            exited.wait()
+            return nil
+        }
+        return status.withLock { $0 }
     }
 
     /// The exit code in a `waitpid` status, or 128 + the signal that ended the process.

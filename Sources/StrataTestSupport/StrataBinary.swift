@@ -39,7 +39,7 @@ public enum StrataBinary {
     /// `timeout` seconds.
     public static func run(
         _ arguments: [String], stdin: Data = Data(), in directory: URL? = nil, environment: [String: String?] = [:],
-        timeout: TimeInterval = 300
+        timeout: TimeInterval = ChildProcess.patience
     ) throws -> Result {
         guard let url else {
             throw Failure(description: "the strata binary is not built next to the tests (run `swift build`)")

@@ -152,10 +152,13 @@ final class TmuxSession {
     /// Starts `command` in a detached session `width`×`height` with TERM=xterm-256color.
     init(command: [String], width: Int, height: Int) throws {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let script = "env TERM=xterm-256color \(quoted); echo $? > '\(statusFile.path)'; sleep 3600"
-        let status = try TmuxSession.spawn(
-            ["tmux", "-L", socket, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", script])
-        guard status == 0 else { throw TmuxFailure("tmux new-session failed with status \(status)") }
+        // After the program: its status to a file, a signal on the `exited` channel (`waitForExit`), and a pane
+        // kept open for the test's last looks at the screen.
+        let script =
+            "env TERM=xterm-256color \(quoted); echo $? > '\(statusFile.path)'; tmux wait-for -S exited; sleep 3600"
+        let started = try TmuxSession.run(
+            ["-L", socket, "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", script])
+        guard started.status == 0 else { throw TmuxFailure("tmux new-session failed: \(started.output)") }
     }
 
     /// Ends the program, the pane's shell and the server, and removes the status file.
@@ -163,7 +166,7 @@ final class TmuxSession {
         let server = Int32(query("#{pid}"))
         let pane = Int32(query("#{pane_pid}"))
         let socketPath = query("#{socket_path}")
-        _ = try? TmuxSession.spawn(["tmux", "-L", socket, "kill-server"])
+        _ = try? TmuxSession.run(["-L", socket, "kill-server"])
         // A server that does not go by itself is ended by its own id (it and the pane are ours).
         if let pane, pane > 1 { kill(-pane, SIGKILL) }
         if let server, server > 1 { kill(server, SIGKILL) }
@@ -211,62 +214,42 @@ final class TmuxSession {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen contains `text` (300 s at most: a sanitized binary on a busy machine is slow, and a
-    /// passing test waits no longer for it), or fails with the screen.
-    func waitFor(_ text: String, timeout: Double = 300) throws {
+    /// Waits until the screen contains `text` (`ChildProcess.patience` at most: a sanitized binary on a busy machine
+    /// is slow, and a passing test waits no longer for it), or fails with the screen.
+    ///
+    /// tmux has no event for "the screen changed", so this looks again after a pause.
+    func waitFor(_ text: String, timeout: Double = ChildProcess.patience) throws {
         let deadline = Date().addingTimeInterval(timeout)
-        var pause = Pause()
+        // 50 ms between looks at first, growing to 500 ms, so a long wait does not load the machine with tmux clients.
+        var pause = 0.05
         while Date() < deadline {
             if screen().contains(text) { return }
-            pause.next()
+            Thread.sleep(forTimeInterval: pause)
+            pause = min(pause * 1.5, 0.5)
         }
         throw TmuxFailure("'\(text)' did not appear within \(timeout) s; the screen:\n\(screen())")
     }
 
-    /// Waits for the command to exit (300 s at most) and returns its status.
-    func waitForExit(timeout: Double = 300) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        var pause = Pause()
-        while Date() < deadline {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
-                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return status
-            }
-            pause.next()
-        }
-        throw TmuxFailure("strata did not exit within \(timeout) s; the screen:\n\(screen())")
-    }
-
-    /// Runs `arguments` (found on PATH) with output discarded and returns its exit status.
+    /// Waits for the command to exit (`ChildProcess.patience` at most) and returns its status.
     ///
-    /// The tmux server that `new-session` leaves behind inherits nothing but standard input, output and error, and
-    /// default signal handling (`ChildProcess.spawn`), so SIGWINCH (resize) and SIGHUP reach the program under test.
-    static func spawn(_ arguments: [String]) throws -> Int32 {
-        let pid = try ChildProcess.spawn(arguments[0], Array(arguments.dropFirst()))
-        guard let status = ChildProcess.wait(for: pid, timeout: 60) else {
-            throw TmuxFailure("\(arguments.joined(separator: " ")) ran longer than 60 s")
-        }
+    /// `tmux wait-for exited` blocks until the pane signals the channel, or returns at once when it already has.
+    func waitForExit(timeout: Double = ChildProcess.patience) throws -> Int32 {
+        _ = try? TmuxSession.run(["-L", socket, "wait-for", "exited"], timeout: timeout)
+        guard let text = try? String(contentsOf: statusFile, encoding: .utf8),
+            let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw TmuxFailure("strata did not exit within \(timeout) s; the screen:\n\(screen())") }
         return status
     }
 
-    /// Runs a short-lived tmux client with `arguments`, returning its status and output (standard output, then
-    /// standard error).
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let result = try ChildProcess.run("tmux", arguments)
+    /// Runs a tmux client with `arguments`, returning its status and output (standard output, then standard error).
+    ///
+    /// The tmux server that `new-session` leaves behind inherits nothing but standard input, output and error, and
+    /// default signal handling (`ChildProcess.spawn`), so SIGWINCH (resize) and SIGHUP reach the program under test.
+    static func run(_ arguments: [String], timeout: Double = ChildProcess.patience) throws -> (
+        status: Int32, output: String
+    ) {
+        let result = try ChildProcess.run("tmux", arguments, timeout: timeout)
         return (result.status, result.stdout + result.stderr)
-    }
-}
-
-/// The pause between two looks at the screen: 50 ms at first, growing to 500 ms, so a long wait does not spend the
-/// machine on tmux clients.
-struct Pause {
-    private var seconds = 0.05
-
-    /// Sleeps, and makes the next pause longer.
-    mutating func next() {
-        Thread.sleep(forTimeInterval: seconds)
-        seconds = min(seconds * 1.5, 0.5)
     }
 }
 

@@ -67,16 +67,40 @@ public struct ChildProcess: Sendable {
         _ executable: String, _ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
         stderr: String = "/dev/null", environment: [String: String?] = [:], directory: String? = nil
     ) throws -> pid_t {
+        try spawn(
+            executable, arguments, streams: [.file(stdin), .file(stdout), .file(stderr)], environment: environment,
+            directory: directory)
+    }
+
+    /// Where one of a child's standard streams comes from or goes to.
+    enum Stream {
+        /// A file opened for the child: read for standard input, created or truncated for output and error.
+        case file(String)
+        /// A descriptor of this process (a pipe's end), duplicated onto the stream.
+        case descriptor(Int32)
+    }
+
+    /// Starts `executable` with its standard input, output and error taken from `streams` (in that order); the
+    /// child inherits nothing else. See the public `spawn` for the rest.
+    static func spawn(
+        _ executable: String, _ arguments: [String], streams: [Stream], environment: [String: String?],
+        directory: String?
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let directory {
             try check(addChdir(&actions, directory), "cannot run \(executable) in \(directory)")
         }
-        try check(posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0), "cannot read \(stdin)")
-        let write = O_WRONLY | O_CREAT | O_TRUNC
-        try check(posix_spawn_file_actions_addopen(&actions, 1, stdout, write, 0o600), "cannot write \(stdout)")
-        try check(posix_spawn_file_actions_addopen(&actions, 2, stderr, write, 0o600), "cannot write \(stderr)")
+        for (number, stream) in zip(Int32(0)..., streams) {
+            switch stream {
+            case .file(let path):
+                let flags = number == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+                try check(posix_spawn_file_actions_addopen(&actions, number, path, flags, 0o600), "cannot open \(path)")
+            case .descriptor(let descriptor):
+                try check(posix_spawn_file_actions_adddup2(&actions, descriptor, number), "cannot pass \(descriptor)")
+            }
+        }
         try check(addCloseFrom(&actions, 3), "cannot close descriptors")
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -63,7 +63,7 @@ public final class RawConnection {
 
 extension Array where Element == UInt8 {
     /// Whether the last bytes are `suffix`.
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    func ends(with suffix: [UInt8]) -> Bool {
         count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }

@@ -8,7 +8,7 @@ public final class TLSTestServer: @unchecked Sendable {
     public let port: Int
     /// The self-signed certificate, PEM (it is its own CA).
     public let certificatePEM: String
-    private let process: Process
+    private let process: RunningChild
     private let scratch: ScratchDirectory
 
     /// `https://127.0.0.1:PORT`.
@@ -55,33 +55,19 @@ public final class TLSTestServer: @unchecked Sendable {
             print(s.server_address[1], flush=True)
             s.serve_forever()
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, scratch.url("cert.pem"), scratch.url("key.pem")]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        process = p
-        var line: [UInt8] = []
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
+        let server = try RunningChild(
+            "/usr/bin/env", ["python3", "-c", script, scratch.url("cert.pem"), scratch.url("key.pem")])
+        guard let line = server.readLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            server.stop()
+            throw LoopbackError("the TLS test server did not start: \(server.errors)")
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            kill(p.processIdentifier, SIGKILL)
-            throw LoopbackError("the TLS test server did not start")
-        }
+        process = server
         self.port = port
     }
 
-    /// Stops the server (SIGKILL: a test runner may have left SIGTERM ignored, which the child inherits) and
-    /// removes its files.
+    /// Stops the server and removes its files.
     public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop()
         scratch.remove()
     }
 }

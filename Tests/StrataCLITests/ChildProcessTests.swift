@@ -50,6 +50,29 @@ struct ChildProcessTests {
         #expect(try ChildProcess.run("/bin/sh", ["-c", "kill -TERM $$"]).status == 128 + SIGTERM)
         #expect(throws: ChildProcess.Failure.self) { try ChildProcess.run("/bin/sleep", ["30"], timeout: 0.2) }
     }
+
+    @Test("a running child is read line by line while it runs, then to its end, with its error output and status")
+    func runningChildConversation() throws {
+        // The shell says "ready" and then waits for SIGTERM: the first line is read while it still runs.
+        let script =
+            "trap 'kill $!; echo got TERM; echo bye >&2; exit 5' TERM; echo ready; sleep 3600 >/dev/null & wait"
+        let child = try RunningChild("/bin/sh", ["-c", script])
+        #expect(child.readLine() == "ready")
+        child.send(SIGTERM)
+        #expect(child.readToEnd() == "got TERM\n")
+        #expect(child.wait() == 5)
+        #expect(child.errors == "bye\n")
+    }
+
+    @Test("a running child released by its test is killed, not left behind")
+    func runningChildReleased() throws {
+        var pid: pid_t = 0
+        do {
+            let child = try RunningChild("/bin/sleep", ["3600"])
+            pid = child.pid
+        }
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "sleep \(pid) still exists")
+    }
 }
 
 /// A scratch file name for one test run.

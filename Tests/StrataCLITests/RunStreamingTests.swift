@@ -16,31 +16,16 @@ import Testing
         }
         defer { server.stop() }
         let session = ExplorerEndToEndTests.root.appendingPathComponent("Sessions/events").path
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", session, "ticker", "--source", "live"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["EVENTS_URL"] = server.baseURL
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        var seen = Data()
+        let run = try RunningChild(
+            binary.path, ["run", session, "ticker", "--source", "live"], environment: ["EVENTS_URL": server.baseURL])
         // Blocks until the command writes; the second event cannot have been sent yet.
-        while !String(decoding: seen, as: UTF8.self).contains("{\"n\":1}\n\n") {
-            let more = stdout.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            seen += more
-        }
-        #expect(String(decoding: seen, as: UTF8.self) == "event: price\ndata: {\"n\":1}\n\n")
+        let first = run.read(through: "{\"n\":1}\n\n")
+        #expect(first == "event: price\ndata: {\"n\":1}\n\n")
         gate.open()
-        seen += stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: seen, as: UTF8.self) == "event: price\ndata: {\"n\":1}\n\ndata: {\"n\":2}\n\n\n")
-        let summary = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let rest = run.readToEnd()
+        #expect(run.wait() == 0)
+        #expect((first ?? "") + rest == "event: price\ndata: {\"n\":1}\n\ndata: {\"n\":2}\n\n\n")
+        let summary = run.errors
         #expect(summary.hasPrefix("200 OK · GET \(server.baseURL)/ticker"))
     }
 }

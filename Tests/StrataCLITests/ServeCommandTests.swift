@@ -8,33 +8,16 @@ import Testing
 
 /// `strata serve` run as a child process, its output read line by line.
 final class ServeProcess {
-    let process = Process()
-    let output = Pipe()
-    let errors = Pipe()
+    let child: RunningChild
     var url = ""
-    /// What was read from stdout and not yet returned as a line.
-    private var unread = ""
 
     init(_ arguments: [String]) throws {
         let binary = try #require(StrataBinary.url)
-        process.executableURL = binary
-        process.arguments = ["serve"] + arguments
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        child = try RunningChild(binary.path, ["serve"] + arguments)
     }
 
     /// The next line of stdout, without its line break (nil when the process ended first).
-    func readLine() -> String? {
-        while !unread.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return nil }
-            unread += String(decoding: data, as: UTF8.self)
-        }
-        let end = unread.firstIndex(of: "\n")!
-        defer { unread = String(unread[unread.index(after: end)...]) }
-        return String(unread[..<end])
-    }
+    func readLine() -> String? { child.readLine() }
 
     /// Reads stdout up to the first line and takes the URL from it (nil when the process ended first).
     func readURL() -> String? {
@@ -44,16 +27,16 @@ final class ServeProcess {
     }
 
     /// Sends SIGTERM, waits for the exit, and returns the status and the rest of stdout.
-    func terminate() -> (status: Int32, stdout: String) {
-        process.terminate()
+    func terminate() -> (status: Int32?, stdout: String) {
+        child.send(SIGTERM)
         return finish()
     }
 
-    /// Waits for the exit and returns the status and the rest of stdout.
-    func finish() -> (status: Int32, stdout: String) {
-        process.waitUntilExit()
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, unread + String(decoding: rest, as: UTF8.self))
+    /// Reads stdout to its end, waits for the exit, and returns the status (nil when it did not come) and the rest
+    /// of stdout.
+    func finish() -> (status: Int32?, stdout: String) {
+        let rest = child.readToEnd()
+        return (child.wait(), rest)
     }
 }
 
@@ -89,7 +72,7 @@ final class ServeProcess {
             "POST /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nExpect: 100-continue\r\n"
                 + "Connection: close\r\n\r\n")
         #expect(slow.read(through: "\r\n\r\n") == "HTTP/1.1 100 Continue\r\n\r\n")
-        serve.process.terminate()
+        serve.child.send(SIGTERM)
         var lines: [String] = []
         while let line = serve.readLine() {
             lines.append(line)

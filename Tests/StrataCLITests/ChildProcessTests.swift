@@ -53,9 +53,11 @@ struct ChildProcessTests {
 
     @Test("a running child is read line by line while it runs, then to its end, with its error output and status")
     func runningChildConversation() throws {
-        // The shell says "ready" and then waits for SIGTERM: the first line is read while it still runs.
+        // The shell starts a sleep, says "ready" and waits for SIGTERM: the first line is read while it still runs.
+        // (Its trap kills the sleep with SIGKILL: a SIGTERM can land before the forked shell has become `sleep`,
+        // while it still has the trap's handler, and be lost.)
         let script =
-            "trap 'kill $!; echo got TERM; echo bye >&2; exit 5' TERM; echo ready; sleep 3600 >/dev/null & wait"
+            "trap 'kill -KILL $!; echo got TERM; echo bye >&2; exit 5' TERM; sleep 3600 >/dev/null & echo ready; wait"
         let child = try RunningChild("/bin/sh", ["-c", script])
         #expect(child.readLine() == "ready")
         child.send(SIGTERM)

@@ -7,7 +7,7 @@ public enum Inflection {
     public static func plural(_ name: String) -> String {
         inflect(name) { word in
             if InflectionRules.uncountable.contains(word) { return word }
-            if let w = irregular(word, from: \.singular, to: \.plural) { return w }
+            if let w = IrregularTable.toPlural.lookUp(word) { return w }
             return apply(InflectionRules.plural, to: word)
         }
     }
@@ -16,8 +16,8 @@ public enum Inflection {
     public static func singular(_ name: String) -> String {
         inflect(name) { word in
             if InflectionRules.uncountable.contains(word) { return word }
-            if let w = irregular(word, from: \.plural, to: \.singular) { return w }
-            if irregular(word, from: \.singular, to: \.singular) != nil { return word }
+            if let w = IrregularTable.toSingular.lookUp(word) { return w }
+            if IrregularTable.isSingular.lookUp(word) != nil { return word }
             return apply(InflectionRules.singular, to: word)
         }
     }
@@ -61,21 +61,6 @@ public enum Inflection {
 
     private static func isUpper(_ u: Unicode.Scalar) -> Bool { u.properties.isUppercase }
 
-    /// The irregular pair `word` is (or, for a compound pair, ends with) on the `from` side, turned to `to`.
-    private static func irregular(
-        _ word: String, from: KeyPath<(singular: String, plural: String, compound: Bool), String>,
-        to: KeyPath<(singular: String, plural: String, compound: Bool), String>
-    ) -> String? {
-        for pair in InflectionRules.irregular {
-            let key = pair[keyPath: from]
-            if word == key { return pair[keyPath: to] }
-            if pair.compound, word.hasSuffix(key), !InflectionRules.regular.contains(where: { word.hasSuffix($0) }) {
-                return String(word.dropLast(key.count)) + pair[keyPath: to]
-            }
-        }
-        return nil
-    }
-
     /// The first rule whose ending fits `word`, applied.
     private static func apply(_ rules: [InflectionRule], to word: String) -> String {
         let u = Array(word.utf8)
@@ -86,5 +71,55 @@ public enum Inflection {
             return String(decoding: u[..<(u.count - n)], as: UTF8.self) + rule.replacement
         }
         return word
+    }
+}
+
+/// `InflectionRules.irregular` read in one direction, indexed so a word is looked up in a few hash probes.
+///
+/// Same answer as reading the list top to bottom (the first pair that `word` is, or for a compound pair ends with,
+/// wins), without comparing the word with every pair: the mapper forms the numbers of every property and key name.
+struct IrregularTable: Sendable {
+    /// For each pair's `from` word: its place in the list and its `to` word.
+    private var whole: [String: (index: Int, to: String)] = [:]
+    /// The same, for compound pairs only (the first of equal words wins).
+    private var endings: [String: (index: Int, to: String)] = [:]
+    /// The UTF-8 lengths of the compound words, shortest first.
+    private var endingLengths: [Int] = []
+
+    static let toPlural = IrregularTable(from: \.singular, to: \.plural)
+    static let toSingular = IrregularTable(from: \.plural, to: \.singular)
+    /// Finds singular words (answering the word itself).
+    static let isSingular = IrregularTable(from: \.singular, to: \.singular)
+
+    private init(
+        from: KeyPath<(singular: String, plural: String, compound: Bool), String>,
+        to: KeyPath<(singular: String, plural: String, compound: Bool), String>
+    ) {
+        for (index, pair) in InflectionRules.irregular.enumerated() {
+            let key = pair[keyPath: from]
+            if whole[key] == nil { whole[key] = (index, pair[keyPath: to]) }
+            if pair.compound, endings[key] == nil { endings[key] = (index, pair[keyPath: to]) }
+        }
+        endingLengths = Set(endings.keys.map(\.utf8.count)).sorted()
+    }
+
+    /// The irregular pair `word` (lowercased) is, or for a compound pair ends with, turned to the other side; nil
+    /// when none fits. Words ending in one of `InflectionRules.regular` take no compound ending.
+    func lookUp(_ word: String) -> String? {
+        var best = whole[word]
+        let bytes = Array(word.utf8)
+        var regularChecked = false
+        for length in endingLengths where length <= bytes.count {
+            let tail = String(decoding: bytes[(bytes.count - length)...], as: UTF8.self)
+            guard let entry = endings[tail], entry.index < best?.index ?? Int.max, word.hasSuffix(tail) else {
+                continue
+            }
+            if !regularChecked {
+                if InflectionRules.regular.contains(where: { word.hasSuffix($0) }) { break }
+                regularChecked = true
+            }
+            best = (entry.index, String(word.dropLast(tail.count)) + entry.to)
+        }
+        return best?.to
     }
 }

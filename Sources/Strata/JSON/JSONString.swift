@@ -157,24 +157,30 @@ public enum JSONString {
     }
 
     /// Appends the JSON-escaped form of `s` (no quotes) to `out`.
+    ///
+    /// Works on UTF-8 bytes: everything escaped is ASCII, and a string with nothing to escape (most) is appended
+    /// whole.
     public static func appendEscaped(_ s: String, to out: inout String) {
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    out.append("\\u" + hexDigits(u.value, 4))
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+        guard s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else {
+            out += s
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 16)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: bytes += [0x5C, 0x22]  // \"
+            case 0x5C: bytes += [0x5C, 0x5C]  // \\
+            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+            case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+            case 0..<0x20, 0x7F: bytes += Array("\\u".utf8) + Array(hexDigits(UInt32(b), 4).utf8)
+            default: bytes.append(b)
             }
         }
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     static func hexDigits(_ v: UInt32, _ width: Int) -> String {

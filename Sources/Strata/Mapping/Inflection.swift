@@ -17,7 +17,7 @@ public enum Inflection {
         inflect(name) { word in
             if InflectionRules.uncountable.contains(word) { return word }
             if let w = IrregularTable.toSingular.lookUp(word) { return w }
-            if IrregularTable.isSingular.lookUp(word) != nil { return word }
+            if IrregularTable.toPlural.lookUp(word) != nil { return word }
             return apply(InflectionRules.singular, to: word)
         }
     }
@@ -88,8 +88,6 @@ struct IrregularTable: Sendable {
 
     static let toPlural = IrregularTable(from: \.singular, to: \.plural)
     static let toSingular = IrregularTable(from: \.plural, to: \.singular)
-    /// Finds singular words (answering the word itself).
-    static let isSingular = IrregularTable(from: \.singular, to: \.singular)
 
     private init(
         from: KeyPath<(singular: String, plural: String, compound: Bool), String>,

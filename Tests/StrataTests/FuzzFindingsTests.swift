@@ -111,4 +111,24 @@ import Testing
             #expect(reply.headers["Content-Type"] == "text/plain; charset=utf-8", "Accept: \(accept)")
         }
     }
+
+    /// `mapper` target, 2026-12-01, after 623 201 runs: `{"id": 99…97}` (99 digits) mapped with an `int` property
+    /// crashed `strata run` and the explorer (arithmetic overflow): the fast integer reader multiplied in a 19th
+    /// digit before counting it. It now stops at 18 digits, and the general reader decides what fits.
+    @Test func mappingAnIntegerOfNineteenDigits() throws {
+        let mappings = MappingSet([ClassMapping(name: "T", properties: [PropertyMapping("id", .int)])])
+        func mapped(_ number: String) throws -> MappingResult {
+            let tree = try JSONParser().parse(Array(#"{"id": \#(number)}"#.utf8))
+            return Mapper(mappings: mappings).map(tree, with: RouteMapping(className: "T"))
+        }
+        for number in ["999999999999999999", "9223372036854775807", "-9223372036854775808"] {
+            let result = try mapped(number)
+            #expect(result.issues.isEmpty, "\(number): \(result.issuesText())")
+            #expect(result.text().contains("id: \(number)"), "\(number): \(result.text())")
+        }
+        for number in ["9999999999999999999", "9223372036854775808", String(repeating: "9", count: 99) + "7"] {
+            let result = try mapped(number)
+            #expect(result.issues.map(\.kind) == [.typeMismatch], "\(number): \(result.issuesText())")
+        }
+    }
 }

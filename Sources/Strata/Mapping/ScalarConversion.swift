@@ -230,9 +230,10 @@ enum ScalarConversion {
             while p < b.count {
                 let c = b[p]
                 if c >= 0x30 && c <= 0x39 {
-                    v = v * 10 + Int(c &- 0x30)
+                    // Counted before it is added: 18 digits always fit in an Int, a 19th may not.
                     count += 1
                     guard count <= 18 else { return nil }
+                    v = v * 10 + Int(c &- 0x30)
                     p += 1
                 } else if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
                     return nil

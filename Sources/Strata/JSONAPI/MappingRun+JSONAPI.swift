@@ -269,6 +269,8 @@ extension MappingRun {
         let relMembers = relationships.map { Array(tree.children($0)) } ?? []
         let (attrSlots, attrTaken) = matchFields(cls, active: attrs, keys: attrMembers.map { tree.key($0) ?? "" })
         let (relSlots, relTaken) = matchFields(cls, active: rels, keys: relMembers.map { tree.key($0) ?? "" })
+        lazy var attributeHints = MissingFieldHints(
+            unmapped: attrMembers.indices.filter { !attrTaken[$0] }.compactMap { tree.key(attrMembers[$0]) })
         for pi in spec.active {
             let p = cls.properties[pi]
             if identity.contains(pi) {
@@ -297,8 +299,7 @@ extension MappingRun {
                 case .repeated, .none:
                     missing(
                         p, object: attributes ?? node, parent: id, steps: [.key(p.name, index: nil)],
-                        reason: missingReason(
-                            p, candidates: attrMembers.indices.filter { !attrTaken[$0] }.map { attrMembers[$0] })
+                        reason: attributeHints.reason(p.name)
                             + (attributes == nil ? " (the resource has no attributes)" : ""))
                 case .path(let f):
                     // A key path reads from the attributes first, then from the resource object (meta.x, links.self).

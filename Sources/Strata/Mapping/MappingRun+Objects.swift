@@ -30,7 +30,8 @@ extension MappingRun {
         let members = memberScratch[depth]
         for step in plan.steps {
             mapProperty(
-                step.property, slot: step.slot, members: members, object: node, parent: id, unassigned: plan.unassigned)
+                step.property, slot: step.slot, members: members, object: node, parent: id,
+                missingReason: step.missingReason)
         }
         for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
         close(id)
@@ -98,25 +99,37 @@ extension MappingRun {
             lengths.append(end - previous)
             previous = end
         }
+        let unassigned = keys.indices.filter { !taken[$0] }
+        // Why a required property finds no field is the same for every object of this shape: said once.
+        var hints = MissingFieldHints(unmapped: unassigned.compactMap { tree.key(members[$0]) })
+        let steps = spec.active.map { pi in
+            let p = spec.cls.properties[pi]
+            guard case .none = slots[pi], p.defaultContent == nil, !p.optional else {
+                return PlanStep(property: p, slot: slots[pi], missingReason: nil)
+            }
+            return PlanStep(property: p, slot: slots[pi], missingReason: hints.reason(p.name))
+        }
         let plan = ShapePlan(
-            key: keyScratch, keyLengths: lengths, memberCount: members.count,
-            steps: spec.active.map { PlanStep(property: spec.cls.properties[$0], slot: slots[$0]) },
-            unassigned: keys.indices.filter { !taken[$0] })
+            key: keyScratch, keyLengths: lengths, memberCount: members.count, steps: steps, unassigned: unassigned)
         if spec.plans.count < 64 { spec.plans.append(plan) }
         spec.lastPlan = plan
         return plan
     }
 
     /// Chooses a field for each active property among `keys`: explicit fields first, then by name in rank order.
+    ///
+    /// Within a rank, properties choose in order, each taking the first key not taken yet that matches its name.
+    /// Keys are grouped by each form a rank compares (`KeyQueues`), so a wide object costs linear time.
     func matchFields(_ cls: CompiledClass, active: [Int], keys: [String]) -> ([Slot], [Bool]) {
         var slots = [Slot](repeating: .none, count: cls.properties.count)
         var taken = [Bool](repeating: false, count: keys.count)
         // Fields a key path starts with: not taken (a property named like them still gets them), never unmapped.
         var readThrough = [Bool](repeating: false, count: keys.count)
+        var exact = KeyQueues(keys)
         func claim(_ pi: Int, _ m: Int, byNumber: Bool) {
             let p = cls.properties[pi]
             if isXML, p.type.isArrayLike {
-                let same = keys.indices.filter { !taken[$0] && keys[$0] == keys[m] }
+                let same = exact.untaken(keys[m], taken: taken)
                 if same.count > 1 || byNumber {
                     slots[pi] = .repeated(same)
                     for j in same { taken[j] = true }
@@ -128,34 +141,44 @@ extension MappingRun {
         }
         for pi in active {
             guard let f = cls.properties[pi].field else { continue }
-            if f.steps.count == 1, let k = f.firstKey, let m = keys.firstIndex(of: k) {
+            if f.steps.count == 1, let k = f.firstKey, let m = exact.first(k) {
                 claim(pi, m, byNumber: false)
             } else {
                 slots[pi] = .path(f)
-                if let k = f.firstKey, let m = keys.firstIndex(of: k) { readThrough[m] = true }
+                if let k = f.firstKey, let m = exact.first(k) { readThrough[m] = true }
             }
         }
-        let normalized = keys.map(NameMatching.normalized)
-        var forms: [NameMatching.Forms?] = Array(repeating: nil, count: keys.count)
-        for rank in [NameMatching.Rank.exact, .caseStyle, .number] {
-            for pi in active {
-                let p = cls.properties[pi]
-                guard p.field == nil, case .none = slots[pi] else { continue }
-                let pn = rank == .exact ? p.name : NameMatching.normalized(p.name)
-                let pf = rank == .number ? NameMatching.Forms(p.name) : nil
-                for m in keys.indices where !taken[m] {
-                    let hit: Bool
-                    switch rank {
-                    case .exact: hit = keys[m] == pn
-                    case .caseStyle: hit = normalized[m] == pn
-                    case .number:
-                        if forms[m] == nil { forms[m] = NameMatching.Forms(keys[m]) }
-                        hit = forms[m]!.sameWords(pf!)
-                    }
-                    if hit {
-                        claim(pi, m, byNumber: rank == .number && normalized[m] != NameMatching.normalized(p.name))
-                        break
-                    }
+        func unmatched(_ pi: Int) -> Bool {
+            guard cls.properties[pi].field == nil, case .none = slots[pi] else { return false }
+            return true
+        }
+        for pi in active where unmatched(pi) {
+            if let m = exact.firstUntaken(cls.properties[pi].name, taken: taken) { claim(pi, m, byNumber: false) }
+        }
+        guard active.contains(where: unmatched) else { return (slots, zip(taken, readThrough).map { $0 || $1 }) }
+        let normalizedKeys = keys.map(NameMatching.normalized)
+        var normalized = KeyQueues(normalizedKeys)
+        for pi in active where unmatched(pi) {
+            let name = NameMatching.normalized(cls.properties[pi].name)
+            if let m = normalized.firstUntaken(name, taken: taken) { claim(pi, m, byNumber: false) }
+        }
+        if active.contains(where: unmatched) {
+            // `Forms.sameWords`, one comparison at a time: the key's singular is the name's singular or the name;
+            // the key is the name's singular; the key's plural is the name; the key is the name's plural.
+            let forms = keys.map(NameMatching.Forms.init)
+            var singulars = KeyQueues(forms.map(\.singular))
+            var plurals = KeyQueues(forms.map(\.plural))
+            for pi in active where unmatched(pi) {
+                let p = NameMatching.Forms(cls.properties[pi].name)
+                let found = [
+                    singulars.firstUntaken(p.singular, taken: taken),
+                    singulars.firstUntaken(p.normalized, taken: taken),
+                    normalized.firstUntaken(p.singular, taken: taken),
+                    p.normalized.isEmpty ? nil : plurals.firstUntaken(p.normalized, taken: taken),
+                    p.plural.isEmpty ? nil : normalized.firstUntaken(p.plural, taken: taken),
+                ]
+                if let m = found.compactMap({ $0 }).min() {
+                    claim(pi, m, byNumber: normalizedKeys[m] != p.normalized)
                 }
             }
         }
@@ -164,7 +187,7 @@ extension MappingRun {
 
     /// Maps one property of an object from the field its slot names.
     func mapProperty(
-        _ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int, unassigned: [Int]
+        _ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int, missingReason: String?
     ) {
         switch slot {
         case .member(let k):
@@ -202,7 +225,7 @@ extension MappingRun {
         case .none:
             missing(
                 p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
-                reason: missingReason(p, candidates: unassigned.map { members[$0] }))
+                reason: missingReason ?? "no field matches \(JSONString.quote(p.name))")
         }
     }
 
@@ -246,20 +269,11 @@ extension MappingRun {
         pendingPassed.removeAll()
     }
 
-    /// Why no field matched property `p`: the fields no property takes (`candidates`), and a likely typo.
-    func missingReason(_ p: CompiledProperty, candidates: [Tree.Index]) -> String {
-        let keys = candidates.compactMap { tree.key($0) }
-        var s = "no field matches \(JSONString.quote(p.name))"
-        if let guess = Suggestion.nearest(p.name, in: keys) {
-            s += Suggestion.phrase(guess, quoting: .json) + " set \"field\": \(JSONString.quote(guess))"
-        } else if !keys.isEmpty {
-            s += " (unmapped fields here: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")
-        }
-        return s
-    }
-
     /// A property without a value: its default, nil when optional, or a `missingField` error.
-    func missing(_ p: CompiledProperty, object: Tree.Index, parent: Int, steps: [FieldPath.Step], reason: String) {
+    func missing(
+        _ p: CompiledProperty, object: Tree.Index, parent: Int, steps: [FieldPath.Step],
+        reason: @autoclosure () -> String
+    ) {
         if let d = p.defaultContent {
             addDefault(d, property: p, parent: parent, source: nil)
             return
@@ -271,7 +285,7 @@ extension MappingRun {
         let id = add(.missing, name: p.name, parent: parent, source: nil)
         report(
             .error, .missingField, node: object, steps: steps, property: p.qualified, expected: p.type.expectedText,
-            message: reason + " — add the field, or mark the property \"optional\": true", value: id)
+            message: reason() + " — add the field, or mark the property \"optional\": true", value: id)
     }
 
     /// Adds a property's default value.
@@ -352,6 +366,8 @@ struct PlanStep {
     /// Unowned: the compiled mappings outlive every run and its plans.
     unowned(unsafe) let property: CompiledProperty
     let slot: Slot
+    /// Why a required property has no field here, when it has none (`MissingFieldHints`).
+    let missingReason: String?
 }
 
 /// Where a property's value is in an object.

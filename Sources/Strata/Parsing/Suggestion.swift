@@ -30,12 +30,16 @@ public enum Suggestion {
     /// and a comparison stops once it is sure to lose), so a suggestion costs at most `longestWord`² steps per
     /// candidate, and a long unknown key (a fuzzer's, a hostile file's) costs only its normalization.
     public static func nearest(_ word: String, in candidates: [String]) -> String? {
+        nearest(word, in: Candidates(candidates))
+    }
+
+    /// The same choice among candidates prepared once, for many words looked up among the same names.
+    public static func nearest(_ word: String, in candidates: Candidates) -> String? {
         let w = Array(NameMatching.normalized(word).unicodeScalars)
         guard w.count <= longestWord else { return nil }
         var bound = max(1, word.count / 3)
         var best: String? = nil
-        for c in candidates {
-            let scalars = Array(NameMatching.normalized(c).unicodeScalars)
+        for (c, scalars) in zip(candidates.names, candidates.words) {
             guard abs(scalars.count - w.count) <= bound, let d = editDistance(w, scalars, atMost: bound) else {
                 continue
             }
@@ -45,6 +49,20 @@ public enum Suggestion {
             if bound < 0 { break }
         }
         return best
+    }
+
+    /// Names a word may be suggested from, each normalized once (`NameMatching.normalized`, as Unicode scalars).
+    public struct Candidates: Sendable {
+        /// The names, in order of preference.
+        public let names: [String]
+        /// Each name normalized.
+        let words: [[Unicode.Scalar]]
+
+        /// Prepares `names`.
+        public init(_ names: [String]) {
+            self.names = names
+            words = names.map { Array(NameMatching.normalized($0).unicodeScalars) }
+        }
     }
 
     /// The longest word (in normalized Unicode scalars) a suggestion is looked for: names people type are shorter.

@@ -108,6 +108,22 @@ import Testing
         #expect(duplicateKeys(large) == ["ab", "ab"])
     }
 
+    @Test("in a large object, keys that share their length, first 8 and last 8 bytes are told apart by their text")
+    func keysSharingAFingerprint() throws {
+        // 2 000 keys of one fingerprint, with repeats of some written plainly and with an escape in the middle.
+        var members = (0..<2000).map { #""property_\#(1_000_000 + $0)_value":\#($0)"# }
+        members.append(#""property_1000007_value":0"#)
+        members.insert(#""property_10000\u00310_value":0"#, at: 100)  // property_1000010_value, escaped
+        members.append(#""property_1001999_value":0"#)
+        let tree = try parse("{" + members.joined(separator: ",") + "}")
+        var count: [String: Int] = [:]
+        for c in tree.children(Tree.root) { count[tree.key(c) ?? "?", default: 0] += 1 }
+        #expect(count.count == 2000)
+        let expected = tree.children(Tree.root).map { tree.key($0) ?? "?" }.filter { count[$0]! > 1 }
+        #expect(duplicateKeys(tree) == expected)
+        #expect(Set(expected) == ["property_1000007_value", "property_1000010_value", "property_1001999_value"])
+    }
+
     @Test("duplicates in nested objects are kept apart per object")
     func duplicatesPerObject() throws {
         let tree = try parse(#"{"a":{"a":1,"b":2},"b":{"a":3,"a":4},"c":{"b":5}}"#)

@@ -98,44 +98,76 @@ extension JSONReader {
     /// whether there were any.
     ///
     /// Keys are the same when their text is: decoded text when either has escapes (`"a"` and `"\u0061"`), the
-    /// raw bytes otherwise. Small objects filter candidates through a 64-bit Bloom filter over the
-    /// fingerprints; large ones index the first key with each fingerprint.
+    /// raw bytes otherwise. Small objects filter candidates through a 64-bit Bloom filter over the fingerprints.
+    /// Large ones index the first key with each fingerprint, and the keys of a fingerprint that repeats by their
+    /// whole text: a fingerprint reads only a key's length and its first and last 8 bytes, so keys that differ in
+    /// the middle (`property_0000001_value`, `property_0000002_value`, …) share one, and comparing each with the
+    /// keys before it made a wide object quadratic (50 000 such keys: 1.25 s).
     static func markDuplicates(
         _ keys: UnsafeMutablePointer<KeyEntry>, _ first: Int, _ end: Int, _ p: UnsafePointer<UInt8>,
         _ out: UnsafeMutablePointer<RawNode>
     ) -> Bool {
         var found = false
-        func mark(_ j: Int, twinFrom start: Int) {
-            var i = start
-            while i < j {
-                if keys[i].fingerprint == keys[j].fingerprint, sameKey(p, keys[i], keys[j]) {
-                    out[Int(keys[i].node)].markDuplicate()
-                    out[Int(keys[j].node)].markDuplicate()
-                    found = true
-                    return
-                }
-                i += 1
-            }
+        func markPair(_ i: Int, _ j: Int) {
+            out[Int(keys[i].node)].markDuplicate()
+            out[Int(keys[j].node)].markDuplicate()
+            found = true
         }
         if end - first <= scanLimit {
             var bloom: UInt64 = 0
             for j in first..<end {
                 let bit: UInt64 = 1 &<< (keys[j].fingerprint &>> 58)
-                if bloom & bit != 0 { mark(j, twinFrom: first) }
+                if bloom & bit != 0,
+                    let i = (first..<j).first(where: {
+                        keys[$0].fingerprint == keys[j].fingerprint && sameKey(p, keys[$0], keys[j])
+                    })
+                {
+                    markPair(i, j)
+                }
                 bloom |= bit
             }
             return found
         }
+        /// The first key with each fingerprint, or `shared` once another key has it too.
         var firstWith: [UInt64: Int] = [:]
         firstWith.reserveCapacity(end - first)
+        let shared = -1
+        /// The first key with each text, among the keys whose fingerprint repeats (positions counted from `first`).
+        var byText = FirstPositionTable()
+        /// The first key with the text of key `k`, or nil when it is the first (and is then recorded).
+        func earlier(_ k: Int) -> Int? {
+            if byText.isEmpty { byText = FirstPositionTable(capacity: end - k + 1) }
+            byText.reserveOne()
+            let found = byText.lookup(hash: textHash(p, keys[k])) { sameKey(p, keys[first + $0], keys[k]) }
+            if let i = found.first { return first + i }
+            byText.claim(found, position: k - first)
+            return nil
+        }
         for j in first..<end {
-            if let i = firstWith[keys[j].fingerprint] {
-                mark(j, twinFrom: i)
-            } else {
-                firstWith[keys[j].fingerprint] = j
+            let f = keys[j].fingerprint
+            guard let i = firstWith[f] else {
+                firstWith[f] = j
+                continue
             }
+            if i != shared {
+                _ = earlier(i)
+                firstWith[f] = shared
+            }
+            if let twin = earlier(j) { markPair(twin, j) }
         }
         return found
+    }
+
+    /// A hash of the text a key stands for (decoded when it has escapes), with the process's seeded hasher, so an
+    /// input cannot choose keys that collide.
+    static func textHash(_ p: UnsafePointer<UInt8>, _ key: KeyEntry) -> UInt64 {
+        var hasher = Hasher()
+        if key.escaped {
+            keyText(p, Int(key.start), Int(key.end), true).withUnsafeBytes { hasher.combine(bytes: $0) }
+        } else {
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: p + Int(key.start), count: Int(key.end - key.start)))
+        }
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     /// True when two keys have the same text.

@@ -50,4 +50,13 @@ import Testing
         #expect(IrregularTable.toPlural.lookUp("human") == nil)
         #expect(IrregularTable.toPlural.lookUp("salesperson") == "salespeople")
     }
+
+    @Test("the ASCII shortcuts for uppercase and letters give Unicode's answers, and other scalars use Unicode's")
+    func caseShortcutsAgreeWithUnicode() {
+        let samples = (0..<0x300).compactMap(Unicode.Scalar.init) + ["É", "é", "Σ", "ß", "ǅ", "Ⅷ", "🙂", "\u{0600}"]
+        for u in samples {
+            #expect(Inflection.isUpper(u) == u.properties.isUppercase, "\(u.value)")
+            #expect(Inflection.isLetter(u) == u.properties.isAlphabetic, "\(u.value)")
+        }
+    }
 }

@@ -32,7 +32,7 @@ public enum Inflection {
                 start = i + 1
                 break
             }
-            if i > 0, isUpper(u), !isUpper(scalars[i - 1]), scalars[i - 1].properties.isAlphabetic {
+            if i > 0, isUpper(u), !isUpper(scalars[i - 1]), isLetter(scalars[i - 1]) {
                 start = i
                 break
             }
@@ -59,7 +59,15 @@ public enum Inflection {
         return head + String(out)
     }
 
-    private static func isUpper(_ u: Unicode.Scalar) -> Bool { u.properties.isUppercase }
+    /// Unicode's uppercase property, answered for ASCII without the property tables (names are mostly ASCII).
+    static func isUpper(_ u: Unicode.Scalar) -> Bool {
+        u.isASCII ? ("A"..."Z").contains(u) : u.properties.isUppercase
+    }
+
+    /// Unicode's alphabetic property, answered for ASCII without the property tables.
+    static func isLetter(_ u: Unicode.Scalar) -> Bool {
+        u.isASCII ? ("A"..."Z").contains(u) || ("a"..."z").contains(u) : u.properties.isAlphabetic
+    }
 
     /// The first rule whose ending fits `word`, applied.
     private static func apply(_ rules: [InflectionRule], to word: String) -> String {

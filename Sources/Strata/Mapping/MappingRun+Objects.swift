@@ -165,9 +165,10 @@ extension MappingRun {
         if active.contains(where: unmatched) {
             // `Forms.sameWords`, one comparison at a time: the key's singular is the name's singular or the name;
             // the key is the name's singular; the key's plural is the name; the key is the name's plural.
-            let forms = keys.map(NameMatching.Forms.init)
-            var singulars = KeyQueues(forms.map(\.singular))
-            var plurals = KeyQueues(forms.map(\.plural))
+            // Only keys still free can match, so only theirs are formed (a taken key's "" is always skipped).
+            let forms = keys.indices.map { taken[$0] ? nil : NameMatching.Forms(keys[$0]) }
+            var singulars = KeyQueues(forms.map { $0?.singular ?? "" })
+            var plurals = KeyQueues(forms.map { $0?.plural ?? "" })
             for pi in active where unmatched(pi) {
                 let p = NameMatching.Forms(cls.properties[pi].name)
                 let found = [

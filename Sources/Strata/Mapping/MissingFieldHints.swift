@@ -8,29 +8,27 @@ struct MissingFieldHints {
     /// How many missing properties of one object look for a likely typo; the later ones list the unmapped fields.
     static let suggestionLimit = 64
 
-    private let unmapped: Suggestion.Candidates
-    /// ` (unmapped fields here: a, b, …)`, or empty when every field was mapped.
-    private let listing: String
+    private let keys: [String]
+    /// The keys prepared for typo searches, on the first search.
+    private var candidates: Suggestion.Candidates?
     private var suggestionsLeft = suggestionLimit
 
     /// Hints among the keys of the fields no property took, in document order.
-    init(unmapped keys: [String]) {
-        unmapped = Suggestion.Candidates(keys)
-        listing =
-            keys.isEmpty
-            ? "" : " (unmapped fields here: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")
-    }
+    init(unmapped keys: [String]) { self.keys = keys }
 
     /// Why no field matched the property named `name`: the unmapped field it was probably meant for, or the list.
     mutating func reason(_ name: String) -> String {
         var s = "no field matches \(JSONString.quote(name))"
-        if suggestionsLeft > 0, !unmapped.names.isEmpty {
+        if suggestionsLeft > 0, !keys.isEmpty {
             suggestionsLeft -= 1
-            if let guess = Suggestion.nearest(name, in: unmapped) {
+            if candidates == nil { candidates = Suggestion.Candidates(keys) }
+            if let guess = Suggestion.nearest(name, in: candidates!) {
                 return s + Suggestion.phrase(guess, quoting: .json) + " set \"field\": \(JSONString.quote(guess))"
             }
         }
-        s += listing
+        if !keys.isEmpty {
+            s += " (unmapped fields here: " + keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? ", …)" : ")")
+        }
         return s
     }
 }

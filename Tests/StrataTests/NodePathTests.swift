@@ -29,6 +29,19 @@ struct NodePathTests {
         #expect(xml.path(xml.at("$.feed.entry#2")).description == "$.feed.entry#2")
     }
 
+    @Test("an occurrence too large for an Int makes a path malformed, in a lookup and in a mapping's field")
+    func occurrenceOutOfRange() throws {
+        // Found by review after the mapper fuzzer's integer overflow: the digits after `#` overflowed and crashed
+        // `strata check` on a session whose field was `$.a#99999999999999999999`.
+        #expect(TreePath(parsing: "$.a#9223372036854775807")?.description == "$.a#9223372036854775807")
+        for text in ["$.a#9223372036854775808", "$.a#99999999999999999999", #"$["a"]#99999999999999999999"#] {
+            #expect(TreePath(parsing: text) == nil, "\(text)")
+            #expect(FieldPath(text) == nil, "\(text)")
+        }
+        let tree = try JSONParser().parse(Array(#"{"a": 1}"#.utf8))
+        #expect(tree.node(at: "$.a#99999999999999999999") == nil)
+    }
+
     @Test("a mapped value's path is its source node's path when names are the keys")
     func mappedAgreesWithParsed() throws {
         let config = #"""

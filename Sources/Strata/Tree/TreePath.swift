@@ -52,12 +52,15 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
         let s = Array(text.unicodeScalars)
         var i = 0
         if i < s.count, s[i] == "$" { i += 1 }
-        func occurrence() -> Int {
+        /// The `#n` after a key (0 when there is none); nil when `n` does not fit an Int.
+        func occurrence() -> Int? {
             guard i < s.count, s[i] == "#" else { return 0 }
             i += 1
             var n = 0
             while i < s.count, let d = Int(String(s[i])) {
-                n = n * 10 + d
+                let (times10, overflow) = n.multipliedReportingOverflow(by: 10)
+                guard !overflow, times10 <= Int.max - d else { return nil }
+                n = times10 + d
                 i += 1
             }
             return n
@@ -70,8 +73,8 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
                     k.unicodeScalars.append(s[i])
                     i += 1
                 }
-                guard !k.isEmpty else { return nil }
-                comps.append(.key(k, occurrence: occurrence()))
+                guard !k.isEmpty, let n = occurrence() else { return nil }
+                comps.append(.key(k, occurrence: n))
             } else if s[i] == "[" {
                 i += 1
                 if i < s.count, s[i] == "\"" {
@@ -91,7 +94,8 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
                     guard i < s.count, s[i] == "]" else { return nil }
                     i += 1
                     let bytes = Array(raw.utf8)
-                    comps.append(.key(JSONString.decode(bytes, 1, bytes.count - 1), occurrence: occurrence()))
+                    guard let n = occurrence() else { return nil }
+                    comps.append(.key(JSONString.decode(bytes, 1, bytes.count - 1), occurrence: n))
                 } else {
                     var n = ""
                     while i < s.count, s[i] != "]" {

@@ -6,7 +6,7 @@
 /// fields and a class of thousands of properties that do not meet cost linear time (3,000 of each took 19 s).
 struct MissingFieldHints {
     /// How many missing properties of one object look for a likely typo; the later ones list the unmapped fields.
-    static let suggestionLimit = 64
+    static let suggestionLimit = 16
 
     private let keys: [String]
     /// The keys prepared for typo searches, on the first search.

@@ -154,4 +154,31 @@ import Testing
         #expect(r.parse(Array("a: 1\n".utf8)).parser == "text")
         #expect(r.parse(Array("{\"a\": 1}".utf8)).parser == "json")
     }
+
+    @Test("nesting to the depth limit parses with no deeper call stack; a collection key has a bound of its own")
+    func deepNesting() throws {
+        // A debug build (`swift run strata`) overflowed its stack writing 3 000 nested sequences, one call per level.
+        let depth = 10_000
+        let flow = try YAMLFormat().parse(
+            Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+        #expect(flow.count == depth)
+        // Block style indents each level one more space: 3 000 levels are 4.5 MB.
+        let levels = 3_000
+        let block =
+            (0..<levels).map { String(repeating: " ", count: $0) + "k:\n" }.joined()
+            + String(repeating: " ", count: levels) + "v\n"
+        #expect(try YAMLFormat().parse(Array(block.utf8)).count == levels + 1)
+        let tooDeep = String(repeating: "[", count: depth + 2) + String(repeating: "]", count: depth + 2)
+        #expect(throws: ParseError.self) { try YAMLFormat().parse(Array(tooDeep.utf8)) }
+        let key = "? " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n: v\n"
+        do {
+            _ = try YAMLFormat().parse(Array(key.utf8))
+            Issue.record("a key nested 150 levels was accepted")
+        } catch {
+            #expect(error.message == "a key nested deeper than 100 levels")
+            #expect(error.line == 1 && error.column == 103)
+        }
+        let shallowKey = "? " + String(repeating: "[", count: 50) + String(repeating: "]", count: 50) + "\n: v\n"
+        #expect(try YAMLFormat().parse(Array(shallowKey.utf8)).count == 2)
+    }
 }

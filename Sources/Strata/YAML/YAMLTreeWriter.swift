@@ -15,6 +15,10 @@ struct YAMLTreeWriter {
     var expanded = 0
     /// The start of the node written last: no node starts before it.
     var lastStart = 0
+    /// How deep in collections used as keys `writeJSON` is.
+    var keyNesting = 0
+    /// The deepest a collection used as a key may nest (`? [[…]]: v`).
+    static let maxKeyNesting = 100
 
     init(graph: YAMLGraph, source: [UInt8], maxDepth: Int, expansionLimit: Int) {
         self.graph = graph
@@ -43,18 +47,53 @@ struct YAMLTreeWriter {
         return builder.build()
     }
 
+    /// What is left to write, innermost last: `emit` keeps its own stack, so a document nested `maxDepth` levels
+    /// deep needs no deeper call stack than a flat one (a debug build overflowed its stack at 3 000 levels).
+    private enum Work {
+        /// Node `i`, a member named `key` whose key starts at `memberStart` when in a mapping; `alias` is the span
+        /// of the alias being expanded, if any.
+        case node(Int, key: String?, memberStart: Int?, alias: Range<Int>?, depth: Int)
+        /// A mapping member: its key node is read when the member's turn comes, then its value is written.
+        case member(key: Int, value: Int, alias: Range<Int>?, depth: Int)
+        /// The end of a container.
+        case end(Int)
+    }
+
     /// Writes node `i` (a member named `key` whose key starts at `memberStart`, when in a mapping); `alias` is the
     /// span of the alias being expanded, if any.
     private mutating func emit(
         _ i: Int, key: String?, memberStart: Int?, alias: Range<Int>?, depth: Int
     ) throws(YAMLFailure) {
-        let node = graph.nodes[i]
-        if case .alias(let target) = node.shape {
-            try emit(
-                target, key: key, memberStart: alias == nil ? memberStart : nil,
-                alias: alias ?? node.start..<node.end, depth: depth)
-            return
+        var work: [Work] = [.node(i, key: key, memberStart: memberStart, alias: alias, depth: depth)]
+        while let next = work.popLast() {
+            switch next {
+            case .end(let end):
+                builder.endContainer(end: end)
+            case .member(let k, let value, let alias, let depth):
+                let name = try keyText(k, alias: alias, depth: depth)
+                let keyStart = alias == nil ? graph.nodes[k].start : nil
+                work.append(.node(value, key: name, memberStart: keyStart, alias: alias, depth: depth))
+            case .node(var i, let key, var memberStart, var alias, let depth):
+                var node = graph.nodes[i]
+                while case .alias(let target) = node.shape {
+                    if alias == nil {
+                        alias = node.start..<node.end
+                    } else {
+                        memberStart = nil
+                    }
+                    i = target
+                    node = graph.nodes[i]
+                }
+                try open(node, key: key, memberStart: memberStart, alias: alias, depth: depth, work: &work)
+            }
         }
+    }
+
+    /// Writes `node` (no alias): a scalar at once; a collection's start, with its children and its end put on
+    /// `work` in reverse, so they are written in order.
+    private mutating func open(
+        _ node: YAMLGraph.Node, key: String?, memberStart: Int?, alias: Range<Int>?, depth: Int, work: inout [Work]
+    ) throws(YAMLFailure) {
         guard depth <= maxDepth else {
             throw YAMLFailure(
                 message: "nesting deeper than \(maxDepth) levels", offset: alias?.lowerBound ?? node.start)
@@ -80,19 +119,18 @@ struct YAMLTreeWriter {
             builder.scalar(typed.kind, key: key, value: typed.text, bool: typed.bool, start: start, end: end)
         case .sequence:
             builder.beginContainer(.array, key: key, start: start)
-            for c in node.children { try emit(c, key: nil, memberStart: nil, alias: alias, depth: depth + 1) }
-            builder.endContainer(end: end)
+            work.append(.end(end))
+            for c in node.children.reversed() {
+                work.append(.node(c, key: nil, memberStart: nil, alias: alias, depth: depth + 1))
+            }
         case .mapping:
             builder.beginContainer(.object, key: key, start: start)
-            var c = 0
-            while c + 1 < node.children.count {
-                let k = node.children[c]
-                let name = try keyText(k, alias: alias, depth: depth + 1)
-                let keyStart = alias == nil ? graph.nodes[k].start : nil
-                try emit(node.children[c + 1], key: name, memberStart: keyStart, alias: alias, depth: depth + 1)
-                c += 2
+            work.append(.end(end))
+            var c = node.children.count / 2 * 2 - 2
+            while c >= 0 {
+                work.append(.member(key: node.children[c], value: node.children[c + 1], alias: alias, depth: depth + 1))
+                c -= 2
             }
-            builder.endContainer(end: end)
         case .alias:
             break
         }
@@ -123,6 +161,14 @@ struct YAMLTreeWriter {
         }
         guard depth <= maxDepth else {
             throw YAMLFailure(message: "nesting deeper than \(maxDepth) levels", offset: node.start)
+        }
+        // A collection used as a key is written by recursion: its nesting has a bound of its own, far below what
+        // the call stack holds.
+        keyNesting += 1
+        defer { keyNesting -= 1 }
+        guard keyNesting <= YAMLTreeWriter.maxKeyNesting else {
+            throw YAMLFailure(
+                message: "a key nested deeper than \(YAMLTreeWriter.maxKeyNesting) levels", offset: node.start)
         }
         if let alias {
             expanded += 1

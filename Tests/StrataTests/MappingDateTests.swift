@@ -40,6 +40,21 @@ import Testing
         #expect(issues.allSatisfy { $0.kind == .coerced })
     }
 
+    @Test("a long year field that reads a year past 9999 is a bad date, not a crash")
+    func yearOutOfRange() {
+        // `yyyyyyyyyyyyMM` read a 12-digit year, and the day arithmetic overflowed (found by review).
+        for (value, pattern) in [
+            ("99999999999901", "yyyyyyyyyyyyMM"), ("99999999999999999901", "yyyyyyyyyyyyyyyyyyMM"),
+            ("1000001", "yyyyyMM"),
+        ] {
+            let (content, issues) = Self.read(JSONString.quote(value), format: .pattern(pattern))
+            #expect(content == .invalid, "\(pattern)")
+            #expect(issues.map(\.kind) == [.badDate], "\(pattern)")
+            #expect(issues.first?.message.contains("outside the years -9999 to 9999") == true, "\(pattern)")
+        }
+        #expect(Self.read(#""0999912""#, format: .pattern("yyyyyMM")).0 == Self.utc(9999, 12, 1))
+    }
+
     @Test("fractions of a second are kept")
     func fractions() {
         let (content, _) = Self.read(#""2011-07-04 10:30:00.250""#, format: .pattern("yyyy-MM-dd HH:mm:ss.SSS"))

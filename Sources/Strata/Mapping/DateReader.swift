@@ -377,6 +377,10 @@ final class DateReader {
     private func make(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offset: Int?
     ) -> Result<Date, Failure> {
+        // The years dates may have (as for Unix times): a long year field (`yyyyyyyyyyyyMM`) reads more.
+        guard (-9999...9999).contains(year) else {
+            return .failure(.range("year \(year) is outside the years -9999 to 9999"))
+        }
         guard (1...12).contains(month) else { return .failure(.range("month \(month) does not exist")) }
         let dim = DateReader.daysInMonth(year, month)
         guard (1...dim).contains(day) else {

@@ -69,6 +69,25 @@ import Testing
         #expect(try store.entry(number: 5).response.body == Array(#"{"n": 5}"#.utf8))
     }
 
+    @Test(
+        "a file named with a number past the largest entry number is not an entry; numbering goes on after the kept ones"
+    )
+    func numberPastTheLargest() throws {
+        // A file named 9223372036854775807.json made the next number overflow and crashed every send (found by
+        // review).
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let store = HistoryStore(session: session)
+        try store.append(Self.request(session), Self.response("{}"), source: "live")
+        for name in ["9223372036854775807", "99999999999999999999", "1000000000000"] {
+            try "{}".write(toFile: dir.path + "/.strata/history/\(name).json", atomically: true, encoding: .utf8)
+        }
+        let second = try #require(try store.append(Self.request(session), Self.response("{}"), source: "live"))
+        #expect(second.number == 2)
+        #expect(store.entries().map(\.number) == [2, 1])
+    }
+
     @Test("an unknown number is an error naming the entries kept")
     func unknownNumber() throws {
         let dir = try ScratchDirectory(ShopSession.files())

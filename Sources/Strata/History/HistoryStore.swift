@@ -153,6 +153,9 @@ public final class HistoryStore: Sendable {
     func metaFile(_ number: Int) -> String { Session.join(directory, "\(number).json") }
     func bodyFile(_ number: Int) -> String { Session.join(directory, "\(number).body") }
 
+    /// The largest entry number: a file named with a larger one is not an entry (a trillion sends).
+    static let largestNumber = 999_999_999_999
+
     /// The numbers of the entries kept (those with a meta file), in order.
     func numbers() -> [Int] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -160,7 +163,8 @@ public final class HistoryStore: Sendable {
             guard name.hasSuffix(".json") else { return nil }
             let stem = name.dropLast(5)
             guard !stem.isEmpty, stem.allSatisfy(\.isASCII), stem.allSatisfy(\.isNumber) else { return nil }
-            return Int(stem)
+            // Numbers Strata never reaches are not its entries (and the next number must fit an Int).
+            return Int(stem).flatMap { $0 <= HistoryStore.largestNumber ? $0 : nil }
         }.sorted()
     }
 

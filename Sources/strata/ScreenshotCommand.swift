@@ -80,7 +80,7 @@ enum ScreenshotCommand {
                 throw CommandError("\(path):\(number + 1):1: expected METHOD TARGET, found '\(first)'")
             }
             let target = words[1]
-            let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             var headers = HTTPHeaders()
             var body: [UInt8] = []
             for field in fields.dropFirst() {

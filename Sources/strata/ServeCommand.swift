@@ -30,7 +30,9 @@ enum ServeCommand {
         }
         var limits = ServeLimits()
         if let t = try args.option("--timeout") {
-            guard let s = Int(t), s > 0 else { throw UsageError("--timeout must be a whole number of seconds > 0") }
+            guard let s = Int(t), (1...86_400).contains(s) else {
+                throw UsageError("--timeout must be a whole number of seconds from 1 to 86400, a day (got '\(t)')")
+            }
             limits.connectionTimeout = s
         }
         if let b = try args.option("--max-body") {

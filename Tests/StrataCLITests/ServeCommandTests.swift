@@ -112,4 +112,29 @@ final class ServeProcess {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("strata: cannot listen on host '192.0.2.1'"))
     }
+
+    @Test("a --timeout past a day is a usage error, not a crash (libmicrohttpd takes 32 bits)")
+    func timeoutOutOfRange() throws {
+        let dir = try ScratchDirectory(Self.files)
+        defer { dir.remove() }
+        for value in ["4294967296", "86401", "0"] {
+            let result = try StrataBinary.run(["serve", dir.path, "--port", "0", "--timeout", value])
+            #expect(result.status == 2, "--timeout \(value)")
+            #expect(
+                result.stderr.contains(
+                    "--timeout must be a whole number of seconds from 1 to 86400, a day (got '\(value)')"),
+                "\(result.stderr)")
+        }
+    }
+
+    @Test("a --traffic line whose target is only '?' is read as an empty path, not a crash")
+    func trafficTargetOfAQuestionMark() throws {
+        let dir = try ScratchDirectory(Self.files.merging(["traffic.txt": "GET ?\n"]) { a, _ in a })
+        defer { dir.remove() }
+        let result = try StrataBinary.run([
+            "screenshot", dir.path, "--traffic", dir.path + "/traffic.txt", "--out", dir.path + "/shot",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/shot.txt"))
+    }
 }

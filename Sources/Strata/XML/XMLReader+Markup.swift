@@ -23,14 +23,14 @@ extension XMLReader {
         var i = chunk
         while i < close {
             if input[i] == 0x0D {
-                appendRaw(chunk..<i, to: &text)
+                Self.appendRaw(chunk..<i, of: input, latin1: latin1, to: &text)
                 text.append(0x0A)
                 if i + 1 < close, input[i + 1] == 0x0A { i += 1 }
                 chunk = i + 1
             }
             i += 1
         }
-        appendRaw(chunk..<close, to: &text)
+        Self.appendRaw(chunk..<close, of: input, latin1: latin1, to: &text)
         if close > open + 9 { textHasContent = true }
         pos = close + 3
         textEnd = pos
@@ -184,14 +184,14 @@ extension XMLReader {
                 let c = input[pos]
                 if c == quote { break }
                 if c == UInt8(ascii: "&") {
-                    appendRaw(chunk..<pos, to: &value)
+                    Self.appendRaw(chunk..<pos, of: input, latin1: latin1, to: &value)
                     try reference(into: &value)
                     chunk = pos
                 } else {
                     pos += 1
                 }
             }
-            appendRaw(chunk..<pos, to: &value)
+            Self.appendRaw(chunk..<pos, of: input, latin1: latin1, to: &value)
             pos += 1
             if entities[name] == nil { entities[name] = String(decoding: value, as: UTF8.self) }
         }

@@ -79,4 +79,11 @@ import Testing
         let all = try JSONPathQuery("$..c").select(in: tree)
         #expect(all.count == 1)
     }
+
+    @Test("paths of the elements of a wide array name their positions, past the small-array walk")
+    func pathsInAWideArray() throws {
+        let document = "[" + (0..<300).map { #"{"a":\#($0)}"# }.joined(separator: ",") + "]"
+        let found = try paths("$[*].a", document)
+        #expect(found == (0..<300).map { "$[\($0)]['a']" })
+    }
 }

@@ -70,7 +70,12 @@ struct NormalizedPaths {
     }
 
     private mutating func position(of c: Int, in p: Int) -> Int {
-        if tree.childCount(p) < 64 { return tree.siblingIndex(c) }
+        // A small parent is walked; counting a large one's children for every match was quadratic.
+        if elements[p] == nil {
+            var few = 0
+            for _ in tree.children(p).prefix(64) { few += 1 }
+            if few < 64 { return tree.siblingIndex(c) }
+        }
         let starts = elements[p] ?? Array(tree.children(p))
         elements[p] = starts
         var lo = 0

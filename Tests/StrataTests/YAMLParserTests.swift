@@ -181,4 +181,17 @@ import Testing
         let shallowKey = "? " + String(repeating: "[", count: 50) + String(repeating: "]", count: 50) + "\n: v\n"
         #expect(try YAMLFormat().parse(Array(shallowKey.utf8)).count == 2)
     }
+
+    @Test("flow collections nested far past the limit are refused where the limit is crossed, without reading on")
+    func nestingPastTheLimitStopsEarly() {
+        let depth = 40_000
+        let text = "---\n" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        do {
+            _ = try YAMLFormat().parse(Array(text.utf8))
+            Issue.record("accepted \(depth) levels")
+        } catch {
+            #expect(error.message == "nesting deeper than 10000 levels")
+            #expect(error.offset <= 4 + 10_002)
+        }
+    }
 }

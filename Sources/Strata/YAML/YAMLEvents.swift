@@ -29,13 +29,17 @@ struct YAMLGraph {
     var documents: [Int] = []
 
     /// Reads `bytes` into a graph, or throws the library's first error (with its position) or an alias error.
-    static func read(_ bytes: [UInt8]) throws(YAMLFailure) -> YAMLGraph {
+    ///
+    /// Collections nested past `maxDepth` (plus one, for a stream of several documents) stop the reading there:
+    /// libyaml's work per token grows with the depth of flow collections, so reading 40 000 levels before the tree
+    /// writer refused them took 10 s.
+    static func read(_ bytes: [UInt8], maxDepth: Int = 10_000) throws(YAMLFailure) -> YAMLGraph {
         var graph = YAMLGraph()
         var failure: YAMLFailure? = nil
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 do throws(YAMLFailure) {
-                    try graph.read(chars, bytes: bytes)
+                    try graph.read(chars, bytes: bytes, maxDepth: maxDepth)
                 } catch {
                     failure = error
                 }
@@ -45,7 +49,7 @@ struct YAMLGraph {
         return graph
     }
 
-    private mutating func read(_ chars: UnsafeBufferPointer<CChar>, bytes: [UInt8]) throws(YAMLFailure) {
+    private mutating func read(_ chars: UnsafeBufferPointer<CChar>, bytes: [UInt8], maxDepth: Int) throws(YAMLFailure) {
         // An empty buffer has no base address; the parser needs one.
         let empty: [CChar] = [0]
         let parser = empty.withUnsafeBufferPointer { e in
@@ -78,6 +82,9 @@ struct YAMLGraph {
                 let i = add(Node(shape: .scalar(typed, text: text), start: textStart, end: end), to: open)
                 if let a = event.anchor { anchors[YAMLGraph.text(a, event.anchor_length)] = i }
             case Int(STRATA_YAML_MAPPING_START), Int(STRATA_YAML_SEQUENCE_START):
+                guard open.count <= maxDepth + 1 else {
+                    throw YAMLFailure(message: "nesting deeper than \(maxDepth) levels", offset: start)
+                }
                 let mapping = Int(event.kind) == Int(STRATA_YAML_MAPPING_START)
                 let i = add(Node(shape: mapping ? .mapping : .sequence, start: start, end: end), to: open)
                 if let a = event.anchor { pendingAnchors[i] = YAMLGraph.text(a, event.anchor_length) }

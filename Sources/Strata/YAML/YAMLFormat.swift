@@ -68,7 +68,7 @@ public struct YAMLFormat: Parser {
             throw ParseError("YAML must be UTF-8: invalid byte 0x\(byte)", at: bad, in: bytes)
         }
         do throws(YAMLFailure) {
-            let graph = try YAMLGraph.read(bytes)
+            let graph = try YAMLGraph.read(bytes, maxDepth: maxDepth)
             var writer = YAMLTreeWriter(
                 graph: graph, source: bytes, maxDepth: maxDepth, expansionLimit: expansionLimit)
             let tree = try writer.write()

@@ -212,6 +212,59 @@ enum AdversarialBenchmark {
                     }
                 }),
             Shape(
+                name: "json-wide-object-similar-keys", unit: "keys", n: 10_000,
+                prepare: { n, _ in
+                    let bytes = wideObject(n)
+                    return { try JSONParser().parse(bytes).count }
+                },
+                peer: (
+                    "jq .",
+                    { n, dir in
+                        guard let jq = BenchJQ.locate() else { return nil }
+                        let file = try write(wideObject(n), dir, "in.json")
+                        return { try BenchJQ.run(jq, file: file) }
+                    }
+                )),
+            Shape(
+                name: "mapping-wide-class", unit: "properties", n: 5_000,
+                prepare: { n, _ in
+                    let (mapper, tree) = try wideClass(n, fieldsMatch: true)
+                    return { mapper.map(tree, with: RouteMapping(className: "Wide")).values.count }
+                }),
+            Shape(
+                name: "mapping-wide-class-no-field-matches", unit: "properties", n: 2_000,
+                prepare: { n, _ in
+                    let (mapper, tree) = try wideClass(n, fieldsMatch: false)
+                    return { mapper.map(tree, with: RouteMapping(className: "Wide")).issues.count }
+                }),
+            Shape(
+                name: "xml-text-entity-references", unit: "references", n: 30_000,
+                prepare: { n, _ in
+                    let bytes = Array(("<r>" + String(repeating: "a&amp;", count: n) + "</r>").utf8)
+                    return { try XMLFormat().parse(bytes).count }
+                }),
+            Shape(
+                name: "xml-cdata-sections", unit: "sections", n: 50_000,
+                prepare: { n, _ in
+                    let bytes = Array(("<r>" + String(repeating: "<![CDATA[x]]>", count: n) + "</r>").utf8)
+                    return { try XMLFormat().parse(bytes).count }
+                }),
+            Shape(
+                name: "query-paths-wide-array", unit: "elements", n: 5_000,
+                prepare: { n, _ in
+                    let elements = (0..<n).map { #"{"a":\#($0)}"# }
+                    let tree = try JSONParser().parse(Array(("[" + elements.joined(separator: ",") + "]").utf8))
+                    let query = try JSONPathQuery("$[*]")
+                    return { tree.normalizedPaths(query.select(in: tree)).count }
+                }),
+            Shape(
+                name: "yaml-flow-nesting-past-limit", unit: "levels", n: 4_000,
+                prepare: { n, _ in
+                    let bytes = Array(
+                        ("---\n" + String(repeating: "[", count: n) + String(repeating: "]", count: n)).utf8)
+                    return { (try? YAMLFormat().parse(bytes))?.count ?? -1 }
+                }),
+            Shape(
                 name: "reference: Set<String> inserts", unit: "names", n: 10_000,
                 prepare: { n, _ in
                     let names = (0..<n).map { "a\($0)" }
@@ -231,6 +284,34 @@ enum AdversarialBenchmark {
         var s = "<r"
         for i in 0..<n { s += " a\(i)=\"\(i)\"" }
         return Array((s + "/>").utf8)
+    }
+
+    /// A JSON object of `n` keys that differ only in the middle (`property_0000001_value`, …), so they share the
+    /// parser's key fingerprint (length, first and last 8 bytes).
+    static func wideObject(_ n: Int) -> [UInt8] {
+        let members = (0..<n).map { i in
+            let digits = String(10_000_000 + i).dropFirst()
+            return #""property_\#(digits)_value":\#(i)"#
+        }
+        return Array(("{" + members.joined(separator: ",") + "}").utf8)
+    }
+
+    /// A class of `n` properties and an object to map with it: when `fieldsMatch`, its `n` fields match the
+    /// properties by name, a third exactly, a third in snake case and a third in the singular; otherwise `n` fields
+    /// none of them matches (each property is missing, with a hint).
+    static func wideClass(_ n: Int, fieldsMatch: Bool) throws -> (Mapper, Tree) {
+        let properties = (0..<n).map { PropertyMapping("itemName\($0)Categories", .string) }
+        let fields = (0..<n).map { i -> String in
+            guard fieldsMatch else { return "unrelated_key_\(i)" }
+            switch i % 3 {
+            case 0: return "itemName\(i)Categories"
+            case 1: return "item_name\(i)_categories"
+            default: return "itemName\(i)Category"
+            }
+        }
+        let json = "{" + fields.map { #""\#($0)":"v""# }.joined(separator: ",") + "}"
+        let mapper = Mapper(mappings: MappingSet([ClassMapping(name: "Wide", properties: properties)]))
+        return (mapper, try JSONParser().parse(Array(json.utf8)))
     }
 
     /// A JSON string of `n` bytes that are not UTF-8.

@@ -1,3 +1,5 @@
+import Strata
+
 /// Generates a deterministic JSON document shaped like a paged API response, of a requested size.
 ///
 /// The document is `{"data":[user, user, ...],"meta":{...}}` where every user carries ids, names, nested
@@ -12,11 +14,11 @@ struct BenchJSONGenerator {
     /// The number of user records in `data`.
     private(set) var recordCount = 0
 
-    private var random: BenchRandom
+    private var random: SeededRandom
 
     /// Generates a document of at least `targetBytes` bytes (it stops after the record that crosses the target).
     init(targetBytes: Int, seed: UInt64 = 0x5EED_CAFE) {
-        random = BenchRandom(seed: seed)
+        random = SeededRandom(seed: seed)
         bytes.reserveCapacity(targetBytes + 4096)
         generate(targetBytes: targetBytes)
     }
@@ -332,21 +334,4 @@ struct BenchJSONGenerator {
         "Site: https:\\/\\/example.com\\/profile", "Loves coffee, cycling and long walks.",
         "Ελληνικά και русский текст", "Ships weekly; reviews daily.",
     ]
-}
-
-/// SplitMix64: a tiny, fast, deterministic generator for benchmark data.
-struct BenchRandom {
-    private var state: UInt64
-
-    /// Creates a generator; equal seeds give equal sequences.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

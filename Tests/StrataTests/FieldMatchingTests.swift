@@ -73,7 +73,7 @@ import Testing
 
     @Test("random classes and keys get the slots of the one-by-one comparison, in JSON and in XML")
     func sameChoicesAsComparingEveryPair() throws {
-        var random = SplitMix(seed: 20_261_201)
+        var random = SeededRandom(seed: 20_261_201)
         let json = try JSONParser().parse(Array("{}".utf8))
         let xml = try XMLFormat().parse(Array("<r/>".utf8))
         for round in 0..<1000 {
@@ -125,23 +125,4 @@ import Testing
         #expect(slots.map(Self.text) == (0..<n).map { "member \($0)" })
         #expect(taken.allSatisfy { $0 })
     }
-}
-
-/// A small seeded generator (SplitMix64), so a failing round can be run again.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<n` (0 when `n` is 0).
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

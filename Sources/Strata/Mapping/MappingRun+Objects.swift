@@ -224,9 +224,9 @@ extension MappingRun {
                     reason: "field path \(f.text): \(why)")
             }
         case .none:
+            // Only a required property reports why, and the plan made its reason (`MissingFieldHints`).
             missing(
-                p, object: object, parent: parent, steps: [.key(p.name, index: nil)],
-                reason: missingReason ?? "no field matches \(JSONString.quote(p.name))")
+                p, object: object, parent: parent, steps: [.key(p.name, index: nil)], reason: missingReason ?? "")
         }
     }
 

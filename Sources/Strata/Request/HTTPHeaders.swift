@@ -41,7 +41,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public subscript(name: String) -> String? {
         get { index.lookup(name, in: fields).first.map { fields[$0].value } }
         set {
-            if newValue != nil { index.reserveOne(in: fields) }
+            if newValue != nil { index.reserveOne() }
             let found = index.lookup(name, in: fields)
             guard let first = found.first else {
                 guard let newValue else { return }
@@ -73,7 +73,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Appends a field, keeping any earlier field of the same name.
     public mutating func append(name: String, value: String) {
-        index.reserveOne(in: fields)
+        index.reserveOne()
         let found = index.lookup(name, in: fields)
         fields.append(Field(name: name, value: value))
         if let first = found.first { index.repeated(first) } else { index.claim(found, position: fields.count - 1) }

@@ -14,7 +14,7 @@ struct HeaderNameIndex: Sendable {
     }
 
     /// Makes room for one more name, so a lookup made after this can be claimed.
-    mutating func reserveOne(in fields: [HTTPHeaders.Field]) { table.reserveOne() }
+    mutating func reserveOne() { table.reserveOne() }
 
     /// Records that the field at `position` is the first with the name `lookup` missed (after `reserveOne`).
     mutating func claim(_ lookup: Lookup, position: Int) { table.claim(lookup, position: position) }

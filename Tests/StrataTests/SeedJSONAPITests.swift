@@ -127,6 +127,38 @@ import Testing
         #expect(r.jsonText().contains(#""author":{"$ref":"data[0].author"}"#))
     }
 
+    @Test("in a document sharing many resources, each reference names where its resource is shown")
+    func manySharedResourcesNameTheirPlaces() {
+        let n = 600
+        let posts = (0..<n).map { i in
+            #"{"type":"posts","id":"\#(i)","attributes":{"title":"t"},"relationships":{"author":{"data":{"type":"people","id":"\#(i)"}},"comments":{"data":[{"type":"comments","id":"\#(i)"}]}}}"#
+        }
+        let people = (0..<n).map { i in
+            #"{"type":"people","id":"\#(i)","attributes":{"firstName":"a","lastName":"b","twitter":"c"}}"#
+        }
+        let comments = (0..<n).map { i in
+            #"{"type":"comments","id":"\#(i)","attributes":{"body":"x"},"relationships":{"author":{"data":{"type":"people","id":"\#(i)"}}}}"#
+        }
+        let data =
+            #"{"data":["# + posts.joined(separator: ",") + #"],"included":["#
+            + (people + comments).joined(separator: ",") + "]}"
+        let r = MappingFixture.map(config: Self.config, data: data)
+        let text = r.text()
+        let json = r.jsonText()
+        // Each target's path found by walking its siblings, in the order the JSON writes the references.
+        let walked = r.values.compactMap { v -> String? in
+            guard case .reference(let target) = v.content else { return nil }
+            return r.path(of: target, position: { r.siblingIndex($0) })
+        }
+        let written = json.components(separatedBy: #"{"$ref":""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(walked.count == 3 * n)
+        #expect(written == walked)
+        #expect(text.contains("author: → Person (shown at data[\(n - 1)].author)"))
+        #expect(text.contains("[\(2 * n - 1)]: → Comment (shown at data[\(n - 1)].comments[0])"))
+        #expect(json.contains(#""author":{"$ref":"data[\#(n - 1)].author"}"#))
+        #expect(!text.contains("shown at data[\(n)]"))
+    }
+
     @Test("article → author → articles cycles end in a reference to the article")
     func cyclesAreSafe() throws {
         let config = """

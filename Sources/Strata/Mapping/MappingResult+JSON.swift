@@ -74,7 +74,7 @@ extension MappingResult {
             out += v.source.map { tree.canonicalJSON($0) } ?? "null"
         case .null, .missing, .invalid: out += "null"
         case .reference(let target):
-            out += "{\"$ref\"" + colon + JSONString.quote(path(of: target)) + "}"
+            out += "{\"$ref\"" + colon + JSONString.quote(referencePath(target)) + "}"
         case .unresolved(let type, let rid):
             out += "{\"$type\"" + colon + JSONString.quote(type) + "," + (pretty ? " " : "")
             out +=

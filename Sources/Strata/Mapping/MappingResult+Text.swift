@@ -55,7 +55,7 @@ extension MappingResult {
             return tree.isContainer(s) ? MappedValueText.short(tree.canonicalJSON(s)) : tree.scalarText(s)
         case .reference(let target):
             let t = values[target]
-            return "→ \(t.className ?? "value") (shown at \(path(of: target)))"
+            return "→ \(t.className ?? "value") (shown at \(referencePath(target)))"
         case .unresolved(let type, let id):
             return "→ \(type)/\(id) (not in the document)"
         default:

@@ -14,6 +14,9 @@ public struct MappingResult: Sendable {
     public let unmapped: [Tree.Index]
     let sourceIndex: [Int32]
     private let issuesByValue: [Int: [Int]]
+    /// The path of every value a JSON:API `reference` points at, built once: a path counts its siblings, so
+    /// building one per reference would be quadratic in a document whose resources are shared many times.
+    private var referencePaths: [MappedValue.ID: String] = [:]
 
     init(tree: Tree, values: [MappedValue], issues: [MappingIssue], sourceIndex: [Int32], unmapped: [Tree.Index]) {
         self.tree = tree
@@ -26,6 +29,31 @@ public struct MappingResult: Sendable {
             if let v = issue.value { byValue[v, default: []].append(k) }
         }
         self.issuesByValue = byValue
+        self.referencePaths = referenceTargetPaths()
+    }
+
+    /// The path of value `target` of a `reference` (see ``path(of:position:)``).
+    func referencePath(_ target: MappedValue.ID) -> String {
+        referencePaths[target] ?? path(of: target)
+    }
+
+    /// The paths of the reference targets, with sibling positions counted in one pass over the values.
+    private func referenceTargetPaths() -> [MappedValue.ID: String] {
+        var targets: [MappedValue.ID] = []
+        for v in values { if case .reference(let t) = v.content { targets.append(t) } }
+        guard !targets.isEmpty else { return [:] }
+        var position = [Int32](repeating: 0, count: values.count)
+        var next = [Int32](repeating: 0, count: values.count)
+        for v in values {
+            guard let p = v.parent else { continue }
+            position[v.id] = next[p]
+            next[p] += 1
+        }
+        var paths: [MappedValue.ID: String] = [:]
+        for t in targets where paths[t] == nil {
+            paths[t] = path(of: t, position: { Int(position[$0]) })
+        }
+        return paths
     }
 
     /// The root value: an object, an array of objects for a root array, or a JSON:API document.

@@ -4,11 +4,21 @@ extension SessionCheck {
     /// Parses and maps each fixture pair answering each route that maps its responses; fills `mappingReports`.
     mutating func mapFixtures(_ session: Session) {
         let pipeline = ResponsePipeline(session: session)
-        let routes = session.routes.filter { session.mapsResponses(of: $0) }
-        guard !routes.isEmpty else { return }
-        let literalPaths = Set(session.routes.map(\.path).filter { !$0.contains("{") })
-        for route in routes {
-            for pair in fixtures.pairs where answers(pair, route, literalPaths: literalPaths) {
+        let mapped = session.routes.map { session.mapsResponses(of: $0) }
+        guard mapped.contains(true) else { return }
+        // Each pair's routes, found through the index (not every route tried against every pair), then gathered
+        // by route so the reports keep route order. A route with a literal path answers only that path.
+        let index = RouteIndex(session.routes)
+        var pairsByRoute = [[FixturePair]](repeating: [], count: session.routes.count)
+        for pair in fixtures.pairs {
+            let literal = index.literal(pair.path)
+            for k in literal.isEmpty ? index.templated(matching: pair.path) : literal
+            where mapped[k] && (pair.method == nil || pair.method == session.routes[k].method) {
+                pairsByRoute[k].append(pair)
+            }
+        }
+        for (route, pairs) in zip(session.routes, pairsByRoute) {
+            for pair in pairs {
                 let name = "pair #\(pair.index + 1) of '\(pair.path)' (route '\(route.name)')"
                 func note(_ message: String, _ severity: Diagnostic.Severity) {
                     mappingReports.append(
@@ -43,14 +53,5 @@ extension SessionCheck {
                 }
             }
         }
-    }
-
-    /// True when `pair` can answer `route`: its method (if any) is the route's, and its path is the route's path or,
-    /// when no route has that literal path, fits the route's template (`/venues/search` answers `/venues/search`,
-    /// not `/venues/{id}`).
-    private func answers(_ pair: FixturePair, _ route: Route, literalPaths: Set<String>) -> Bool {
-        guard pair.method == nil || pair.method == route.method else { return false }
-        if !route.path.contains("{") { return Route.path(route.path, matches: pair.path) }
-        return !literalPaths.contains(PercentEncoding.decode(pair.path)) && Route.path(route.path, matches: pair.path)
     }
 }

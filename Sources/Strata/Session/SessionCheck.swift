@@ -41,16 +41,13 @@ public struct SessionCheck: Sendable {
         let fixtures = FixtureSet.load(directory: fixturesDirectory)
         var fixtureDiagnostics = fixtures.diagnostics
         if let session {
-            // Indexes built once, so checking is not routes × fixture paths × pairs: routes without placeholders by
-            // their path (they match only that path), and pairs by file and path.
-            let literalRoutes = Dictionary(grouping: session.routes.filter { !$0.path.contains("{") }, by: \.path)
-            let templatedRoutes = session.routes.filter { $0.path.contains("{") }
+            // Indexes built once, so checking is not routes × fixture paths × pairs: the routes by path, and pairs
+            // by file and path.
+            let index = RouteIndex(session.routes)
             let pairsByKey = Dictionary(grouping: fixtures.pairs, by: { [$0.file, $0.path] })
             var allPaths: String? = nil
             for key in fixtures.pathKeys {
-                let routes =
-                    (literalRoutes[PercentEncoding.decode(key.path)] ?? [])
-                    + templatedRoutes.filter { Route.path($0.path, matches: key.path) }
+                let routes = (index.literal(key.path) + index.templated(matching: key.path)).map { session.routes[$0] }
                 if routes.isEmpty {
                     if allPaths == nil { allPaths = Set(session.routes.map(\.path)).sorted().joined(separator: ", ") }
                     fixtureDiagnostics.append(
@@ -106,27 +103,5 @@ public struct SessionCheck: Sendable {
         let pairs = fixtures.pairs.count
         return "OK: \(session?.name ?? "session") — \(routes) route\(routes == 1 ? "" : "s"), "
             + "\(files) fixture file\(files == 1 ? "" : "s"), \(pairs) pair\(pairs == 1 ? "" : "s")"
-    }
-}
-
-extension Route {
-    /// True when the concrete `path` (`/products/1`) fits the template (`/products/{id}`): literal text equal
-    /// (compared percent-decoded), each placeholder one or more characters other than `/`.
-    public static func path(_ template: String, matches path: String) -> Bool {
-        let t = Array(template)
-        let p = Array(PercentEncoding.decode(path))
-        func match(_ i: Int, _ j: Int) -> Bool {
-            if i == t.count { return j == p.count }
-            if t[i] == "{", let close = t[i...].firstIndex(of: "}") {
-                var k = j
-                while k < p.count, p[k] != "/" {
-                    k += 1
-                    if match(close + 1, k) { return true }
-                }
-                return false
-            }
-            return j < p.count && t[i] == p[j] && match(i + 1, j + 1)
-        }
-        return match(0, 0)
     }
 }

@@ -26,13 +26,15 @@ struct RequestAssembly {
         func value(_ p: ResolvedParam, _ encode: (String) -> String) -> String {
             verbatim.contains(p.name) ? p.value : encode(p.value)
         }
-        // Path: substitute each {name}.
+        // Path: substitute each {name} (the first sent path param of that name).
+        var pathParams: [String: ResolvedParam] = [:]
+        for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
         var path = ""
         var rest = Substring(pathTemplate)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             path += rest[..<open]
             let name = String(rest[rest.index(after: open)..<close])
-            if let p = sent.first(where: { $0.name == name && $0.location == .path }) {
+            if let p = pathParams[name] {
                 path += value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) }
             } else {
                 path += "{\(name)}"

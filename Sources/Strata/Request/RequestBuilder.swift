@@ -57,9 +57,10 @@ public struct RequestBuilder: Sendable {
             location == .header ? "header:" + spec.name.lowercased() : "param:" + spec.name
         }
         let bodyNames = Set(route.bodyTemplate?.paramNames ?? [])
+        let placeholders = Set(route.placeholders)
         func location(_ spec: ParamSpec) -> ParamLocation {
             if let l = spec.location { return l }
-            if route.placeholders.contains(spec.name) { return .path }
+            if placeholders.contains(spec.name) { return .path }
             return bodyNames.contains(spec.name) ? .body : ParamLocation.defaultLocation(for: route.method)
         }
         func resolved(_ spec: ParamSpec, _ origin: ResolvedParam.Origin) -> ResolvedParam {

@@ -45,12 +45,10 @@ public struct RequestDraft: Sendable {
         var chains = ChainResolver(session: session, responses: builder.responses, routeName: route.name)
         var params = builder.resolve(route, expand: true, chains: &chains)
         var problems: [String] = []
+        var lookup = ParamLookup(params)
         for edit in edits {
             if case .body = edit { continue }
-            // The exact name first, then a header of that name in any case (HTTP header names ignore case).
-            let index =
-                params.firstIndex { $0.name == edit.name }
-                ?? params.firstIndex { $0.location == .header && $0.name.lowercased() == edit.name.lowercased() }
+            let index = lookup.find(edit.name)
             switch edit {
             case .place(let name, let location):
                 guard let index else {
@@ -68,6 +66,7 @@ public struct RequestDraft: Sendable {
                     problems.append("'\(name)' is not a valid header name")
                     continue
                 }
+                lookup.move(index, of: params[index].name, from: params[index].location, to: location)
                 params[index].location = location
                 params[index].isSecret =
                     params[index].auth != nil || params[index].chainedSecret || session.isSecret(name, in: location)
@@ -115,6 +114,7 @@ public struct RequestDraft: Sendable {
                     required: false, isSecret: session.isSecret(name, in: loc), status: .sent, missingVariables: [],
                     description: nil)
                 RequestDraft.readChains(into: &added, &chains, &problems)
+                lookup.add(params.count, name: name, location: loc)
                 params.append(added)
             }
         }
@@ -214,5 +214,42 @@ public struct RequestDraft: Sendable {
             return "\(shown.method) \(shown.url)"
         }
         return "\(route.method) \(route.path)"
+    }
+}
+
+/// Where an edit's param is among a draft's params: the first of that exact name, else the first header of that name
+/// in any case (HTTP header names ignore case). Kept up to date as edits add and move params, so applying many
+/// edits is not a scan of every param per edit.
+private struct ParamLookup {
+    private var byName: [String: Int] = [:]
+    /// Header positions by lower-cased name, in order.
+    private var headers: [String: [Int]] = [:]
+
+    init(_ params: [ResolvedParam]) {
+        for (i, p) in params.enumerated() { add(i, name: p.name, location: p.location) }
+    }
+
+    /// The position of the param edit `name` applies to, if any.
+    func find(_ name: String) -> Int? {
+        byName[name] ?? headers[name.lowercased()]?.first
+    }
+
+    /// Records param `i`, appended with `name` at `location`.
+    mutating func add(_ i: Int, name: String, location: ParamLocation) {
+        if byName[name] == nil { byName[name] = i }
+        if location == .header { headers[name.lowercased(), default: []].append(i) }
+    }
+
+    /// Records that param `i` moves from `old` to `new`.
+    mutating func move(_ i: Int, of name: String, from old: ParamLocation, to new: ParamLocation) {
+        guard (old == .header) != (new == .header) else { return }
+        let key = name.lowercased()
+        if new == .header {
+            var list = headers[key, default: []]
+            list.insert(i, at: list.firstIndex { $0 > i } ?? list.endIndex)
+            headers[key] = list
+        } else {
+            headers[key]?.removeAll { $0 == i }
+        }
     }
 }

@@ -86,4 +86,32 @@ import Testing
         let found = try paths("$[*].a", document)
         #expect(found == (0..<300).map { "$[\($0)]['a']" })
     }
+
+    @Test("absolute queries inside a filter select what they select alone, each its own, at every candidate")
+    func absoluteQueriesInFilters() throws {
+        let elements = (0..<3_000).map { #"{"a":\#($0 % 7),"b":[\#($0 % 3)]}"# }
+        let document = "[" + elements.joined(separator: ",") + "]"
+        let last = 2_999 % 7
+        let sameAsLast = (0..<3_000).filter { $0 % 7 == last }.map { "$[\($0)]" }
+        #expect(try paths("$[?@.a == $[-1].a]", document) == sameAsLast)
+        // Two absolute queries in one filter are two queries, not one remembered twice.
+        let both = (0..<3_000).filter { $0 % 7 == last || $0 % 7 == 0 }.map { "$[\($0)]" }
+        #expect(try paths("$[?@.a == $[-1].a || @.a == $[0].a]", document) == both)
+        // Inside a nested filter, and as a function's argument.
+        #expect(
+            try paths("$[?@.b[?@ == $[1].b[0]]]", document) == (0..<3_000).filter { $0 % 3 == 1 }.map { "$[\($0)]" })
+        #expect(
+            try paths("$[?count($[*]) == 3000 && @.a == 6]", document).count == (0..<3_000).filter { $0 % 7 == 6 }.count
+        )
+        #expect(try paths("$[?@.a == $[9999].a]", document).isEmpty)
+    }
+
+    @Test("comparing containers stops at the shorter one's end: equal only when both end together")
+    func containerEquality() throws {
+        let big = "[" + (0..<50_000).map(String.init).joined(separator: ",") + "]"
+        let document = #"{"big":\#(big),"items":[[0],[0,1],\#(big),{"a":1},{"a":1,"b":2}]}"#
+        #expect(try paths("$.items[?@ == $.big]", document) == ["$['items'][2]"])
+        #expect(try paths("$.items[?@ == $.items[3]]", document) == ["$['items'][3]"])
+        #expect(try paths("$.items[?@ != $.items[0]]", document).count == 4)
+    }
 }

@@ -4,6 +4,9 @@ enum QueryAST {
     struct Query: Sendable {
         var relative: Bool
         var segments: [Segment]
+        /// For an absolute query inside a filter (`$[-1]` in `$[?@.a == $[-1].a]`), its offset in the text: what it
+        /// selects does not depend on the filter's current node, so the evaluator selects it once by this key.
+        var shared: Int? = nil
 
         /// True when every segment is a child segment with one name or index selector (RFC 9535 §2.3.5.1).
         var isSingular: Bool {

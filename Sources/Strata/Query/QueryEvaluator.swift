@@ -9,6 +9,9 @@ final class QueryEvaluator {
     typealias Q = QueryAST
     let tree: Tree
     private var regexes: [String: NSRegularExpression?] = [:]
+    /// What each absolute query inside a filter selects, by `Query.shared`: found once, not once per candidate.
+    private var sharedNodes: [Int: [Int]] = [:]
+    private var sharedSingular: [Int: Int?] = [:]
     private var steps = 0
     private(set) var cancelled = false
 
@@ -26,6 +29,14 @@ final class QueryEvaluator {
     // MARK: - Queries
 
     func select(_ query: Q.Query, current: Int) -> [Int] {
+        if let key = query.shared {
+            if let known = sharedNodes[key] { return known }
+            var unshared = query
+            unshared.shared = nil
+            let nodes = select(unshared, current: current)
+            sharedNodes[key] = nodes
+            return nodes
+        }
         guard tree.count > 0 else { return [] }
         var nodes = [query.relative ? current : Tree.root]
         for segment in query.segments {
@@ -154,6 +165,14 @@ final class QueryEvaluator {
 
     /// The one node a singular query selects, walking names and indices directly.
     private func singular(_ query: Q.Query, current: Int) -> Int? {
+        if let key = query.shared {
+            if let known = sharedSingular[key] { return known }
+            var unshared = query
+            unshared.shared = nil
+            let node = singular(unshared, current: current)
+            sharedSingular[key] = .some(node)
+            return node
+        }
         guard tree.count > 0 else { return nil }
         var n = query.relative ? current : Tree.root
         for segment in query.segments {
@@ -259,9 +278,20 @@ final class QueryEvaluator {
         let kind = tree.kind(x)
         guard kind == tree.kind(y) else { return false }
         guard kind.isContainer else { return equal(.node(x), .node(y)) }
-        let xs = Array(tree.children(x))
-        let ys = Array(tree.children(y))
-        guard xs.count == ys.count else { return false }
+        // Walked together, so a small container against a huge one costs the small one's size.
+        var xc = tree.children(x).makeIterator()
+        var yc = tree.children(y).makeIterator()
+        var xs: [Int] = []
+        var ys: [Int] = []
+        while true {
+            let (a, b) = (xc.next(), yc.next())
+            guard let a, let b else {
+                guard a == nil, b == nil else { return false }
+                break
+            }
+            xs.append(a)
+            ys.append(b)
+        }
         if kind == .array { return zip(xs, ys).allSatisfy { equal(.node($0), .node($1)) } }
         var byKey: [String: Int] = [:]
         for c in ys { byKey[tree.key(c) ?? ""] = c }

@@ -378,7 +378,8 @@ struct QueryParser {
         switch c {
         case "@", "$":
             i += 1
-            return (.query(Q.Query(relative: c == "@", segments: try parseSegments())), start)
+            let query = Q.Query(relative: c == "@", segments: try parseSegments(), shared: c == "$" ? start : nil)
+            return (.query(query), start)
         case "'", "\"":
             return (.literal(.string(try parseString())), start)
         case "-", "0"..."9":

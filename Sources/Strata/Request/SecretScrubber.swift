@@ -14,6 +14,10 @@ public struct SecretScrubber: Sendable {
     let secrets: [[UInt8]]
     /// Which bytes start some secret, so most bytes are passed over with one lookup.
     let starts: [Bool]
+    /// The secrets up to `LongSecrets.threshold` bytes, longest first, compared byte by byte.
+    private let short: [[UInt8]]
+    /// The longer secrets, compared by hash.
+    private let long: LongSecrets
     static let replacement = Array(ResolvedParam.redacted.utf8)
 
     /// Creates a scrubber for `values`; values shorter than 4 bytes are ignored (too likely to be ordinary text).
@@ -73,12 +77,14 @@ public struct SecretScrubber: Sendable {
         var starts = [Bool](repeating: false, count: 256)
         for s in secrets { starts[Int(s[0])] = true }
         self.starts = starts
+        self.short = self.secrets.filter { $0.count <= LongSecrets.threshold }
+        self.long = LongSecrets(self.secrets)
     }
 
-    /// The longest secret at `bytes[i...]`, if any.
-    private func secret(in bytes: [UInt8], at i: Int) -> [UInt8]? {
-        guard starts[Int(bytes[i])] else { return nil }
-        return bytes.withUnsafeBufferPointer { b in secrets.first { matches($0, b, at: i) } }
+    /// The length of the longest secret at `bytes[i...]` (whose first byte is known to start one), if any.
+    private func secretLength(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, block: inout LongSecrets.Block) -> Int? {
+        if !long.isEmpty, let secret = long.secret(at: i, in: bytes, block: &block) { return secret.count }
+        return short.first { matches($0, bytes, at: i) }?.count
     }
 
     /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
@@ -86,13 +92,16 @@ public struct SecretScrubber: Sendable {
     public func ranges(in bytes: [UInt8]) -> [Range<Int>] {
         guard !secrets.isEmpty else { return [] }
         var out: [Range<Int>] = []
-        var i = 0
-        while i < bytes.count {
-            if let secret = secret(in: bytes, at: i) {
-                out.append(i..<(i + secret.count))
-                i += secret.count
-            } else {
-                i += 1
+        var block = LongSecrets.Block()
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                if starts[Int(b[i])], let length = secretLength(at: i, in: b, block: &block) {
+                    out.append(i..<(i + length))
+                    i += length
+                } else {
+                    i += 1
+                }
             }
         }
         return out
@@ -134,6 +143,7 @@ public struct SecretScrubber: Sendable {
                 var i = 0
                 // Bytes from `copied` up to `i` are unchanged and copied in one go when a secret or the end comes.
                 var copied = 0
+                var block = LongSecrets.Block()
                 while i < end {
                     let c = bytes[i]
                     if json {
@@ -152,10 +162,10 @@ public struct SecretScrubber: Sendable {
                             continue
                         }
                     }
-                    if starts[Int(c)], let secret = secrets.first(where: { matches($0, bytes, at: i) }) {
+                    if starts[Int(c)], let length = secretLength(at: i, in: bytes, block: &block) {
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
                         out.append(contentsOf: SecretScrubber.replacement)
-                        i += secret.count
+                        i += length
                         copied = i
                         continue
                     }

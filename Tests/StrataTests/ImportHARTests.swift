@@ -89,6 +89,36 @@ import Testing
             })
     }
 
+    @Test("a HAR of many entries keeps every token out, each param once in first-seen order, and names routes apart")
+    func manyEntries() throws {
+        let n = 300
+        var entries: [String] = []
+        for i in 0..<n {
+            let token = "tok-\(100_000 + i)-secret"
+            entries.append(
+                #"{"request":{"method":"GET","url":"https://api.shop.test/search?q\#(i % 50)=v&page=\#(i)","headers":[{"name":"Authorization","value":"Bearer \#(token)"}],"queryString":[{"name":"q\#(i % 50)","value":"v"},{"name":"page","value":"\#(i)"}]},"response":{"status":200,"headers":[{"name":"Content-Type","value":"application/json"}],"content":{"mimeType":"application/json","text":"{\"echo\":\"\#(token)\"}"}}}"#
+            )
+            // Paths that differ only in punctuation name their routes alike: getItemsAB, getItemsAB2, …
+            if i < 30 {
+                let sep = String(repeating: "-", count: i + 1)
+                entries.append(
+                    #"{"request":{"method":"GET","url":"https://api.shop.test/items/a\#(sep)b"},"response":{"status":204}}"#
+                )
+            }
+        }
+        let har = #"{"log":{"version":"1.2","entries":["# + entries.joined(separator: ",") + "]}}"
+        let imported = try ImportedSession(HARImport.session(Array(har.utf8), file: "many.har"))
+        defer { imported.scratch.remove() }
+        for i in 0..<n { #expect(!imported.allText.contains("tok-\(100_000 + i)-secret")) }
+        let session = try imported.session
+        let search = try #require(session.route(named: "getSearch"))
+        #expect(search.params.map(\.name) == ["q0", "page"] + (1..<50).map { "q\($0)" })
+        let names = session.routes.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names.count == 31)
+        #expect(imported.checkProblems.isEmpty)
+    }
+
     @Test func recordedExchangesAnswerInMockMode() async throws {
         let imported = try ImportedSession(HARImport.session(Array(Self.har.utf8), file: "shop.har"))
         defer { imported.scratch.remove() }

@@ -10,18 +10,24 @@ public struct FixtureWriter: Sendable {
     /// The fixtures folder.
     public let directory: String
     /// Param and header names written as `<redacted>` (matched ignoring case).
-    public let redact: [String]
+    public var redact: [String] { redactList.names }
+    private let redactList: RedactList
 
     /// Creates a writer for `session`'s fixtures folder and `redact` list.
     public init(session: Session) {
         directory = session.fixturesDirectory
-        redact = session.redact
+        redactList = session.redactList
     }
 
     /// Creates a writer for `directory`.
     public init(directory: String, redact: [String] = []) {
+        self.init(directory: directory, redactList: RedactList(redact))
+    }
+
+    /// Creates a writer for `directory` with a redact list already read.
+    init(directory: String, redactList: RedactList) {
         self.directory = directory
-        self.redact = redact
+        self.redactList = redactList
     }
 
     /// Where a recorded pair was written.
@@ -325,7 +331,7 @@ public struct FixtureWriter: Sendable {
     }
 
     /// True when `redact` names param or header `name`.
-    func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
+    func isRedacted(_ name: String) -> Bool { redactList.contains(name) }
 
     /// Response headers worth replaying: not the per-connection ones, redacted names and `Set-Cookie` as
     /// `<redacted>`.

@@ -146,6 +146,8 @@ public enum HARImport {
 
         // Routes: one per method and path template.
         var routeIndex: [String: Int] = [:]
+        /// The names of each route's params so far, by route position (entries add params as they come).
+        var paramNames: [Int: Set<String>] = [:]
         var leftHeaders: Set<String> = []
         for e in entries {
             let (template, pathValues) = ImportNaming.template(e.path)
@@ -175,6 +177,7 @@ public enum HARImport {
                 draft.addRoute(route)
                 made.append("route \(route.name) \(route.method) \(route.path)")
                 r = draft.routes.count - 1
+                paramNames[r] = Set(route.params.map(\.name))
             }
             let bodyMethod = ["POST", "PUT", "PATCH"].contains(e.method)
             var seen: [(String, OutputJSON, String?)] = e.query.map {
@@ -199,7 +202,7 @@ public enum HARImport {
                     "\(doc.location(e.at)): a \(e.mimeType) request body of \(draft.routes[r].name) is not form or JSON; left out"
                 )
             }
-            for (k, v, placement) in seen where !draft.routes[r].params.contains(where: { $0.name == k }) {
+            for (k, v, placement) in seen where paramNames[r, default: []].insert(k).inserted {
                 var value = v
                 if ImportNaming.isSecretField(k) {
                     let env = ImportNaming.envName(prefix, k)
@@ -223,7 +226,7 @@ public enum HARImport {
                 }
                 listed.append((k, ImportNaming.isSecretField(k) ? ResolvedParam.redacted : clean(text)))
             }
-            let headers = FixtureWriter(directory: "", redact: draft.redact).recordedHeaders(
+            let headers = FixtureWriter(directory: "", redactList: draft.redact).recordedHeaders(
                 HTTPHeaders(e.responseHeaders.filter { !$0.0.hasPrefix(":") }.map { ($0.0, $0.1) }))
             var responseHeaders: [(String, String)] = []
             for field in headers {

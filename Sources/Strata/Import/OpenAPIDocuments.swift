@@ -6,11 +6,17 @@ struct OpenAPIDocuments {
     var notCarried: [String] = []
     /// Values already found by pointer: a spec refers to the same schemas thousands of times.
     private var found: [Target: ImportValue] = [:]
+    /// The members of each large object a pointer went through, by key (the first of a repeated key), so finding
+    /// each of a few thousand schemas is not a scan of them all.
+    private var memberIndexes: [Target: [String: Int]] = [:]
+    /// Each document read so far, by file.
+    private var documentByFile: [String: Int] = [:]
     /// The folder relative `$ref` files are read from; nothing outside it is read.
     let folder: String
 
     init(main: ImportDocument) {
         documents = [main]
+        documentByFile[main.file] = 0
         let f = (main.file as NSString).deletingLastPathComponent
         folder = f.isEmpty ? "." : f
     }
@@ -35,9 +41,10 @@ struct OpenAPIDocuments {
         }
         let base = (documents[from].file as NSString).deletingLastPathComponent
         let path = (base.isEmpty ? file : base + "/" + file)
-        if let i = documents.firstIndex(where: { $0.file == path }) { return Target(document: i, pointer: pointer) }
+        if let i = documentByFile[path] { return Target(document: i, pointer: pointer) }
         do {
             let doc = try ImportDocument.read(path, index: documents.count)
+            documentByFile[path] = documents.count
             documents.append(doc)
             return Target(document: documents.count - 1, pointer: pointer)
         } catch {
@@ -47,18 +54,29 @@ struct OpenAPIDocuments {
     }
 
     /// The value at `target`, or nil.
-    func value(at target: Target) -> ImportValue? {
+    mutating func value(at target: Target) -> ImportValue? {
         var v = documents[target.document].root
+        var pointer = ""
         for raw in target.pointer.split(separator: "/", omittingEmptySubsequences: true) {
             let step = PercentEncoding.decode(String(raw)).replacingOccurrences(of: "~1", with: "/")
                 .replacingOccurrences(of: "~0", with: "~")
-            if let next = v[step] {
+            let members = v.members
+            if members.count > 16 {
+                let at = Target(document: target.document, pointer: pointer)
+                if memberIndexes[at] == nil {
+                    memberIndexes[at] = Dictionary(
+                        members.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+                }
+                guard let k = memberIndexes[at]?[step] else { return nil }
+                v = members[k].1
+            } else if let next = v[step] {
                 v = next
             } else if let n = Int(step), n >= 0, n < v.items.count {
                 v = v.items[n]
             } else {
                 return nil
             }
+            pointer += "/" + raw
         }
         return v
     }

@@ -83,7 +83,7 @@ struct SessionDraft: Sendable {
     var baseURL: String? = nil
     var headers: [(String, String)] = []
     var params: [Param] = []
-    var redact: [String] = []
+    var redact = RedactList()
     var routes: [Route] = []
     var mappings: [(String, OutputJSON)] = []
     /// Fixture pairs by fixture file name (in `fixtures/`), in order.
@@ -97,16 +97,14 @@ struct SessionDraft: Sendable {
         if let baseURL { m.append(("baseURL", .string(baseURL))) }
         if !headers.isEmpty { m.append(("headers", .object(headers.map { ($0.0, .string($0.1)) }))) }
         if !params.isEmpty { m.append(("params", .object(params.map { ($0.name, $0.json) }))) }
-        if !redact.isEmpty { m.append(("redact", .array(redact.map { .string($0) }))) }
+        if !redact.names.isEmpty { m.append(("redact", .array(redact.names.map { .string($0) }))) }
         m.append(("routes", .array(routes.map(\.json))))
         if !mappings.isEmpty { m.append(("mappings", .object(mappings))) }
         return .object(m)
     }
 
     /// Adds `name` to `redact` once (any case).
-    mutating func addRedacted(_ name: String) {
-        if !Session.isRedacted(name, in: redact) { redact.append(name) }
-    }
+    mutating func addRedacted(_ name: String) { redact.insert(name) }
 
     /// Route names taken, and fixture files by name (positions in `fixtures`): large imports stay linear.
     var routeNames: Set<String> = []
@@ -121,15 +119,20 @@ struct SessionDraft: Sendable {
     /// True when the fixture file `file` has pairs.
     func hasFixtureFile(_ file: String) -> Bool { fixtureIndex[file] != nil }
 
+    /// The number to try first after each name (`get` → 4 once `get2` and `get3` are taken and `get4` given), so
+    /// naming thousands of routes alike does not try every number each time.
+    var nextSuffix: [String: Int] = [:]
+
     /// A route name not yet taken: `name`, else `name2`, `name3`, ...
-    func uniqueRouteName(_ name: String) -> String {
+    mutating func uniqueRouteName(_ name: String) -> String {
         let base = name.isEmpty ? "route" : name
         var candidate = base
-        var n = 2
+        var n = nextSuffix[base] ?? 2
         while routeNames.contains(candidate) {
             candidate = base + String(n)
             n += 1
         }
+        if candidate != base { nextSuffix[base] = n - 1 }
         return candidate
     }
 
@@ -148,10 +151,12 @@ struct SessionDraft: Sendable {
         var out = [ImportedFile(path: "session.json", bytes: Array((json.text() + "\n").utf8))]
         for (file, pairs) in fixtures {
             var byPath: [(String, [OutputJSON])] = []
+            var positions: [String: Int] = [:]
             for pair in pairs {
-                if let i = byPath.firstIndex(where: { $0.0 == pair.path }) {
+                if let i = positions[pair.path] {
                     byPath[i].1.append(pair.json)
                 } else {
+                    positions[pair.path] = byPath.count
                     byPath.append((pair.path, [pair.json]))
                 }
             }

@@ -68,10 +68,9 @@ enum SessionInsertion {
             while at > 0, JSONBytes.isSpace(bytes[at - 1]) { at -= 1 }
             edits.append((at, comma + "\n" + topIndent + "\"routes\": " + block(text, indent: topIndent)))
         }
-        var existingRedact: [String] = []
         let redactNode = member("redact")
-        if let redactNode { existingRedact = tree.children(redactNode).compactMap { tree.string($0) } }
-        let missing = redact.filter { !Session.isRedacted($0, in: existingRedact) }
+        let existingRedact = RedactList(redactNode.map { tree.children($0).compactMap { tree.string($0) } } ?? [])
+        let missing = redact.filter { !existingRedact.contains($0) }
         if !missing.isEmpty {
             let list = missing.map(JSONString.quote).joined(separator: ", ")
             if let redactNode, tree.kind(redactNode) == .array {
@@ -138,7 +137,7 @@ extension CurlImport {
         let origin = try add(
             text, routeName: routeName, to: &draft, made: &made, notCarried: &notCarried, sessionBase: base)
         let (edited, name) = try SessionInsertion.insert(
-            draft.routes[0], redact: draft.redact, baseURL: origin.baseURL, into: bytes, file: file)
+            draft.routes[0], redact: draft.redact.names, baseURL: origin.baseURL, into: bytes, file: file)
         if name != draft.routes[0].name {
             made[0] = made[0].replacingOccurrences(of: "route \(draft.routes[0].name) ", with: "route \(name) ")
         }

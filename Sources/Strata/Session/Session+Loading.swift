@@ -160,8 +160,8 @@ struct SessionLoader {
             document: tree, file: file, directory: directory, name: name, baseURL: baseURL, timeout: timeout,
             headers: headers, params: params, auth: auth, environments: environments, activeEnvironment: nil,
             own: SessionDefaults(
-                baseURL: baseURL, headers: headers, params: params, auth: auth, transport: transport), redact: redact,
-            routes: routes, mappingsNode: top["mappings"],
+                baseURL: baseURL, headers: headers, params: params, auth: auth, transport: transport),
+            redactList: RedactList(redact), routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
             mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
             routeMappingDiagnostics: loaded.routeDiagnostics, description: description,

@@ -31,7 +31,9 @@ public struct Session: Sendable {
     /// The base URL, headers, params and auth as written at the top of the file, before any environment.
     let own: SessionDefaults
     /// Param and header names whose values are shown and recorded as `<redacted>` (matched ignoring case).
-    public let redact: [String]
+    public var redact: [String] { redactList.names }
+    /// The `redact` list, for lookups.
+    let redactList: RedactList
     /// The routes, in file order.
     public let routes: [Route]
     /// The node of the top-level `mappings` value, interpreted by the mapping component.
@@ -79,7 +81,7 @@ public struct Session: Sendable {
     public func mapping(for route: Route) -> RouteMapping? { routeMappings[route.name] }
 
     /// True when values of the param or header `name` must be hidden in output and fixtures.
-    public func isRedacted(_ name: String) -> Bool { Session.isRedacted(name, in: redact) }
+    public func isRedacted(_ name: String) -> Bool { redactList.contains(name) }
 
     /// True when the value of param or header `name` placed in `location` is secret: the `redact` list names it,
     /// or it is a credential header (`Authorization`, `Cookie`, `Proxy-Authorization`).
@@ -87,12 +89,6 @@ public struct Session: Sendable {
         isRedacted(name)
             || (location == .header
                 && RedirectPolicy.credentialHeaders.contains { $0.lowercased() == name.lowercased() })
-    }
-
-    /// True when the `redact` list names `name` (ignoring case).
-    static func isRedacted(_ name: String, in redact: [String]) -> Bool {
-        let lower = name.lowercased()
-        return redact.contains { $0.lowercased() == lower }
     }
 
     /// `a/b` from `a` and `b`, without doubling a slash.

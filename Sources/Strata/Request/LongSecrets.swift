@@ -27,6 +27,24 @@ struct LongSecrets: Sendable {
         let sorted = groups.keys.sorted(by: >)
         lengths = sorted.map { ($0, LongSecrets.power($0)) }
         byHash = sorted.map { groups[$0]! }
+        let group = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+        var byPrefix: [UInt64: [Int]] = [:]
+        for s in secrets where s.count > LongSecrets.threshold {
+            let g = group[s.count]!
+            let key = LongSecrets.prefixKey(s.withUnsafeBufferPointer { $0 }, at: 0)
+            if !(byPrefix[key]?.contains(g) ?? false) { byPrefix[key, default: []].append(g) }
+        }
+        self.byPrefix = byPrefix.mapValues { $0.sorted() }
+    }
+
+    /// The length groups (positions in ``lengths``, longest first) of the secrets beginning with each 8 bytes.
+    let byPrefix: [UInt64: [Int]]
+
+    /// The 8 bytes at `bytes[i...]` as one number.
+    @inline(__always) static func prefixKey(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for k in 0..<8 { key = key << 8 | UInt64(bytes[i + k]) }
+        return key
     }
 
     /// True when there are no long secrets.
@@ -77,7 +95,10 @@ struct LongSecrets: Sendable {
 
     /// The longest long secret at `bytes[i...]`, hashing the block around `i` when `block` does not cover it.
     func secret(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, block: inout Block) -> [UInt8]? {
-        guard let longest = lengths.first?.length, i + lengths[lengths.count - 1].length <= bytes.count else {
+        guard let longest = lengths.first?.length, i + LongSecrets.threshold < bytes.count,
+            let groups = byPrefix[LongSecrets.prefixKey(bytes, at: i)],
+            let last = groups.last, i + lengths[last].length <= bytes.count
+        else {
             return nil
         }
         if !block.covers.contains(i) {
@@ -97,7 +118,8 @@ struct LongSecrets: Sendable {
             block.covers = i..<min(bytes.count, i + width)
         }
         let from = i - block.start
-        for (g, entry) in lengths.enumerated() where i + entry.length <= bytes.count {
+        for g in groups where i + lengths[g].length <= bytes.count {
+            let entry = lengths[g]
             let to = from + entry.length
             let window = LongSecrets.add(
                 block.prefix[to], LongSecrets.modulus - LongSecrets.multiply(block.prefix[from], entry.power))

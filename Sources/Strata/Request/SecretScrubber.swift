@@ -14,9 +14,9 @@ public struct SecretScrubber: Sendable {
     let secrets: [[UInt8]]
     /// Which bytes start some secret, so most bytes are passed over with one lookup.
     let starts: [Bool]
-    /// The secrets up to `LongSecrets.threshold` bytes, longest first, compared byte by byte.
-    private let short: [[UInt8]]
-    /// The longer secrets, compared by hash.
+    /// The short secrets as a trie.
+    private let prefixes: SecretPrefixes
+    /// The secrets over `LongSecrets.threshold` bytes, compared by hash.
     private let long: LongSecrets
     static let replacement = Array(ResolvedParam.redacted.utf8)
 
@@ -77,14 +77,15 @@ public struct SecretScrubber: Sendable {
         var starts = [Bool](repeating: false, count: 256)
         for s in secrets { starts[Int(s[0])] = true }
         self.starts = starts
-        self.short = self.secrets.filter { $0.count <= LongSecrets.threshold }
-        self.long = LongSecrets(self.secrets)
+        let long = LongSecrets(secrets)
+        self.long = long
+        self.prefixes = SecretPrefixes(secrets)
     }
 
     /// The length of the longest secret at `bytes[i...]` (whose first byte is known to start one), if any.
     private func secretLength(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, block: inout LongSecrets.Block) -> Int? {
         if !long.isEmpty, let secret = long.secret(at: i, in: bytes, block: &block) { return secret.count }
-        return short.first { matches($0, bytes, at: i) }?.count
+        return prefixes.longest(at: i, in: bytes)
     }
 
     /// The byte ranges of `bytes` that are secrets, in order and not overlapping (for text laid out in cells,
@@ -212,11 +213,5 @@ public struct SecretScrubber: Sendable {
             carry = Array(bytes[min(stop, bytes.count)...])
             return out
         }
-    }
-
-    private func matches(_ secret: [UInt8], _ body: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard i + secret.count <= body.count else { return false }
-        for k in 0..<secret.count where body[i + k] != secret[k] { return false }
-        return true
     }
 }

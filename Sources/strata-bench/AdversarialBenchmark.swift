@@ -265,6 +265,85 @@ enum AdversarialBenchmark {
                     return { (try? YAMLFormat().parse(bytes))?.count ?? -1 }
                 }),
             Shape(
+                name: "jsonapi-shared-resources", unit: "posts", n: 2_000,
+                prepare: { n, _ in
+                    let (mapper, route, tree) = try jsonAPIShared(n)
+                    return {
+                        let result = mapper.map(tree, with: route)
+                        return result.text().utf8.count + result.jsonText().utf8.count
+                    }
+                }),
+            Shape(
+                name: "check-templated-routes", unit: "routes", n: 1_000,
+                prepare: { n, dir in
+                    try templatedCheckSession(n, dir)
+                    return {
+                        let check = SessionCheck.run(path: dir)
+                        guard check.diagnostics.isEmpty, check.mappedPairs == n else {
+                            throw BenchError("check found \(check.summary)")
+                        }
+                        return check.mappedPairs
+                    }
+                }),
+            Shape(
+                name: "path-placeholders-one-segment", unit: "path bytes", n: 20_000,
+                prepare: { n, _ in
+                    let template = "/" + (0..<12).map { "{p\($0)}" }.joined() + "x"
+                    let path = "/" + String(repeating: "a", count: n)
+                    return {
+                        guard !Route.path(template, matches: path) else { throw BenchError("matched") }
+                        return 0
+                    }
+                }),
+            Shape(
+                name: "request-edits", unit: "edits", n: 5_000,
+                prepare: { n, dir in
+                    let text = #"{"name":"edits","baseURL":"http://127.0.0.1:1","routes":[{"name":"r","path":"/r"}]}"#
+                    let session = try Session.parse(Array(text.utf8), file: dir + "/session.json", directory: dir)
+                    let edits = (0..<n).map { ParamEdit.set(name: "p\($0)", value: "\($0)") }
+                    let builder = RequestBuilder(session: session, environment: [:])
+                    return { try builder.build(session.routes[0], edits: edits).url.utf8.count }
+                }),
+            Shape(
+                name: "request-path-placeholders", unit: "placeholders", n: 2_000,
+                prepare: { n, dir in
+                    let path = (0..<n).map { "/{p\($0)}" }.joined()
+                    let params = (0..<n).map { #""p\#($0)":"\#($0)""# }.joined(separator: ",")
+                    let text =
+                        #"{"name":"path","baseURL":"http://127.0.0.1:1","routes":[{"name":"r","path":"\#(path)","params":{\#(params)}}]}"#
+                    let session = try Session.parse(Array(text.utf8), file: dir + "/session.json", directory: dir)
+                    let builder = RequestBuilder(session: session, environment: [:])
+                    return { try builder.build(session.routes[0]).url.utf8.count }
+                }),
+            Shape(
+                name: "query-filter-absolute-operand", unit: "elements", n: 5_000,
+                prepare: { n, _ in
+                    let elements = (0..<n).map { #"{"a":\#($0 % 7)}"# }
+                    let tree = try JSONParser().parse(Array(("[" + elements.joined(separator: ",") + "]").utf8))
+                    let query = try JSONPathQuery("$[?@.a == $[-1].a]")
+                    return { query.select(in: tree).count }
+                }),
+            Shape(
+                name: "scrub-long-secret-prefix", unit: "KB", n: 100,
+                prepare: { n, _ in
+                    // The secret grows with the body: comparing byte by byte would cost body × secret.
+                    let scrubber = SecretScrubber(values: [String(repeating: "a", count: n * 10) + "b"])
+                    let body = [UInt8](repeating: UInt8(ascii: "a"), count: n * 1000) + [UInt8(ascii: "b")]
+                    return { scrubber.scrub(body, json: false).count }
+                }),
+            Shape(
+                name: "openapi-schema-refs", unit: "schemas", n: 1_000,
+                prepare: { n, _ in
+                    let bytes = openAPIWithSchemas(n)
+                    return { try OpenAPIImport.session(bytes, file: "spec.json").made.count }
+                }),
+            Shape(
+                name: "har-entries-own-tokens", unit: "entries", n: 1_000,
+                prepare: { n, _ in
+                    let bytes = harWithTokens(n)
+                    return { try HARImport.session(bytes, file: "traffic.har").made.count }
+                }),
+            Shape(
                 name: "reference: Set<String> inserts", unit: "names", n: 10_000,
                 prepare: { n, _ in
                     let names = (0..<n).map { "a\($0)" }
@@ -360,6 +439,85 @@ enum AdversarialBenchmark {
         _ = try write(Array((session + "]}").utf8), dir, "session.json")
         try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)
         _ = try write(Array((fixtures + "}").utf8), dir + "/fixtures", "items.json")
+    }
+
+    /// A JSON:API document of `n` posts, each with its own author and one comment by that author (so each person
+    /// is shown once and referenced once), with the mapper and route mapping that read it.
+    static func jsonAPIShared(_ n: Int) throws -> (Mapper, RouteMapping, Tree) {
+        let config = """
+            {"mappings": {
+              "Post": {"jsonapi": "posts", "properties": {"id": "string", "title": "string",
+                "author": {"hasOne": "Person"}, "comments": {"hasMany": "Comment"}}},
+              "Person": {"jsonapi": "people", "properties": {"id": "string", "name": "string"}},
+              "Comment": {"jsonapi": "comments", "properties": {"id": "string", "author": {"hasOne": "Person"}}}},
+             "map": {"format": "jsonapi", "class": "Post"}}
+            """
+        let configTree = try JSONParser().parse(Array(config.utf8))
+        let (set, _) = MappingSet.load(from: configTree, at: configTree.node(at: "$.mappings"), file: "bench")
+        guard let mapNode = configTree.node(at: "$.map") else { throw BenchError("no map") }
+        guard let route = RouteMapping.load(from: configTree, at: mapNode, file: "bench", mappings: set).0 else {
+            throw BenchError("the route mapping does not load")
+        }
+        var s = #"{"data":["#
+        for i in 0..<n {
+            s += (i > 0 ? "," : "") + #"{"type":"posts","id":"\#(i)","attributes":{"title":"t"},"relationships":"#
+            s +=
+                #"{"author":{"data":{"type":"people","id":"\#(i)"}},"comments":{"data":[{"type":"comments","id":"\#(i)"}]}}}"#
+        }
+        s += #"],"included":["#
+        for i in 0..<n { s += (i > 0 ? "," : "") + #"{"type":"people","id":"\#(i)","attributes":{"name":"p"}}"# }
+        for i in 0..<n {
+            s +=
+                #",{"type":"comments","id":"\#(i)","relationships":{"author":{"data":{"type":"people","id":"\#(i)"}}}}"#
+        }
+        return (Mapper(mappings: set), route, try JSONParser().parse(Array((s + "]}").utf8)))
+    }
+
+    /// A session with `n` routes `/kind{i}/{id}` that map their responses, and a fixture pair answering each.
+    static func templatedCheckSession(_ n: Int, _ dir: String) throws {
+        var session =
+            #"{"name":"check","baseURL":"http://127.0.0.1:1","mappings":{"Item":{"properties":{"id":"int"}}},"routes":["#
+        var fixtures = "{"
+        for i in 0..<n {
+            session += (i > 0 ? ",\n" : "\n")
+            session += #"{"name":"route\#(i)","path":"/kind\#(i)/{id}","params":{"id":"1"},"map":{"class":"Item"}}"#
+            fixtures += (i > 0 ? ",\n" : "\n") + #""/kind\#(i)/1":[{"response":{"status":200,"body":{"id":\#(i)}}}]"#
+        }
+        _ = try write(Array((session + "]}").utf8), dir, "session.json")
+        try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)
+        _ = try write(Array((fixtures + "}").utf8), dir + "/fixtures", "items.json")
+    }
+
+    /// An OpenAPI spec with `n` schemas and a path answering with each (so each `$ref` names a different schema).
+    static func openAPIWithSchemas(_ n: Int) -> [UInt8] {
+        var paths: [String] = []
+        var schemas: [String] = []
+        for i in 0..<n {
+            let ref = ##"{"$ref":"#/components/schemas/S\##(i)"}"##
+            paths.append(
+                #""/s\#(i)":{"get":{"operationId":"get\#(i)","responses":{"200":{"description":"ok","content":{"application/json":{"schema":\#(ref)}}}}}}"#
+            )
+            schemas.append(
+                #""S\#(i)":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}}"#)
+        }
+        let spec =
+            #"{"openapi":"3.0.0","info":{"title":"refs","version":"1"},"servers":[{"url":"https://api.test"}],"paths":{"#
+            + paths.joined(separator: ",") + #"},"components":{"schemas":{"# + schemas.joined(separator: ",") + "}}}"
+        return Array(spec.utf8)
+    }
+
+    /// A HAR file of `n` requests to one search route, each with its own bearer token, cookie and query param, and
+    /// a JSON response echoing its token (so every token is a secret to scrub from every value).
+    static func harWithTokens(_ n: Int) -> [UInt8] {
+        let entries = (0..<n).map { i -> String in
+            let token = "tok\(100_000_000 + i)xyz"
+            let request =
+                #"{"method":"GET","url":"https://api.test/search?q\#(i)=v&page=\#(i)","headers":[{"name":"Authorization","value":"Bearer \#(token)"},{"name":"Cookie","value":"sid=s\#(token)"}],"queryString":[{"name":"q\#(i)","value":"v"},{"name":"page","value":"\#(i)"}]}"#
+            let response =
+                #"{"status":200,"headers":[{"name":"Content-Type","value":"application/json"}],"content":{"mimeType":"application/json","text":"{\"items\":[{\"id\":\#(i),\"name\":\"\#(token)\"}]}"}}"#
+            return #"{"request":\#(request),"response":\#(response)}"#
+        }
+        return Array((#"{"log":{"version":"1.2","entries":["# + entries.joined(separator: ",") + "]}}").utf8)
     }
 
     /// A session.json with `n` routes, each with a param.

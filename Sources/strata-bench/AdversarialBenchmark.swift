@@ -201,16 +201,7 @@ enum AdversarialBenchmark {
                         return session.routeListing().utf8.count
                     }
                 }),
-            Shape(
-                name: "check-routes-and-fixture-paths", unit: "routes", n: 2_000,
-                prepare: { n, dir in
-                    try checkSession(n, dir)
-                    return {
-                        let check = SessionCheck.run(path: dir)
-                        guard check.diagnostics.isEmpty else { throw BenchError("check found \(check.summary)") }
-                        return check.fixtures.pairs.count
-                    }
-                }),
+            checkShape("check-routes-and-fixture-paths", n: 2_000, templated: false),
             Shape(
                 name: "json-wide-object-similar-keys", unit: "keys", n: 10_000,
                 prepare: { n, _ in
@@ -273,18 +264,7 @@ enum AdversarialBenchmark {
                         return result.text().utf8.count + result.jsonText().utf8.count
                     }
                 }),
-            Shape(
-                name: "check-templated-routes", unit: "routes", n: 1_000,
-                prepare: { n, dir in
-                    try templatedCheckSession(n, dir)
-                    return {
-                        let check = SessionCheck.run(path: dir)
-                        guard check.diagnostics.isEmpty, check.mappedPairs == n else {
-                            throw BenchError("check found \(check.summary)")
-                        }
-                        return check.mappedPairs
-                    }
-                }),
+            checkShape("check-templated-routes", n: 1_000, templated: true),
             Shape(
                 name: "path-placeholders-one-segment", unit: "path bytes", n: 20_000,
                 prepare: { n, _ in
@@ -354,6 +334,23 @@ enum AdversarialBenchmark {
                     }
                 }, isReference: true),
         ]
+    }
+
+    /// `SessionCheck.run` on ``checkSession(_:_:templated:)``: it must find no problem and, for templated routes,
+    /// map every pair.
+    static func checkShape(_ name: String, n: Int, templated: Bool) -> Shape {
+        Shape(
+            name: name, unit: "routes", n: n,
+            prepare: { n, dir in
+                try checkSession(n, dir, templated: templated)
+                return {
+                    let check = SessionCheck.run(path: dir)
+                    guard check.diagnostics.isEmpty, !templated || check.mappedPairs == n else {
+                        throw BenchError("check found \(check.summary)")
+                    }
+                    return check.fixtures.pairs.count
+                }
+            })
     }
 
     // MARK: - Inputs
@@ -428,13 +425,20 @@ enum AdversarialBenchmark {
         return try RequestBuilder(session: session, environment: [:]).build(session.routes[0])
     }
 
-    /// A session with `n` routes and a fixture file answering each route's path.
-    static func checkSession(_ n: Int, _ dir: String) throws {
-        var session = #"{"name":"check","baseURL":"http://127.0.0.1:1","routes":["#
+    /// A session with `n` routes and a fixture file answering each route's path; `templated` routes are
+    /// `/kindI/{id}` and map their responses.
+    static func checkSession(_ n: Int, _ dir: String, templated: Bool = false) throws {
+        let mappings = templated ? #","mappings":{"Item":{"properties":{"id":"int"}}}"# : ""
+        var session = #"{"name":"check","baseURL":"http://127.0.0.1:1"\#(mappings),"routes":["#
         var fixtures = "{"
         for i in 0..<n {
-            session += (i > 0 ? ",\n" : "\n") + #"{"name":"route\#(i)","path":"/items/\#(i)"}"#
-            fixtures += (i > 0 ? ",\n" : "\n") + #""/items/\#(i)":[{"response":{"status":200,"body":{"id":\#(i)}}}]"#
+            let route =
+                templated
+                ? #"{"name":"route\#(i)","path":"/kind\#(i)/{id}","params":{"id":"1"},"map":{"class":"Item"}}"#
+                : #"{"name":"route\#(i)","path":"/items/\#(i)"}"#
+            let path = templated ? "/kind\(i)/1" : "/items/\(i)"
+            session += (i > 0 ? ",\n" : "\n") + route
+            fixtures += (i > 0 ? ",\n" : "\n") + #""\#(path)":[{"response":{"status":200,"body":{"id":\#(i)}}}]"#
         }
         _ = try write(Array((session + "]}").utf8), dir, "session.json")
         try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)
@@ -471,21 +475,6 @@ enum AdversarialBenchmark {
                 #",{"type":"comments","id":"\#(i)","relationships":{"author":{"data":{"type":"people","id":"\#(i)"}}}}"#
         }
         return (Mapper(mappings: set), route, try JSONParser().parse(Array((s + "]}").utf8)))
-    }
-
-    /// A session with `n` routes `/kind{i}/{id}` that map their responses, and a fixture pair answering each.
-    static func templatedCheckSession(_ n: Int, _ dir: String) throws {
-        var session =
-            #"{"name":"check","baseURL":"http://127.0.0.1:1","mappings":{"Item":{"properties":{"id":"int"}}},"routes":["#
-        var fixtures = "{"
-        for i in 0..<n {
-            session += (i > 0 ? ",\n" : "\n")
-            session += #"{"name":"route\#(i)","path":"/kind\#(i)/{id}","params":{"id":"1"},"map":{"class":"Item"}}"#
-            fixtures += (i > 0 ? ",\n" : "\n") + #""/kind\#(i)/1":[{"response":{"status":200,"body":{"id":\#(i)}}}]"#
-        }
-        _ = try write(Array((session + "]}").utf8), dir, "session.json")
-        try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)
-        _ = try write(Array((fixtures + "}").utf8), dir + "/fixtures", "items.json")
     }
 
     /// An OpenAPI spec with `n` schemas and a path answering with each (so each `$ref` names a different schema).

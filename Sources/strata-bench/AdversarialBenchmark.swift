@@ -243,8 +243,7 @@ enum AdversarialBenchmark {
             Shape(
                 name: "query-paths-wide-array", unit: "elements", n: 5_000,
                 prepare: { n, _ in
-                    let elements = (0..<n).map { #"{"a":\#($0)}"# }
-                    let tree = try JSONParser().parse(Array(("[" + elements.joined(separator: ",") + "]").utf8))
+                    let tree = try objects(n, modulo: n)
                     let query = try JSONPathQuery("$[*]")
                     return { tree.normalizedPaths(query.select(in: tree)).count }
                 }),
@@ -298,8 +297,7 @@ enum AdversarialBenchmark {
             Shape(
                 name: "query-filter-absolute-operand", unit: "elements", n: 5_000,
                 prepare: { n, _ in
-                    let elements = (0..<n).map { #"{"a":\#($0 % 7)}"# }
-                    let tree = try JSONParser().parse(Array(("[" + elements.joined(separator: ",") + "]").utf8))
+                    let tree = try objects(n, modulo: 7)
                     let query = try JSONPathQuery("$[?@.a == $[-1].a]")
                     return { query.select(in: tree).count }
                 }),
@@ -354,6 +352,12 @@ enum AdversarialBenchmark {
     }
 
     // MARK: - Inputs
+
+    /// `[{"a":0},{"a":1},…]`: `n` objects, `a` counting modulo `modulo`.
+    static func objects(_ n: Int, modulo: Int) throws -> Tree {
+        let elements = (0..<n).map { #"{"a":\#($0 % modulo)}"# }
+        return try JSONParser().parse(Array(("[" + elements.joined(separator: ",") + "]").utf8))
+    }
 
     /// `<r a0="0" a1="1" … />`.
     static func xmlAttributes(_ n: Int) -> [UInt8] {

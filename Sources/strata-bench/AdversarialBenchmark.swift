@@ -513,11 +513,13 @@ enum AdversarialBenchmark {
         return Array((#"{"log":{"version":"1.2","entries":["# + entries.joined(separator: ",") + "]}}").utf8)
     }
 
-    /// A session.json with `n` routes, each with a param.
+    /// A session.json with `n` routes, each with a param and one reading the previous route's response (each
+    /// chained value's route is checked when the session loads).
     static func sessionWithRoutes(_ n: Int) -> [UInt8] {
         var s = #"{"name":"routes","baseURL":"http://127.0.0.1:1","routes":["#
         for i in 0..<n {
-            s += (i > 0 ? ",\n" : "\n") + #"{"name":"route\#(i)","path":"/items/\#(i)","params":{"page":"1"}}"#
+            let params = #"{"page":"1","after":"${response:route\#(max(0, i - 1)):$.id}"}"#
+            s += (i > 0 ? ",\n" : "\n") + #"{"name":"route\#(i)","path":"/items/\#(i)","params":\#(params)}"#
         }
         return Array((s + "]}").utf8)
     }

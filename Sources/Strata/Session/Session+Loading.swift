@@ -249,7 +249,8 @@ struct SessionLoader {
 
     /// Records a problem for each chained value naming a route that is not in `routes`.
     mutating func checkChainedRoutes(_ routes: [String]) {
-        for (chained, node) in chainedValues where !routes.contains(chained.route) {
+        let known = Set(routes)
+        for (chained, node) in chainedValues where !known.contains(chained.route) {
             reader.error(
                 "\(chained) reads the response of route '\(chained.route)', which the session does not have"
                     + "\(Suggestion.didYouMean(chained.route, in: routes))", at: node)

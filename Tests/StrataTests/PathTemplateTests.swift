@@ -57,8 +57,8 @@ import Testing
     @Test("the route index finds the routes that trying each route finds, in file order")
     func indexAgreesWithTryingEachRoute() {
         var rng = SeededRandom(seed: 0x1D_E7)
-        let templatePieces = ["/", "a", "b", "{x}", "{y}", "/{id}", "/a", "v{n}"]
-        let pathPieces = ["/", "a", "b", "ab", "v1", "%2F"]
+        let templatePieces = ["/", "a", "b", "{x}", "{y}", "/{id}", "/a", "v{n}", ".v1", "{x}.json", "b{y}a"]
+        let pathPieces = ["/", "a", "b", "ab", "v1", "%2F", ".v1", ".json"]
         for _ in 0..<300 {
             let routes = (0..<rng.below(12)).map { k in
                 Route(name: "r\(k)", path: "/" + Self.random(&rng, pieces: templatePieces, length: 4))

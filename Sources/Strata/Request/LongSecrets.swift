@@ -4,9 +4,11 @@ import Foundation
 /// not grow with the secret's length, by comparing Rabin–Karp hashes of the buffer's windows.
 ///
 /// Comparing byte by byte would be quadratic on a body that repeats a long secret's prefix (a token read from one
-/// response by `${response:…}` and scrubbed from the next, both sent by the server). Hashes are taken modulo the
-/// prime 2^61 − 1 with a base drawn at random for each process, so a server cannot choose colliding input; a hash
-/// hit is still checked byte by byte before it counts.
+/// response by `${response:…}` and scrubbed from the next, both sent by the server). A position whose first 8 bytes
+/// begin some long secret costs one hash of its first 64 bytes, then one per length among the secrets that share
+/// those 64 bytes (many secrets of many lengths that agree on 64 bytes still cost one lookup per length). Hashes
+/// are taken modulo the prime 2^61 − 1 with a base drawn at random for each process, so a server cannot choose
+/// colliding input; a hash hit is still checked byte by byte before it counts.
 struct LongSecrets: Sendable {
     /// Secrets up to this many bytes are compared directly (the cost per position stays bounded).
     static let threshold = 64
@@ -28,17 +30,27 @@ struct LongSecrets: Sendable {
         lengths = sorted.map { ($0, LongSecrets.power($0)) }
         byHash = sorted.map { groups[$0]! }
         let group = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
-        var byPrefix: [UInt64: [Int]] = [:]
+        var byHead: [UInt64: [Int]] = [:]
+        var prefixes = Set<UInt64>()
         for s in secrets where s.count > LongSecrets.threshold {
             let g = group[s.count]!
-            let key = LongSecrets.prefixKey(s.withUnsafeBufferPointer { $0 }, at: 0)
-            if !(byPrefix[key]?.contains(g) ?? false) { byPrefix[key, default: []].append(g) }
+            prefixes.insert(s.prefix(8).reduce(0) { $0 << 8 | UInt64($1) })
+            let head = LongSecrets.hash(s[..<LongSecrets.threshold])
+            if !(byHead[head]?.contains(g) ?? false) { byHead[head, default: []].append(g) }
         }
-        self.byPrefix = byPrefix.mapValues { $0.sorted() }
+        self.prefixes = prefixes
+        self.byHead = byHead.mapValues { $0.sorted() }
+        headPower = LongSecrets.power(LongSecrets.threshold)
     }
 
-    /// The length groups (positions in ``lengths``, longest first) of the secrets beginning with each 8 bytes.
-    let byPrefix: [UInt64: [Int]]
+    /// The first 8 bytes of each long secret as a number: most positions are passed over with this one lookup.
+    let prefixes: Set<UInt64>
+    /// The length groups (positions in ``lengths``, longest first) of the secrets beginning with each
+    /// `threshold` bytes, by their hash; so a position costs one lookup per length among secrets that share their
+    /// first 64 bytes, not among all of them.
+    let byHead: [UInt64: [Int]]
+    /// base^threshold.
+    let headPower: UInt64
 
     /// The 8 bytes at `bytes[i...]` as one number.
     @inline(__always) static func prefixKey(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
@@ -96,8 +108,7 @@ struct LongSecrets: Sendable {
     /// The longest long secret at `bytes[i...]`, hashing the block around `i` when `block` does not cover it.
     func secret(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, block: inout Block) -> [UInt8]? {
         guard let longest = lengths.first?.length, i + LongSecrets.threshold < bytes.count,
-            let groups = byPrefix[LongSecrets.prefixKey(bytes, at: i)],
-            let last = groups.last, i + lengths[last].length <= bytes.count
+            prefixes.contains(LongSecrets.prefixKey(bytes, at: i))
         else {
             return nil
         }
@@ -118,12 +129,14 @@ struct LongSecrets: Sendable {
             block.covers = i..<min(bytes.count, i + width)
         }
         let from = i - block.start
+        /// The hash of the `length` bytes at `i`.
+        func window(_ length: Int, _ power: UInt64) -> UInt64 {
+            LongSecrets.add(
+                block.prefix[from + length], LongSecrets.modulus - LongSecrets.multiply(block.prefix[from], power))
+        }
+        guard let groups = byHead[window(LongSecrets.threshold, headPower)] else { return nil }
         for g in groups where i + lengths[g].length <= bytes.count {
-            let entry = lengths[g]
-            let to = from + entry.length
-            let window = LongSecrets.add(
-                block.prefix[to], LongSecrets.modulus - LongSecrets.multiply(block.prefix[from], entry.power))
-            guard let candidates = byHash[g][window] else { continue }
+            guard let candidates = byHash[g][window(lengths[g].length, lengths[g].power)] else { continue }
             for s in candidates
             where s.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + i, s.count) == 0 }) {
                 return s

@@ -7,8 +7,49 @@ struct RouteIndex: Sendable {
     /// A node of the segment tree: the templates that end here, and the next segments.
     private struct Node: Sendable {
         var literal: [String: Int] = [:]
+        /// Segments with placeholders, to the next node.
         var patterns: [[PathTemplate.Piece]: Int] = [:]
+        /// The same segments by their literal end (`.json` of `{id}.json`), or, for those ending in a placeholder,
+        /// by their literal start (`v` of `v{n}`), so a path segment is tried only against the few whose ends fit;
+        /// segments with neither (`{id}`, `{a}.{b}`) are tried always.
+        var bySuffix: [String: [[PathTemplate.Piece]]] = [:]
+        var byPrefix: [String: [[PathTemplate.Piece]]] = [:]
+        var suffixLengths: [Int] = []
+        var prefixLengths: [Int] = []
+        var open: [[PathTemplate.Piece]] = []
         var routes: [Int] = []
+
+        /// Files `segment` under its literal end or start.
+        mutating func file(_ segment: [PathTemplate.Piece]) {
+            func text(_ pieces: some Sequence<PathTemplate.Piece>) -> String {
+                String(pieces.map { if case .char(let c) = $0 { c } else { "{" } })
+            }
+            let suffix = text(segment.reversed().prefix { $0 != .placeholder }.reversed())
+            let prefix = text(segment.prefix { $0 != .placeholder })
+            if !suffix.isEmpty {
+                bySuffix[suffix, default: []].append(segment)
+                let n = segment.reversed().prefix { $0 != .placeholder }.count
+                if !suffixLengths.contains(n) { suffixLengths.append(n) }
+            } else if !prefix.isEmpty {
+                byPrefix[prefix, default: []].append(segment)
+                let n = segment.prefix { $0 != .placeholder }.count
+                if !prefixLengths.contains(n) { prefixLengths.append(n) }
+            } else {
+                open.append(segment)
+            }
+        }
+
+        /// The segments with placeholders that might fit `part`: those whose literal end or start it has.
+        func candidates(_ part: [Character]) -> [[PathTemplate.Piece]] {
+            var out = open
+            for n in suffixLengths where n <= part.count {
+                out += bySuffix[String(part[(part.count - n)...])] ?? []
+            }
+            for n in prefixLengths where n <= part.count {
+                out += byPrefix[String(part[..<n])] ?? []
+            }
+            return out
+        }
     }
 
     private let literalRoutes: [String: [Int]]
@@ -38,7 +79,12 @@ struct RouteIndex: Sendable {
         if !isLiteral, let next = nodes[node].patterns[segment] { return next }
         nodes.append(Node())
         let next = nodes.count - 1
-        if isLiteral { nodes[node].literal[text] = next } else { nodes[node].patterns[segment] = next }
+        if isLiteral {
+            nodes[node].literal[text] = next
+        } else {
+            nodes[node].patterns[segment] = next
+            nodes[node].file(segment)
+        }
         return next
     }
 
@@ -61,8 +107,8 @@ struct RouteIndex: Sendable {
             }
             let part = parts[depth]
             if let next = nodes[node].literal[String(part)] { stack.append((next, depth + 1)) }
-            for (pattern, next) in nodes[node].patterns where PathTemplate.segment(pattern, matches: part) {
-                stack.append((next, depth + 1))
+            for pattern in nodes[node].candidates(part) where PathTemplate.segment(pattern, matches: part) {
+                stack.append((nodes[node].patterns[pattern]!, depth + 1))
             }
         }
         return found.sorted()

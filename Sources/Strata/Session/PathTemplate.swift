@@ -34,6 +34,11 @@ struct PathTemplate: Sendable {
         self.segments = segments
     }
 
+    /// The literal text of `pieces` (a placeholder reads `{`; callers pass literal runs).
+    static func text(_ pieces: some Sequence<Piece>) -> String {
+        String(pieces.map { if case .char(let c) = $0 { c } else { "{" } })
+    }
+
     /// The segments of a concrete path, percent-decoded first (as the template's literal text is compared).
     static func segments(ofPath path: String) -> [[Character]] {
         PercentEncoding.decode(path).split(separator: "/", omittingEmptySubsequences: false).map { Array($0) }

@@ -21,11 +21,8 @@ struct RouteIndex: Sendable {
 
         /// Files `segment` under its literal end or start.
         mutating func file(_ segment: [PathTemplate.Piece]) {
-            func text(_ pieces: some Sequence<PathTemplate.Piece>) -> String {
-                String(pieces.map { if case .char(let c) = $0 { c } else { "{" } })
-            }
-            let suffix = text(segment.reversed().prefix { $0 != .placeholder }.reversed())
-            let prefix = text(segment.prefix { $0 != .placeholder })
+            let suffix = PathTemplate.text(segment.reversed().prefix { $0 != .placeholder }.reversed())
+            let prefix = PathTemplate.text(segment.prefix { $0 != .placeholder })
             if !suffix.isEmpty {
                 bySuffix[suffix, default: []].append(segment)
                 let n = segment.reversed().prefix { $0 != .placeholder }.count
@@ -74,7 +71,7 @@ struct RouteIndex: Sendable {
     /// The node after `node` for template segment `segment`, added when new.
     private mutating func child(of node: Int, _ segment: [PathTemplate.Piece]) -> Int {
         let isLiteral = !segment.contains(.placeholder)
-        let text = isLiteral ? String(segment.map { if case .char(let c) = $0 { c } else { "{" } }) : ""
+        let text = isLiteral ? PathTemplate.text(segment) : ""
         if isLiteral, let next = nodes[node].literal[text] { return next }
         if !isLiteral, let next = nodes[node].patterns[segment] { return next }
         nodes.append(Node())

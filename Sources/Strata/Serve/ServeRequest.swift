@@ -61,7 +61,7 @@ public struct ServeRequest: Sendable {
     public func route(in session: Session) -> Route? {
         session.routes.first { route in
             (route.method == method || (method == "HEAD" && route.method == "GET"))
-                && Route.path(route.path, matches: path)
+                && route.pathTemplate.matches(path)
         }
     }
 

@@ -8,6 +8,8 @@ public struct Route: Sendable {
     public let path: String
     /// The placeholder names in `path`, in order.
     public let placeholders: [String]
+    /// `path` read once for matching concrete paths (serve answers each request by it).
+    let pathTemplate: PathTemplate
     /// The route's own params, in file order; they override session params of the same name.
     public let params: [ParamSpec]
     /// The route's own headers, in file order; they override session headers of the same name.
@@ -39,6 +41,7 @@ public struct Route: Sendable {
         self.method = method.uppercased()
         self.path = path
         self.placeholders = (try? Route.placeholders(in: path)) ?? []
+        self.pathTemplate = PathTemplate(path)
         self.params = params
         self.headers = headers
         self.body = bodyTemplate?.encoding ?? body

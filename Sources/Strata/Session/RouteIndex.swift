@@ -61,7 +61,7 @@ struct RouteIndex: Sendable {
         self.literalRoutes = literal
         for (k, route) in routes.enumerated() where route.path.contains("{") {
             var node = 0
-            for segment in PathTemplate(route.path).segments {
+            for segment in route.pathTemplate.segments {
                 node = child(of: node, segment)
             }
             nodes[node].routes.append(k)

@@ -45,6 +45,53 @@ import Testing
         #expect(matched > 500)  // the sample reaches both answers
     }
 
+    /// The strict reader of placeholder names as first written (Route.placeholders(in:) before PathTemplate).
+    static func namesAsFirstRead(_ path: String) -> Result<[String], TemplateError> {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{" else {
+                return .failure(TemplateError(message: "'}' without '{' in path \(JSONString.quote(path))"))
+            }
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" }), after[close] == "}" else {
+                return .failure(TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(path))"))
+            }
+            let name = String(after[..<close])
+            guard !name.isEmpty else {
+                return .failure(TemplateError(message: "empty placeholder '{}' in path \(JSONString.quote(path))"))
+            }
+            names.append(name)
+            rest = after[after.index(after: close)...]
+        }
+        return .success(names)
+    }
+
+    @Test("checked names agree with the strict reader as first written, message for message")
+    func checkedNamesAgreeWithTheStrictReader() {
+        var rng = SeededRandom(seed: 0xB4_ACE5)
+        let pieces = ["/", "a", "{", "}", "{x}", "{}", "{y", "z}", "é"]
+        var failures = 0
+        for _ in 0..<20_000 {
+            let path = "/" + Self.random(&rng, pieces: pieces, length: 6)
+            let checked = Result { () throws(TemplateError) in try Route.placeholders(in: path) }
+            #expect(checked == Self.namesAsFirstRead(path), "\(path)")
+            if case .failure = checked { failures += 1 }
+        }
+        #expect(failures > 1_000 && failures < 19_000)  // the sample reaches both answers
+    }
+
+    @Test("a route's placeholders and the filled path read the same template")
+    func placeholdersAndFilling() {
+        let template = PathTemplate("/a/{id}/b{x}.json/{id}/{missing}/{")
+        #expect(template.names == ["id", "x", "id", "missing"])
+        #expect(template.filled { ["id": "7", "x": "%20"][$0] } == "/a/7/b%20.json/7/{missing}/{")
+        #expect(Route(name: "r", path: "/u/{a{b}/}").placeholders == ["a{b"])
+        #expect(throws: TemplateError(message: #"'{' is not closed with '}' in path "/u/{a{b}/}""#)) {
+            try Route.placeholders(in: "/u/{a{b}/}")
+        }
+    }
+
     @Test("many placeholders in one segment match a long segment without trying every split")
     func manyPlaceholdersInOneSegment() {
         let template = "/" + (0..<40).map { "{p\($0)}" }.joined() + "x"

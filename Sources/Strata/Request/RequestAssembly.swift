@@ -29,19 +29,9 @@ struct RequestAssembly {
         // Path: substitute each {name} (the first sent path param of that name).
         var pathParams: [String: ResolvedParam] = [:]
         for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
-        var path = ""
-        var rest = Substring(pathTemplate)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            path += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            if let p = pathParams[name] {
-                path += value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) }
-            } else {
-                path += "{\(name)}"
-            }
-            rest = rest[rest.index(after: close)...]
+        let path = PathTemplate(pathTemplate).filled { name in
+            pathParams[name].map { p in value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) } }
         }
-        path += rest
         self.path = path
         // URL: base (its own query kept), path, then query params.
         var base = baseURL

@@ -1,12 +1,23 @@
-/// A route's path template read for matching concrete paths: its segments, each literal characters and
-/// placeholders.
+/// A route's path template (`/products/{id}`) read once: the one reader of `{name}` placeholders, for their names,
+/// for filling them in, and for matching concrete paths.
 ///
-/// A placeholder (`{` up to the next `}`) fits one or more characters other than `/`; literal text must be equal.
-/// A segment is matched like a glob with `?*` for each placeholder, by the two-pointer method that backs up only to
-/// the last placeholder: at worst the segment's length times the template segment's, never exponential however many
+/// A placeholder is a `{` up to the next `}`; a `{` with no `}` after it is literal text. ``checkedNames()`` says
+/// what a session file may not hold (a stray brace, an empty `{}`).
+///
+/// For matching, a placeholder fits one or more characters other than `/`; literal text must be equal. A segment is
+/// matched like a glob with `?*` for each placeholder, by the two-pointer method that backs up only to the last
+/// placeholder: at worst the segment's length times the template segment's, never exponential however many
 /// placeholders share a segment (`/{a}{b}{c}x`).
 struct PathTemplate: Sendable {
-    /// One piece of a template segment.
+    /// A run of the template: literal text or a placeholder's name.
+    enum Part: Equatable, Sendable {
+        /// Literal text (it may hold `/`).
+        case literal(String)
+        /// `{name}`: the name, possibly empty.
+        case placeholder(String)
+    }
+
+    /// One piece of a template segment, for matching.
     enum Piece: Hashable, Sendable {
         /// A literal character.
         case char(Character)
@@ -14,24 +25,77 @@ struct PathTemplate: Sendable {
         case placeholder
     }
 
+    /// The template as written.
+    let source: String
+    /// The template's runs, in order.
+    let parts: [Part]
     /// The template's segments (split at each literal `/`), `[""]`-style: `/a/{id}` is `["", "a", "{}"]`.
     let segments: [[Piece]]
 
-    /// Reads `template`; a `{` with no `}` after it is a literal character.
+    /// Reads `template`.
     init(_ template: String) {
-        let chars = Array(template)
-        var segments: [[Piece]] = [[]]
-        var i = 0
-        while i < chars.count {
-            if chars[i] == "{", let close = chars[(i + 1)...].firstIndex(of: "}") {
-                segments[segments.count - 1].append(.placeholder)
-                i = close + 1
-                continue
-            }
-            if chars[i] == "/" { segments.append([]) } else { segments[segments.count - 1].append(.char(chars[i])) }
-            i += 1
+        var parts: [Part] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+            parts.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
         }
+        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        var segments: [[Piece]] = [[]]
+        for part in parts {
+            switch part {
+            case .literal(let s):
+                for c in s {
+                    if c == "/" { segments.append([]) } else { segments[segments.count - 1].append(.char(c)) }
+                }
+            case .placeholder:
+                segments[segments.count - 1].append(.placeholder)
+            }
+        }
+        self.source = template
+        self.parts = parts
         self.segments = segments
+    }
+
+    /// The placeholders' names, in order (a name used twice is listed twice).
+    var names: [String] {
+        parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+    }
+
+    /// The placeholders' names, or a message saying what a session may not hold: `}` with no `{` before it, `{`
+    /// not closed before the next `{` or the end, an empty `{}`.
+    func checkedNames() throws(TemplateError) -> [String] {
+        for part in parts {
+            switch part {
+            case .literal(let s):
+                // Only a trailing literal can hold `{` (one with no `}` after it); any literal can hold `}`.
+                guard let brace = s.first(where: { $0 == "{" || $0 == "}" }) else { continue }
+                throw brace == "}"
+                    ? TemplateError(message: "'}' without '{' in path \(JSONString.quote(source))")
+                    : TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(source))")
+            case .placeholder(let name):
+                if name.contains("{") {
+                    throw TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(source))")
+                }
+                if name.isEmpty {
+                    throw TemplateError(message: "empty placeholder '{}' in path \(JSONString.quote(source))")
+                }
+            }
+        }
+        return names
+    }
+
+    /// The template with each placeholder replaced by `value(name)`, or kept as `{name}` when that is nil.
+    func filled(_ value: (String) -> String?) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let s): out += s
+            case .placeholder(let name): out += value(name) ?? "{\(name)}"
+            }
+        }
+        return out
     }
 
     /// The literal text of `pieces` (a placeholder reads `{`; callers pass literal runs).

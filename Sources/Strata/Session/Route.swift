@@ -40,8 +40,8 @@ public struct Route: Sendable {
         self.name = name
         self.method = method.uppercased()
         self.path = path
-        self.placeholders = (try? Route.placeholders(in: path)) ?? []
         self.pathTemplate = PathTemplate(path)
+        self.placeholders = pathTemplate.names
         self.params = params
         self.headers = headers
         self.body = bodyTemplate?.encoding ?? body
@@ -58,24 +58,7 @@ public struct Route: Sendable {
 
     /// The `{name}` placeholders of a path template, or a message saying what is malformed.
     public static func placeholders(in path: String) throws(TemplateError) -> [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-            guard rest[open] == "{" else {
-                throw TemplateError(message: "'}' without '{' in path \(JSONString.quote(path))")
-            }
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" }), after[close] == "}" else {
-                throw TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(path))")
-            }
-            let name = String(after[..<close])
-            guard !name.isEmpty else {
-                throw TemplateError(message: "empty placeholder '{}' in path \(JSONString.quote(path))")
-            }
-            names.append(name)
-            rest = after[after.index(after: close)...]
-        }
-        return names
+        try PathTemplate(path).checkedNames()
     }
 }
 

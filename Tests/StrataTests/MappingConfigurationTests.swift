@@ -163,6 +163,22 @@ import Testing
             ])
     }
 
+    @Test("a time zone offset reads as dates' offsets do: Z, +hh, +hhmm, +hh:mm")
+    func timeZoneOffsets() {
+        func zone(_ text: String) -> (seconds: Int?, diagnostics: [String]) {
+            let (set, diagnostics) = Self.load(
+                #"{"mappings": {"A": {"timeZone": "\#(text)", "properties": {"a": "int"}}}}"#)
+            return (set["A"]?.timeZone?.secondsFromGMT(), diagnostics)
+        }
+        let good = ["Z", "+02", "-0530", "+02:00", "-12:45", "GMT+01:00"].map { zone($0) }
+        #expect(good.map(\.seconds) == [0, 7200, -19_800, 7200, -45_900, 3600])
+        #expect(good.map(\.diagnostics) == Array(repeating: [], count: 6))
+        for bad in ["+2", "+02:", "+0:2:00", "+24:00", "+02:60", "02:00", "+02:00x"] {
+            #expect(zone(bad).seconds == nil, "\(bad)")
+            #expect(zone(bad).diagnostics.first?.contains("unknown time zone") == true, "\(bad)")
+        }
+    }
+
     @Test("a missing mappings node is an empty set; a mappings value that is not an object is reported")
     func emptyAndWrongMappings() {
         let tree = MappingFixture.tree(#"{"mappings": []}"#)

@@ -212,9 +212,7 @@ final class DateReader {
                 return .failure(.shape)
             }
             if !c.atEnd {
-                var p = c.p
-                guard let o = readOffset(b, &p) else { return .failure(.shape) }
-                c.p = p
+                guard let o = DateReader.readOffset(&c) else { return .failure(.shape) }
                 offset = o
             }
         } else if strict {
@@ -227,38 +225,35 @@ final class DateReader {
             offset: offset)
     }
 
-    /// Reads `Z`, `+hh:mm`, `+hhmm`, `+hh` (after an optional `GMT`/`UTC`), returning seconds east of UTC.
-    private func readOffset(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Int? {
+    /// Reads `Z`, `+hh:mm`, `+hhmm`, `+hh` (after an optional `GMT`/`UTC`), returning seconds east of UTC: the one
+    /// reader of UTC offsets (a mapping's `timeZone` of `+02:00` too).
+    static func readOffset(_ c: inout ByteCursor) -> Int? {
+        let b = c.b
         let n = b.count
-        if p + 3 <= n {
-            let (x, y, z) = (b[p], b[p + 1], b[p + 2])
+        if c.p + 3 <= n {
+            let (x, y, z) = (b[c.p], b[c.p + 1], b[c.p + 2])
             let gmt = x == UInt8(ascii: "G") && y == UInt8(ascii: "M") && z == UInt8(ascii: "T")
             let utc = x == UInt8(ascii: "U") && y == UInt8(ascii: "T") && z == UInt8(ascii: "C")
             if gmt || utc {
-                p += 3
-                if p == n || (b[p] != UInt8(ascii: "+") && b[p] != UInt8(ascii: "-")) { return 0 }
+                c.p += 3
+                if c.atEnd || (c.peek != UInt8(ascii: "+") && c.peek != UInt8(ascii: "-")) { return 0 }
             }
         }
-        guard p < n else { return nil }
-        if b[p] == UInt8(ascii: "Z") || b[p] == UInt8(ascii: "z") {
-            p += 1
-            return 0
+        if c.byte(UInt8(ascii: "Z")) || c.byte(UInt8(ascii: "z")) { return 0 }
+        let sign: Int
+        if c.byte(UInt8(ascii: "-")) {
+            sign = -1
+        } else if c.byte(UInt8(ascii: "+")) {
+            sign = 1
+        } else {
+            return nil
         }
-        guard b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") else { return nil }
-        let sign = b[p] == UInt8(ascii: "-") ? -1 : 1
-        p += 1
-        func two() -> Int? {
-            guard p + 2 <= n, b[p] >= 0x30, b[p] <= 0x39, b[p + 1] >= 0x30, b[p + 1] <= 0x39 else { return nil }
-            defer { p += 2 }
-            return Int(b[p] - 0x30) * 10 + Int(b[p + 1] - 0x30)
-        }
-        guard let h = two(), h <= 23 else { return nil }
+        guard let h = c.digits(2), h <= 23 else { return nil }
         var m = 0
-        if p < n, b[p] == UInt8(ascii: ":") {
-            p += 1
-            guard let mm = two() else { return nil }
+        if c.byte(UInt8(ascii: ":")) {
+            guard let mm = c.digits(2) else { return nil }
             m = mm
-        } else if let mm = two() {
+        } else if let mm = c.digits(2) {
             m = mm
         }
         guard m <= 59 else { return nil }
@@ -331,7 +326,10 @@ final class DateReader {
                 }
                 p += 2
             case .zone:
-                guard let o = readOffset(b, &p) else { return .failure(.shape) }
+                var c = ByteCursor(b)
+                c.p = p
+                guard let o = DateReader.readOffset(&c) else { return .failure(.shape) }
+                p = c.p
                 offset = o
             }
         }
@@ -427,7 +425,7 @@ extension DateStyle {
     }
 }
 
-/// A read position in a byte buffer, for the hand-written date readers.
+/// A read position in a byte buffer, for the hand-written date readers (mappings' and property lists').
 struct ByteCursor {
     let b: UnsafeBufferPointer<UInt8>
     var p = 0

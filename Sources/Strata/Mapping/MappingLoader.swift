@@ -94,18 +94,12 @@ struct MappingLoader {
     }
     /// `+02:00`, `-0530`, `Z` as a fixed-offset zone.
     static func offsetZone(_ text: String) -> TimeZone? {
-        if text == "Z" { return TimeZone(secondsFromGMT: 0) }
-        let u = Array(text.utf8)
-        guard u.count >= 3, u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-") else { return nil }
-        let digits = u.dropFirst().filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return nil
+        var text = text
+        return text.withUTF8 { b in
+            var c = ByteCursor(b)
+            guard let seconds = DateReader.readOffset(&c), c.atEnd else { return nil }
+            return TimeZone(secondsFromGMT: seconds)
         }
-        let v = digits.map { Int($0 - 0x30) }
-        let h = v[0] * 10 + v[1]
-        let m = digits.count == 4 ? v[2] * 10 + v[3] : 0
-        guard h <= 23, m <= 59 else { return nil }
-        return TimeZone(secondsFromGMT: (u[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60))
     }
 
     // MARK: Classes

@@ -16,28 +16,33 @@ enum PropertyListValues {
     }
 
     /// True when `text` is a property list date: `YYYY-MM-DDTHH:MM:SSZ` (fractional seconds allowed).
-    static func isDate(_ text: String) -> Bool {
-        let b = Array(text.utf8)
-        func digits(_ r: Range<Int>) -> Bool { r.allSatisfy { $0 < b.count && b[$0] >= 0x30 && b[$0] <= 0x39 } }
-        guard b.count >= 20, digits(0..<4), b[4] == UInt8(ascii: "-"), digits(5..<7), b[7] == UInt8(ascii: "-"),
-            digits(8..<10), b[10] == UInt8(ascii: "T"), digits(11..<13), b[13] == UInt8(ascii: ":"),
-            digits(14..<16), b[16] == UInt8(ascii: ":"), digits(17..<19), b.last == UInt8(ascii: "Z")
-        else { return false }
-        if b.count == 20 { return true }
-        return b[19] == UInt8(ascii: ".") && b.count > 21 && digits(20..<(b.count - 1))
-    }
+    static func isDate(_ text: String) -> Bool { date(text) != nil }
 
-    /// The date a property list `<date>` text (`isDate`) stands for.
+    /// The date a property list `<date>` text stands for, or nil when it is not `YYYY-MM-DDTHH:MM:SSZ` (fractional
+    /// seconds allowed; field ranges are not checked).
     static func date(_ text: String) -> Date? {
-        guard isDate(text) else { return nil }
-        let b = Array(text.utf8)
-        func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(b[$1] - 0x30) } }
-        let days = CivilCalendar.days(year: n(0..<4), month: n(5..<7), day: n(8..<10))
-        var seconds = Double(days * 86_400 + n(11..<13) * 3600 + n(14..<16) * 60 + n(17..<19))
-        if b.count > 20, let f = Double("0" + String(decoding: b[19..<(b.count - 1)], as: UTF8.self)) {
-            seconds += f
+        var text = text
+        return text.withUTF8 { b -> Date? in
+            var c = ByteCursor(b)
+            let dash = UInt8(ascii: "-")
+            let colon = UInt8(ascii: ":")
+            guard let year = c.digits(4), c.byte(dash), let month = c.digits(2), c.byte(dash), let day = c.digits(2),
+                c.byte(UInt8(ascii: "T")), let hour = c.digits(2), c.byte(colon), let minute = c.digits(2),
+                c.byte(colon), let second = c.digits(2)
+            else { return nil }
+            var seconds = Double(
+                CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
+            if c.byte(UInt8(ascii: ".")) {
+                let start = c.p
+                while let d = c.peek, d >= 0x30, d <= 0x39 { c.p += 1 }
+                guard c.p > start, let f = Double("0." + String(decoding: b[start..<c.p], as: UTF8.self)) else {
+                    return nil
+                }
+                seconds += f
+            }
+            guard c.byte(UInt8(ascii: "Z")), c.atEnd else { return nil }
+            return Date(timeIntervalSince1970: seconds)
         }
-        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The base64 text of a `<data>` value as `dataText` shows it (`5 bytes, base64: aGVsbG8=`), or nil for any

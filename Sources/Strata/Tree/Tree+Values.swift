@@ -160,13 +160,15 @@ extension Tree {
     }
 }
 
-/// Byte classes used by the JSON reader and by span recovery.
-enum JSONBytes {
-    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+/// Byte classes used by the JSON reader, by span recovery, and by the raw pane's highlighting.
+package enum JSONBytes {
+    /// True for JSON's whitespace: space, line feed, carriage return, tab.
+    @inline(__always) package static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
     }
 
-    @inline(__always) static func isNumberByte(_ c: UInt8) -> Bool {
+    /// True for a byte that can be part of a JSON number: digits, signs, `.`, `e`, `E`.
+    @inline(__always) package static func isNumberByte(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
     }
 }

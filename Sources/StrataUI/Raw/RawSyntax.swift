@@ -154,7 +154,7 @@ enum RawSyntax {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 flushPlain(k)
                 var j = k + 1
-                while j < end && isNumberByte(b[j]) { j += 1 }
+                while j < end && JSONBytes.isNumberByte(b[j]) { j += 1 }
                 out.append((k..<j, .number))
                 k = j
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
@@ -175,10 +175,6 @@ enum RawSyntax {
         }
         flushPlain(end)
         return out
-    }
-
-    static func isNumberByte(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
     }
 
     static func xml(_ b: [UInt8], _ range: Range<Int>) -> [(Range<Int>, Token)] {

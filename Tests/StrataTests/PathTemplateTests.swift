@@ -70,7 +70,7 @@ import Testing
     @Test("checked names agree with the strict reader as first written, message for message")
     func checkedNamesAgreeWithTheStrictReader() {
         var rng = SeededRandom(seed: 0xB4_ACE5)
-        let pieces = ["/", "a", "{", "}", "{x}", "{}", "{y", "z}", "é"]
+        let pieces = ["/", "a", "{", "}", "{x}", "{}", "{y", "z}", "é", "\u{0600}", "\u{200D}", "\u{0301}"]
         var failures = 0
         for _ in 0..<20_000 {
             let path = "/" + Self.random(&rng, pieces: pieces, length: 6)

@@ -75,7 +75,9 @@ struct PathTemplate: Sendable {
                     ? TemplateError(message: "'}' without '{' in path \(JSONString.quote(source))")
                     : TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(source))")
             case .placeholder(let name):
-                if name.contains("{") {
+                // Whole characters, as the scan compares them (`contains("{")` would find Foundation's substring,
+                // a `{` inside a cluster such as `{` + U+200D).
+                if name.contains(where: { $0 == "{" }) {
                     throw TemplateError(message: "'{' is not closed with '}' in path \(JSONString.quote(source))")
                 }
                 if name.isEmpty {

@@ -1,6 +1,8 @@
 #include "shim.h"
 
 #include <fcntl.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,6 +33,13 @@ struct MHD_Daemon *strata_mhd_start(
 void strata_mhd_linger_reset(int fd) {
     struct linger l = {1, 0};
     setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l);
+    /* libmicrohttpd shuts the socket down for writing before it closes it, so the client would read a clean end
+       (FIN) before the reset that closing with linger 0 sends. Disconnecting the socket (connect with AF_UNSPEC,
+       Linux's tcp_disconnect) sends the RST now; libmicrohttpd's shutdown and close then act on a closed socket. */
+    struct sockaddr unspec;
+    memset(&unspec, 0, sizeof unspec);
+    unspec.sa_family = AF_UNSPEC;
+    connect(fd, &unspec, sizeof unspec);
 }
 
 int strata_mhd_open_file(const char *path, uint64_t *size) {

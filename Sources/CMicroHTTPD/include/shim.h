@@ -45,7 +45,7 @@ static inline struct MHD_Response *strata_mhd_response_copy(size_t size, const v
     return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
 }
 
-/// Makes closing `fd` send a TCP reset instead of a clean close.
+/// Resets the connection on `fd` now (a TCP RST, no clean end first); closing it later is harmless.
 void strata_mhd_linger_reset(int fd);
 
 /// Opens `path` for reading and tells its size; -1 when it cannot be opened.

@@ -86,8 +86,9 @@ enum RunCommand {
         let client = Client(
             session: session, source: keepingHistory(base, session: session), responses: chainedResponses(for: session))
         if curl {
-            Output.print(
-                try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }.curl())
+            let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
+            Output.print(request.curl())
+            for note in request.curlNotes { Output.error("strata: warning: \(note)") }
             return 0
         }
         // The raw view of events or lines is printed as they arrive; everything else once the body is in.

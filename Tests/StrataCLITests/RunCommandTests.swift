@@ -144,6 +144,16 @@ private func json(_ text: String) throws -> [String: Any] {
                   -H 'Accept: application/json'
 
                 """)
+        #expect(r.stderr.isEmpty)
+        // Unset, the variable's param is empty and left out, as the request built here leaves it: a warning says so.
+        let unset = try StrataBinary.run(
+            ["run", dir.path, "product", "-p", "id=42", "--curl"], environment: ["SHOP_KEY": nil])
+        #expect(unset.status == 0)
+        #expect(unset.stdout.hasPrefix("curl 'https://api.example.com/v1/products/42'"))
+        #expect(
+            unset.stderr
+                == "strata: warning: SHOP_KEY is not set: param 'api_key' reads it as empty, and an empty param is not "
+                + "sent\n")
     }
 
     @Test("--source live sends to the base URL from the environment")

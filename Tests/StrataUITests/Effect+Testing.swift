@@ -45,7 +45,7 @@ extension Overlay {
 
     /// The command of the `.curl` overlay, nil for any other.
     var curlCommand: String? {
-        guard case .curl(let command) = self else { return nil }
+        guard case .curl(let command, _) = self else { return nil }
         return command
     }
 }

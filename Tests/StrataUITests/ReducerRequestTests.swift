@@ -252,6 +252,18 @@ struct ReducerRequestTests {
         #expect(state.overlay == nil)
     }
 
+    @Test("y says which param an unset variable leaves empty, under the command")
+    func curlOverlayNotesUnsetVariables() async throws {
+        let session = try Session.load(from: ExplorerFixtures.root + "/Sessions/venues")
+        var state = ExplorerState(session: session, size: Size(width: 120, height: 40), environment: [:])
+        try press(&state, "y")
+        let command = try #require(state.overlay?.curlCommand, "expected the curl overlay")
+        #expect(!command.contains("oauth_token"))
+        #expect(
+            ExplorerView.render(state).text().contains(
+                "VENUES_TOKEN is not set: param 'oauth_token' reads it as empty, and an empty param is not sent"))
+    }
+
     @Test("Tab and Shift-Tab cycle the panes; below 120 columns the response panes are tabs")
     func focusAndTabs() async throws {
         var state = try ExplorerFixtures.demoState(width: 80, height: 24)

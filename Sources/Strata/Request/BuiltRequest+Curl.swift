@@ -90,6 +90,14 @@ extension BuiltRequest {
         return parts.joined(separator: " \\\n  ")
     }
 
+    /// What ``curl(redacting:)`` leaves empty because a variable is not set here, one sentence each: the command
+    /// mirrors the request built here, so an unset variable's param is empty and not sent.
+    public var curlNotes: [String] {
+        missingVariables.map {
+            "\($0.name) is not set: \($0.usedBy) reads it as empty, and an empty param is not sent"
+        }
+    }
+
     /// The shell form of secret `p` when its value is read from the environment as the session wrote it; nil
     /// when it was typed, or written in the file without a variable.
     static func shellSegments(_ p: ResolvedParam) -> [ShellSegment]? {

@@ -2,8 +2,9 @@
 package enum Overlay: Hashable, Sendable {
     /// The key help, scrolled by `scroll` rows.
     case help(scroll: Int)
-    /// The request as a curl command.
-    case curl(String)
+    /// The request as a curl command, and what it leaves empty because a variable is not set
+    /// (``BuiltRequest/curlNotes``).
+    case curl(String, notes: [String])
     /// The mapping issues, with the selected one.
     case issues(selected: Int)
     /// A titled message (session diagnostics, a transport error), scrolled by `scroll` rows.

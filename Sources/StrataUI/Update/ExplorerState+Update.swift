@@ -173,7 +173,7 @@ extension ExplorerState {
                     "cannot build the request: \(draft.error?.message ?? "unknown problem")", kind: .error)
                 return []
             }
-            overlay = .curl(request.curl())
+            overlay = .curl(request.curl(), notes: request.curlNotes)
             return []
         case .showIssues:
             return showIssues()

@@ -10,8 +10,10 @@ enum OverlayView {
             box(
                 title: Line("Keys", style: Theme.title), footer: footer(.help), lines: lines, scroll: scroll,
                 width: 100, in: area, into: &buffer)
-        case .curl(let command):
-            let lines = command.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
+        case .curl(let command, let notes):
+            var lines = command.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
+            if !notes.isEmpty { lines.append(Line("")) }
+            lines += notes.map { Line($0, style: Theme.secondary) }
             box(
                 title: Line("curl (secrets as their $VARIABLE or <redacted>)", style: Theme.title),
                 footer: footer(.curl),

@@ -8,12 +8,17 @@ enum CheckCommand {
     static let options: [OptionSpec] = [
         OptionSpec(
             "--strict", help: "exit 1 also when a fixture pair's mapping has an error or its body does not parse"),
-        RunCommand.severityOption,
+        OptionSpec(
+            "--severity", value: "error|warning|info",
+            help: "list mapping issues of this severity or worse (default warning; info adds unmapped fields and "
+                + "coercions); the counts stay whole"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let strict = args.flag("--strict")
-        let severity = try severityFilter(args.option("--severity"))
+        let severity =
+            try args.option("--severity").map { (text) throws(UsageError) in try severityFilter(text) }
+            ?? .warning
         let positionals = try args.positionals(max: 1)
         guard let path = positionals.first else { throw UsageError("missing SESSION") }
         let check = SessionCheck.run(path: path)

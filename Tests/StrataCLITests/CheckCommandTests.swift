@@ -98,7 +98,8 @@ import Testing
                 """)
     }
 
-    @Test("--severity error lists only the fixture pairs' mapping errors; the count line stays whole")
+    @Test(
+        "--severity picks which mapping issues are listed (errors and warnings by default); the count line stays whole")
     func severityFilter() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -112,5 +113,15 @@ import Testing
         #expect(errors.stdout.contains("0 errors, 2 warnings"))
         let bad = try StrataBinary.run(["check", blog, "--severity", "loud"])
         #expect(bad.status == 2)
+        // Info issues are counted by default and listed with --severity info.
+        let demo = root.appendingPathComponent("Sessions/demo").path
+        let quiet = try StrataBinary.run(["check", demo])
+        #expect(!quiet.stdout.contains("info:"))
+        #expect(quiet.stdout.hasSuffix("mapping 6 fixture pairs: 1 error, 0 warnings, 10 info\n"))
+        let everything = try StrataBinary.run(["check", demo, "--severity", "info"])
+        let infos = everything.stdout.split(separator: "\n").filter { $0.contains(": info: pair #") }
+        #expect(infos.count == 10)
+        #expect(infos.contains { $0.hasSuffix(#"coerced $.total Order.total: string "24.50" read as decimal 24.50"#) })
+        #expect(everything.stdout.hasSuffix("mapping 6 fixture pairs: 1 error, 0 warnings, 10 info\n"))
     }
 }

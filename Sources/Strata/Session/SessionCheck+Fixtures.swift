@@ -1,5 +1,5 @@
 /// `strata check` maps the fixtures: every pair that answers a route with a `map` is parsed and mapped as `run`
-/// would, and its errors and warnings are reported at the pair.
+/// would, and its issues are reported at the pair.
 extension SessionCheck {
     /// Parses and maps each fixture pair answering each route that maps its responses; fills `mappingReports`.
     mutating func mapFixtures(_ session: Session) {
@@ -44,12 +44,8 @@ extension SessionCheck {
                 else { continue }
                 mappedPairs += 1
                 for issue in result.issues {
-                    if issue.severity == .info {
-                        mappingInfoCount += 1
-                    } else {
-                        let property = issue.property.map { " " + $0 } ?? ""
-                        note("\(issue.kind.rawValue) \(issue.path)\(property): \(issue.message)", issue.severity)
-                    }
+                    let property = issue.property.map { " " + $0 } ?? ""
+                    note("\(issue.kind.rawValue) \(issue.path)\(property): \(issue.message)", issue.severity)
                 }
             }
         }

@@ -8,13 +8,13 @@ public struct SessionCheck: Sendable {
     public var session: Session?
     /// The fixtures that were read.
     public var fixtures: FixtureSet
-    /// What mapping the fixtures found: each error or warning of each fixture pair that answers a route with a
-    /// `map`, at the pair's `file:line:col` (reported, but not problems of the session: see `strict`).
+    /// What mapping the fixtures found: each issue (error, warning or info) of each fixture pair that answers a
+    /// route with a `map`, at the pair's `file:line:col` (reported, but not problems of the session: see `strict`).
     public var mappingReports: [Diagnostic] = []
     /// How many fixture pairs were parsed and mapped.
     public var mappedPairs = 0
     /// How many info-severity mapping issues (unmapped fields, coercions) the mapped pairs have.
-    public var mappingInfoCount = 0
+    public var mappingInfoCount: Int { mappingReports.count { $0.severity == .info } }
 
     /// Checks the session at `path` (its directory or session.json) and every fixture file: JSON errors,
     /// unknown keys, wrong types, missing body files, and fixture paths or methods no route can produce.
@@ -80,11 +80,11 @@ public struct SessionCheck: Sendable {
     }
 
     /// `OK: Shop — 3 routes, 1 fixture file, 3 pairs`, or the number of problems; then, when mapping the fixtures
-    /// found errors or warnings, how many.
+    /// found issues, how many of each severity.
     public var summary: String {
         guard !mappingReports.isEmpty else { return sessionSummary }
-        let errors = mappingReports.filter { $0.severity == .error }.count
-        let warnings = mappingReports.count - errors
+        let errors = mappingReports.count { $0.severity == .error }
+        let warnings = mappingReports.count { $0.severity == .warning }
         return sessionSummary + "\nmapping \(mappedPairs) fixture pair\(mappedPairs == 1 ? "" : "s"): "
             + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
             + "\(mappingInfoCount) info"

@@ -53,6 +53,30 @@ import Testing
         #expect(!dir.list("fixtures").contains { $0.contains(".tmp-") })
     }
 
+    @Test("a streamed body over the inline limit stays out of the history, and the problem says it was on purpose")
+    func largeBodyIsNotKeptInTheHistory() async throws {
+        let server = try LoopbackServer { _ in .json(String(decoding: Self.largeBody(), as: UTF8.self)) }
+        defer { server.stop() }
+        let dir = try ScratchDirectory(ShopSession.files(baseURL: server.baseURL))
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let request = try RequestBuilder(session: session, environment: ["SHOP_KEY": Self.secret])
+            .build(session.route(named: "product")!, edits: [.set(name: "id", value: "7")])
+        let history = HistoryStore(session: session)
+        let problems = Locked<[HistoryError]>([])
+        let recorder = RecordingSource(
+            session: session, history: history, historyProblems: { p in problems.withLock { $0.append(p) } })
+        let (_, written) = try await recorder.record(request, streaming: true)
+        #expect(written.largeBody)
+        #expect(history.entries().isEmpty)
+        let reported = problems.withLock { $0 }
+        #expect(reported.count == 1)
+        #expect(
+            reported.first?.description
+                == ("not kept in the history: the body (9.4 MB) was streamed into the "
+                    + "fixture; recorded bodies over 8.4 MB are kept there only"))
+    }
+
     @Test("a body over the limit recorded from memory (as serve records) gives the same body file")
     func largeBodyFromMemory() async throws {
         let body = Self.largeBody()

@@ -58,9 +58,9 @@ public struct RecordingSource: DataSource {
                 keep(request, whole)
             } else {
                 historyProblems(
-                    .write(
-                        "the body (\(ByteCount.text(size))) was streamed into the fixture and is not kept in the "
-                            + "history (over \(ByteCount.text(FixtureWriter.inlineBodyLimit)))"))
+                    .notKept(
+                        "the body (\(ByteCount.text(size))) was streamed into the fixture; recorded bodies over "
+                            + "\(ByteCount.text(FixtureWriter.inlineBodyLimit)) are kept there only"))
             }
         }
         return (response, written)

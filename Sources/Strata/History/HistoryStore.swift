@@ -253,6 +253,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// The history could not be written.
     case write(String)
+    /// An exchange was left out of the history on purpose (a recorded body too large to keep twice).
+    case notKept(String)
 
     /// The message.
     public var description: String {
@@ -264,6 +266,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no history entry #\(n) (entries kept: #\(first)–#\(last); `strata history` lists them)"
         case .unreadable(let why): return "cannot read the history: \(why)"
         case .write(let why): return "cannot write the history: \(why)"
+        case .notKept(let why): return "not kept in the history: \(why)"
         }
     }
 
@@ -271,7 +274,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     var why: String {
         switch self {
         case .noEntry: description
-        case .unreadable(let why), .write(let why): why
+        case .unreadable(let why), .write(let why), .notKept(let why): why
         }
     }
 }

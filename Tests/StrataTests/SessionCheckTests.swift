@@ -91,4 +91,25 @@ import Testing
         #expect(!text.contains("literal-secret"))
         #expect(!s.routeListingJSON().contains("literal-secret"))
     }
+
+    @Test("in a secret's listed value a variable's default and literal text are hidden; the scheme word stays")
+    func listingHidesDefaults() throws {
+        let s = try Session.parse(
+            Array(
+                #"""
+                { "params": { "key": "${env:KEY:-dev-key}", "pair": "a1${env:B}", "plain": "${env:P:-shown}" },
+                  "redact": ["key", "pair"], "auth": { "type": "bearer", "token": "${env:TOKEN:-dev-token}" },
+                  "headers": { "Cookie": "sid=${env:SID}" },
+                  "routes": [ { "name": "r", "path": "/r" } ] }
+                """#.utf8), file: "s.json", directory: ".")
+        let text = s.routeListing()
+        #expect(text.contains(#"key           = "${env:KEY:-<redacted>}""#))
+        #expect(text.contains(#"pair          = "<redacted>${env:B}""#))
+        #expect(text.contains(#"plain         = "${env:P:-shown}""#))
+        #expect(text.contains(#"Authorization = "Bearer ${env:TOKEN:-<redacted>}""#))
+        #expect(text.contains("headers: Cookie: <redacted>${env:SID}"))
+        for secret in ["dev-key", "dev-token", "a1"] {
+            #expect(!text.contains(secret) && !s.routeListingJSON().contains(secret), "\(secret)")
+        }
+    }
 }

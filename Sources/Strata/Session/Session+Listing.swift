@@ -6,7 +6,9 @@ extension Session {
         var lines = ["\(name) — \(baseURL.text.isEmpty ? "(no baseURL)" : baseURL.text)"]
         if !headers.isEmpty {
             lines.append(
-                "headers: " + headers.map { "\($0.name): \(display($0.name, $0.value.text))" }.joined(separator: ", "))
+                "headers: "
+                    + headers.map { "\($0.name): \(display($0.value.text, secret: isSecret($0.name, in: .header)))" }
+                    .joined(separator: ", "))
         }
         let width = routes.map(\.name.count).max() ?? 0
         for route in routes {
@@ -21,7 +23,7 @@ extension Session {
             let nameWidth = params.map(\.name.count).max() ?? 0
             for p in params {
                 var line = "    \(p.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) = "
-                line += JSONString.quote(display(p.name, p.template))
+                line += JSONString.quote(display(p.template, secret: p.isSecret))
                 line += "  (\(p.location), \(p.origin)\(p.required ? ", required" : ""))"
                 if let d = p.description { line += "  \(d)" }
                 lines.append(line)
@@ -51,7 +53,7 @@ extension Session {
                         params.map {
                             .object([
                                 ("name", .string($0.name)),
-                                ("value", .string(display($0.name, $0.template))),
+                                ("value", .string(display($0.template, secret: $0.isSecret))),
                                 ("in", .string($0.location.rawValue)),
                                 ("from", .string($0.origin.name)),
                                 ("required", .bool($0.required)),
@@ -63,18 +65,37 @@ extension Session {
         return OutputJSON.object([
             ("name", .string(name)),
             ("baseURL", .string(baseURL.text)),
-            ("headers", .object(headers.map { ($0.name, .string(display($0.name, $0.value.text))) })),
+            (
+                "headers",
+                .object(
+                    headers.map { ($0.name, .string(display($0.value.text, secret: isSecret($0.name, in: .header)))) })
+            ),
             ("routes", .array(routes)),
         ]).text()
     }
 
-    /// A declared value as shown: templates as written (they name variables, not secrets), literal secrets
-    /// redacted.
-    func display(_ name: String, _ text: String) -> String {
-        guard isRedacted(name), !text.isEmpty else { return text }
-        let isTemplateOnly = (try? Template(parsing: text))?.parts.allSatisfy {
-            if case .variable(_, nil) = $0 { true } else { false }
+    /// A declared value as shown: templates as written (they name variables, not secrets), except in a `secret`
+    /// value, where a variable's default and literal text read `<redacted>`; a leading auth scheme word (`Bearer `)
+    /// stays.
+    func display(_ text: String, secret: Bool) -> String {
+        guard secret, !text.isEmpty else { return text }
+        guard let template = try? Template(parsing: text),
+            template.parts.contains(where: { if case .literal = $0 { false } else { true } })
+        else { return ResolvedParam.redacted }
+        var out = ""
+        for (k, part) in template.parts.enumerated() {
+            switch part {
+            case .variable(let variable, nil): out += "${env:\(variable)}"
+            case .variable(let variable, _?): out += "${env:\(variable):-\(ResolvedParam.redacted)}"
+            case .response(let chained): out += chained.description
+            case .literal(let s):
+                let word = s.utf8.dropLast()
+                let isScheme =
+                    k == 0 && s.hasSuffix(" ") && (1...20).contains(word.count)
+                    && word.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+                out += isScheme ? s : ResolvedParam.redacted
+            }
         }
-        return isTemplateOnly == true ? text : ResolvedParam.redacted
+        return out
     }
 }

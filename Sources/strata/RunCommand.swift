@@ -67,8 +67,14 @@ enum RunCommand {
             }
             return n
         }
-        if replay != nil, !edits.isEmpty || curl || cookieFile != nil {
-            throw UsageError("--replay shows a kept exchange: it cannot be combined with -p, --curl or --cookies")
+        let sourceGiven = try args.option("--source") != nil
+        if replay != nil, !edits.isEmpty || curl || cookieFile != nil || sourceGiven {
+            throw UsageError(
+                "--replay shows a kept exchange: it cannot be combined with -p, --curl, --cookies or --source")
+        }
+        if cookieFile != nil, sourceName != "live" {
+            throw UsageError(
+                "--cookies applies to live sends (add --source live): fixtures answer without a cookie jar")
         }
         let (sessionPath, routeName) = try args.sessionAndRoute()
         var session = try loadSession(sessionPath, environment: args.option("--env"))
@@ -130,11 +136,14 @@ enum RunCommand {
     /// History entry `number` of `route` as an exchange, through the same parse and map stages as a send.
     static func replayed(_ number: Int, route name: String, client: Client) throws(CommandError) -> Exchange {
         let route = try commandError { () throws(ClientError) in try client.route(name) }
-        let entry = try commandError { () throws(HistoryError) in
-            try HistoryStore(session: client.session).entry(number: number)
-        }
+        let history = HistoryStore(session: client.session)
+        let entry = try commandError { () throws(HistoryError) in try history.entry(number: number) }
         guard entry.route == name else {
-            throw CommandError("history entry #\(number) is of route '\(entry.route)', not '\(name)'")
+            let own = history.entries(route: name).map { "#\($0.number)" }
+            throw CommandError(
+                "history entry #\(number) is of route '\(entry.route)', not '\(name)' ("
+                    + (own.isEmpty
+                        ? "'\(name)' has no entries yet)" : "entries of '\(name)': \(own.joined(separator: ", ")))"))
         }
         let (parsed, mapping) = ResponsePipeline(session: client.session, registry: client.registry).run(
             entry.response, for: route)

@@ -11,12 +11,20 @@ enum StrataMain {
     static func main(_ argv: [String], commands: [Command]) -> Int32 {
         let first = argv.first
         if first == "--help" || first == "-h" || first == "help" {
+            if argv.count == 1 {
+                Output.print(help(commands))
+                return 0
+            }
             if argv.count == 2, let command = commands.first(where: { $0.name == argv[1] }) {
                 Output.print(help(command))
-            } else {
-                Output.print(help(commands))
+                return 0
             }
-            return 0
+            let names = commands.map(\.name)
+            let asked = argv.dropFirst().joined(separator: " ")
+            Output.error(
+                "strata: no help for '\(asked)'" + (argv.count == 2 ? Suggestion.didYouMean(argv[1], in: names) : "")
+                    + " (commands: \(names.joined(separator: ", ")))\nusage: strata help [COMMAND]")
+            return 2
         }
         if first == "--version" {
             Output.print("strata \(version)")

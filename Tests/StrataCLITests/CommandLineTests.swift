@@ -94,11 +94,25 @@ import Testing
         }
     }
 
-    @Test("help COMMAND is COMMAND --help")
+    @Test("help COMMAND is COMMAND --help; help for something else is a usage error with a did-you-mean")
     func helpCommand() throws {
         let a = try StrataBinary.run(["help", "run"])
         let b = try StrataBinary.run(["run", "--help"])
         #expect(a.status == 0)
         #expect(a.stdout == b.stdout)
+        let typo = try StrataBinary.run(["help", "serv"])
+        #expect(typo.status == 2 && typo.stdout.isEmpty)
+        #expect(typo.stderr.hasPrefix("strata: no help for 'serv'; did you mean 'serve'? (commands: parse, "))
+        #expect(typo.stderr.hasSuffix("\nusage: strata help [COMMAND]\n"))
+    }
+
+    @Test("run refuses options it would ignore: --cookies without a live send")
+    func cookiesNeedLive() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try StrataBinary.run(["run", dir.path, "listProducts", "--cookies", dir.url("jar.txt")])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("strata: --cookies applies to live sends (add --source live): fixtures answer "))
+        #expect(!FileManager.default.fileExists(atPath: dir.url("jar.txt")))
     }
 }

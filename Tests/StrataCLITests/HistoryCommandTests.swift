@@ -57,7 +57,22 @@ import Testing
         #expect(missing.stderr.contains("no history entry #5 (entries kept: #1–#1"))
         let other = try StrataBinary.run(["run", dir.path, "product", "--replay", "1"])
         #expect(other.status == 1)
-        #expect(other.stderr.contains("history entry #1 is of route 'listProducts', not 'product'"))
+        #expect(
+            other.stderr == "strata: history entry #1 is of route 'listProducts', not 'product' ('product' has no "
+                + "entries yet)\n")
+        try dir.write("fixtures/products.json", #"{ "/products/1": [ { "response": { "body": { "id": 1 } } } ] }"#)
+        #expect(try StrataBinary.run(["run", dir.path, "product"]).status == 0)
+        let kept = try StrataBinary.run(["run", dir.path, "product", "--replay", "1"])
+        #expect(
+            kept.stderr.hasPrefix(
+                "strata: history entry #1 is of route 'listProducts', not 'product' (entries "
+                    + "of 'product': #2)"))
+        let live = try StrataBinary.run(["run", dir.path, "listProducts", "--replay", "1", "--source", "live"])
+        #expect(live.status == 2)
+        #expect(
+            live.stderr.hasPrefix(
+                "strata: --replay shows a kept exchange: it cannot be combined with -p, --curl, "
+                    + "--cookies or --source\n"))
         let bad = try StrataBinary.run(["run", dir.path, "listProducts", "--replay", "x"])
         #expect(bad.status == 2)
     }

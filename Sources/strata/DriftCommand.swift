@@ -41,7 +41,7 @@ enum DriftCommand {
                 return false
             }.count
             let summary =
-                "\(checks.count) route\(checks.count == 1 ? "" : "s") · \(compared) compared · "
+                "\(Counted.text(checks.count, "route")) · \(compared) compared · "
                 + (drifted == 0 ? "no drift" : "\(drifted) drifted")
             Output.print(checks.map(\.text).joined() + summary)
         }

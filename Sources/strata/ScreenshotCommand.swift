@@ -34,7 +34,7 @@ enum ScreenshotCommand {
         guard let out = try args.option("--out") else { throw UsageError("--out PATH is required") }
         let positionals = try args.positionals(max: 1)
         guard let size = parseSize(sizeText) else {
-            throw UsageError("--size must be COLUMNSxROWS such as 120x40 or 80x24, not '\(sizeText)'")
+            throw UsageError("--size must be COLUMNSxROWS, each 1 to 1000, such as 120x40 or 80x24, not '\(sizeText)'")
         }
         let keys: [Key]
         do {

@@ -29,7 +29,7 @@ import Testing
         defer { dir.remove() }
         let first = try StrataBinary.run(["import", "openapi", "pets.yaml"], in: URL(fileURLWithPath: dir.path))
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("made: 1 routes, 1 mapping classes, 1 fixture pairs"))
+        #expect(first.stdout.contains("made: 1 route, 1 mapping class, 1 fixture pair"))
         #expect(first.stdout.contains("wrote pets/session.json"))
         #expect(first.stdout.contains("check: OK: Pets — 1 route, 1 fixture file, 1 pair"))
         let run = try StrataBinary.run(["run", dir.url("pets"), "listPets", "--show", "mapped"])

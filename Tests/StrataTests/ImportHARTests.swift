@@ -85,7 +85,7 @@ import Testing
         #expect(list.params.first { $0.name == "page" }?.value == "2")
         #expect(
             imported.result.notCarried.contains {
-                $0.contains("1 entries to other origins left out: https://cdn.elsewhere.test")
+                $0.contains("1 entry to other origins left out: https://cdn.elsewhere.test")
             })
     }
 

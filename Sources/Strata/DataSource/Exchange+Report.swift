@@ -116,7 +116,7 @@ extension Exchange {
         case .fixture(let file, let number, _): from = "\(source) \(file) #\(number)"
         case .live(_, let redirects):
             from = source
-            if !redirects.isEmpty { from += " after \(redirects.count) redirect\(redirects.count == 1 ? "" : "s")" }
+            if !redirects.isEmpty { from += " after \(Counted.text(redirects.count, "redirect"))" }
         }
         let ms = response.durationMs
         let time = ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"

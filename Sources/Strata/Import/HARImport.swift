@@ -95,7 +95,9 @@ public enum HARImport {
         let others = Set(entries.map { origin($0.url) }).subtracting([base]).sorted()
         if !others.isEmpty {
             let left = entries.filter { origin($0.url) != base }.count
-            notCarried.append("\(left) entries to other origins left out: \(others.joined(separator: ", "))")
+            notCarried.append(
+                "\(Counted.text(left, "entry", "entries")) to other origins left out: \(others.joined(separator: ", "))"
+            )
         }
         entries = entries.filter { origin($0.url) == base }
         let host = entries[0].url.host ?? "api"
@@ -261,7 +263,7 @@ public enum HARImport {
                 "request headers the browser sent, left out: \(leftHeaders.sorted().joined(separator: ", "))")
         }
         let pairCount = draft.fixtures.reduce(0) { $0 + $1.pairs.count }
-        made.append("\(pairCount) fixture pairs in \(draft.fixtures.count) files")
+        made.append("\(Counted.text(pairCount, "fixture pair")) in \(Counted.text(draft.fixtures.count, "file"))")
         return ImportResult(files: draft.files, made: made, notCarried: notCarried)
     }
 

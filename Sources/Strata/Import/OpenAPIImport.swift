@@ -62,8 +62,9 @@ public enum OpenAPIImport {
         state.draft.mappings = state.mappings.classes
         var made = state.made
         made.insert(
-            "\(state.draft.routes.count) routes, \(state.mappings.classes.count) mapping classes, "
-                + "\(state.draft.fixtures.reduce(0) { $0 + $1.pairs.count }) fixture pairs", at: 0)
+            "\(Counted.text(state.draft.routes.count, "route")), "
+                + "\(Counted.text(state.mappings.classes.count, "mapping class", "mapping classes")), "
+                + Counted.text(state.draft.fixtures.reduce(0) { $0 + $1.pairs.count }, "fixture pair"), at: 0)
         return ImportResult(files: state.draft.files, made: made, notCarried: state.docs.notCarried + state.notCarried)
     }
 

@@ -195,8 +195,8 @@ public struct IssueCounts: Sendable, Equatable {
     /// The non-zero counts by severity, most serious first: `1 error · 2 warnings · 3 info`; empty when none.
     public var text: String {
         var parts: [String] = []
-        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
-        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        if errors > 0 { parts.append("\(Counted.text(errors, "error"))") }
+        if warnings > 0 { parts.append("\(Counted.text(warnings, "warning"))") }
         if infos > 0 { parts.append("\(infos) info") }
         return parts.joined(separator: " · ")
     }

@@ -428,7 +428,7 @@ struct QueryParser {
         let parameters = function.parameters
         guard raw.count == parameters.count else {
             throw fail(
-                "\(name)() takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s"), found \(raw.count)",
+                "\(name)() takes \(Counted.text(parameters.count, "argument")), found \(raw.count)",
                 at: start)
         }
         var arguments: [Q.Argument] = []

@@ -85,8 +85,8 @@ public struct SessionCheck: Sendable {
         guard !mappingReports.isEmpty else { return sessionSummary }
         let errors = mappingReports.count { $0.severity == .error }
         let warnings = mappingReports.count { $0.severity == .warning }
-        return sessionSummary + "\nmapping \(mappedPairs) fixture pair\(mappedPairs == 1 ? "" : "s"): "
-            + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
+        return sessionSummary + "\nmapping \(Counted.text(mappedPairs, "fixture pair")): "
+            + "\(Counted.text(errors, "error")), \(Counted.text(warnings, "warning")), "
             + "\(mappingInfoCount) info"
     }
 
@@ -96,12 +96,12 @@ public struct SessionCheck: Sendable {
 
     private var sessionSummary: String {
         if !diagnostics.isEmpty {
-            return "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") found"
+            return "\(Counted.text(diagnostics.count, "problem")) found"
         }
         let routes = session?.routes.count ?? 0
         let files = fixtures.files.count
         let pairs = fixtures.pairs.count
-        return "OK: \(session?.name ?? "session") — \(routes) route\(routes == 1 ? "" : "s"), "
-            + "\(files) fixture file\(files == 1 ? "" : "s"), \(pairs) pair\(pairs == 1 ? "" : "s")"
+        return "OK: \(session?.name ?? "session") — \(Counted.text(routes, "route")), "
+            + "\(Counted.text(files, "fixture file")), \(Counted.text(pairs, "pair"))"
     }
 }

@@ -17,7 +17,7 @@ extension Tree {
         case .object:
             guard sizes else { return "an object" }
             let c = childCount(i)
-            return c == 0 ? "empty object" : "object with \(c) field\(c == 1 ? "" : "s")"
+            return c == 0 ? "empty object" : "object with \(Counted.text(c, "field"))"
         case .array:
             guard sizes else { return "an array" }
             let c = childCount(i)

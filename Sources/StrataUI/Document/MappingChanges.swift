@@ -74,9 +74,9 @@ package struct MappingChanges: Sendable {
     package var summary: String {
         if isEmpty { return "the mapped values and issues did not change" }
         var parts: [String] = []
-        if !marks.isEmpty { parts.append("\(marks.count) value\(marks.count == 1 ? "" : "s") changed (] next)") }
-        if !fixedIssues.isEmpty { parts.append("\(fixedIssues.count) issue\(fixedIssues.count == 1 ? "" : "s") fixed") }
-        if !newIssues.isEmpty { parts.append("\(newIssues.count) new issue\(newIssues.count == 1 ? "" : "s")") }
+        if !marks.isEmpty { parts.append("\(Counted.text(marks.count, "value")) changed (] next)") }
+        if !fixedIssues.isEmpty { parts.append("\(Counted.text(fixedIssues.count, "issue")) fixed") }
+        if !newIssues.isEmpty { parts.append("\(Counted.text(newIssues.count, "new issue"))") }
         return parts.joined(separator: " · ")
     }
 }

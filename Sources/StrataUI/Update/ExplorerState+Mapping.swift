@@ -48,7 +48,7 @@ extension ExplorerState {
             notice = Notice("reloaded \(session.file): " + changes.summary)
         } else if let count = response.document?.mapping?.markedCount, count > 0 {
             notice = Notice(
-                "reloaded \(session.file): \(count) mapping issue\(count == 1 ? "" : "s") (i lists them)")
+                "reloaded \(session.file): \(Counted.text(count, "mapping issue")) (i lists them)")
         }
     }
 }

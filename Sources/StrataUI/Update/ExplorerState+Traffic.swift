@@ -9,7 +9,7 @@ extension ExplorerState {
             traffic.url = nil
             traffic.source = nil
             let kept = traffic.entries.count
-            notice = Notice("stopped serving (the Traffic list keeps its \(kept) request\(kept == 1 ? "" : "s"))")
+            notice = Notice("stopped serving (the Traffic list keeps its \(Counted.text(kept, "request")))")
             return [.stopServing]
         }
         notice = Notice("starting to serve on \(traffic.address)…")

@@ -30,7 +30,7 @@ package enum ParsedPane {
         }
         var title = Line([
             TextSpan("Parsed", style: Theme.title),
-            TextSpan(" \(tree.format.name) · \(tree.count) node\(tree.count == 1 ? "" : "s")", style: Theme.secondary),
+            TextSpan(" \(tree.format.name) · \(Counted.text(tree.count, "node"))", style: Theme.secondary),
         ])
         if tree.count == 1 {
             title = Line([

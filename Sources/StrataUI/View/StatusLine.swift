@@ -49,7 +49,7 @@ package enum StatusLine {
         let count = state.traffic.count
         let serving = Line([
             TextSpan("⇄ ", style: Theme.edited), TextSpan(url, style: Theme.title),
-            TextSpan(" · \(count) request\(count == 1 ? "" : "s") · ", style: Theme.secondary),
+            TextSpan(" · \(Counted.text(count, "request")) · ", style: Theme.secondary),
         ])
         let rest = activityLine(state, room: room - serving.width)
         return Line(serving.spans + rest.spans.map { TextSpan($0.text, style: rest.style.patched(with: $0.style)) })
@@ -79,7 +79,7 @@ package enum StatusLine {
         case .empty:
             let count = state.session.routes.count
             return Line(
-                "\(state.session.name) · \(count) route\(count == 1 ? "" : "s") · \(state.source.rawValue) data",
+                "\(state.session.name) · \(Counted.text(count, "route")) · \(state.source.rawValue) data",
                 style: Theme.secondary)
         case .failure(let request, let error):
             if case .noMatch = error { return Line("no fixture matches this request", style: Theme.error) }

@@ -45,6 +45,29 @@ import Testing
         #expect(String(decoding: request.body ?? [], as: UTF8.self) == "note=two+words&quantity=3")
     }
 
+    @Test func shellVariablesInTheCommandAreTheVariablesTheSessionReads() throws {
+        let result = try CurlImport.session(
+            """
+            curl "https://api.shop.test/v1/orders?api_key=$SHOP_KEY&page=1" \\
+              -H "Authorization: Bearer ${SHOP_TOKEN}" -H 'X-Note: costs $5' -u "me:$SHOP_PASSWORD"
+            """)
+        let imported = try ImportedSession(result)
+        #expect(imported.checkProblems.isEmpty)
+        let text = imported.text("session.json")
+        #expect(text.contains(#""api_key": "${env:SHOP_KEY}""#))
+        #expect(text.contains(#""Authorization": "Bearer ${env:SHOP_TOKEN}""#))
+        #expect(text.contains(#""X-Note": "costs $5""#))
+        #expect(text.contains("me:${env:SHOP_PASSWORD}@api.shop.test"))
+        #expect(result.made.contains("header Authorization reads Bearer ${env:SHOP_TOKEN} and is redacted"))
+        let session = try imported.session
+        #expect(session.isRedacted("api_key") && session.isRedacted("Authorization"))
+        let request = try RequestBuilder(
+            session: session, environment: ["SHOP_KEY": "k1", "SHOP_TOKEN": "t1", "SHOP_PASSWORD": "p1"]
+        ).build(session.routes[0])
+        #expect(request.url == "https://me:p1@api.shop.test/v1/orders?api_key=k1&page=1")
+        #expect(request.headers["Authorization"] == "Bearer t1")
+    }
+
     @Test func getWithDataPutsItInTheQuery() throws {
         let result = try CurlImport.session("curl -G https://x.test/search -d q=lamp --data-urlencode 'sort=a b'")
         let session = try ImportedSession(result).session
@@ -67,8 +90,11 @@ import Testing
         let scratch = try ScratchDirectory(["shop/session.json": ShopSession.sessionJSON()])
         defer { scratch.remove() }
         let shop = try Session.load(from: scratch.url("shop"))
+        // The secret read from the environment is written as its variable, which the import reads again.
+        let environment = ["SHOP_KEY": "k-123"]
         for route in shop.routes {
-            let original = try shop.build(route.name)
+            let original = try shop.build(route.name, environment: environment)
+            #expect(original.curl().contains("$SHOP_KEY"), "\(route.name)")
             // Into a session with the same base URL and no routes yet.
             try scratch.write("copy-\(route.name)/session.json", Self.withoutRoutes(ShopSession.sessionJSON()))
             let folder = scratch.url("copy-\(route.name)")
@@ -79,7 +105,7 @@ import Testing
             #expect(imported.name == route.name)
             #expect(imported.path == route.path, "\(route.name)")
             #expect(imported.method == route.method)
-            let again = try session.build(route.name)
+            let again = try session.build(route.name, environment: environment)
             #expect(again.method == original.method)
             #expect(again.url == original.url)
             #expect(again.body == original.body, "\(route.name)")

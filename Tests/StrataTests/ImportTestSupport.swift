@@ -36,9 +36,9 @@ struct ImportedSession {
 }
 
 extension Session {
-    /// The request route `name` builds with its defaults.
-    func build(_ name: String) throws -> BuiltRequest {
+    /// The request route `name` builds with its defaults (and `environment`).
+    func build(_ name: String, environment: [String: String] = [:]) throws -> BuiltRequest {
         let route = try #require(routes.first { $0.name == name })
-        return try RequestBuilder(session: self, environment: [:]).build(route)
+        return try RequestBuilder(session: self, environment: environment).build(route)
     }
 }

@@ -143,9 +143,12 @@ public enum CurlImport {
         if let user = c.user ?? components.user {
             let parts = user.split(separator: ":", maxSplits: 1)
             let name = String(parts.first ?? "")
-            let secret = "${env:\(ImportNaming.envName(envPrefix, "password"))}"
+            let given = parts.count > 1 ? String(parts[1]) : ""
+            let secret =
+                CurlImport.shellVariable(given).map { "${env:\($0)}" }
+                ?? "${env:\(ImportNaming.envName(envPrefix, "password"))}"
             base += PercentEncoding.encode(name, allowing: PercentEncoding.unreserved) + ":" + secret + "@"
-            made.append("the -u password reads ${env:\(ImportNaming.envName(envPrefix, "password"))}")
+            made.append("the -u password reads \(secret)")
         }
         base += host
         if let port = components.port { base += ":\(port)" }
@@ -215,10 +218,11 @@ public enum CurlImport {
             if skip.contains(lower) { continue }
             if lower == "content-type", !bodyParams.isEmpty || route.body == "json" { continue }
             if ImportNaming.isSecretHeader(name) || value == ResolvedParam.redacted {
-                let env = ImportNaming.envName(envPrefix, name)
-                route.headers.append((name, "${env:\(env)}"))
+                let template =
+                    CurlImport.shellVariable(inSecret: value) ?? "${env:\(ImportNaming.envName(envPrefix, name))}"
+                route.headers.append((name, template))
                 draft.addRedacted(name)
-                made.append("header \(name) reads ${env:\(env)} and is redacted")
+                made.append("header \(name) reads \(template) and is redacted")
             } else {
                 route.headers.append((name, value))
             }
@@ -233,16 +237,48 @@ public enum CurlImport {
         return Origin(baseURL: base, host: host)
     }
 
-    /// A param from the command; secret-named ones (and `<redacted>` values) read the environment.
+    /// A param from the command; secret-named ones, `<redacted>` values and shell variables read the environment.
     static func param(
         _ name: String, value: OutputJSON, placement: String?, prefix: String, draft: inout SessionDraft
     ) -> SessionDraft.Param {
         var v = value
-        if ImportNaming.isSecretField(name) || value == .string(ResolvedParam.redacted) {
-            v = .string("${env:\(ImportNaming.envName(prefix, name))}")
+        // A value that is one shell variable (`$API_KEY`, as `run --curl` writes a secret) reads that variable.
+        let named: String? = if case .string(let s) = value { shellVariable(s) } else { nil }
+        if ImportNaming.isSecretField(name) || value == .string(ResolvedParam.redacted) || named != nil {
+            v = .string("${env:\(named ?? ImportNaming.envName(prefix, name))}")
             draft.addRedacted(name)
         }
         return SessionDraft.Param(name: name, value: v, placement: placement)
+    }
+
+    /// The variable a value reads when it is exactly one shell variable, `$NAME` or `${NAME}` (as `strata run
+    /// --curl` writes a secret read from the environment); nil otherwise.
+    static func shellVariable(_ value: String) -> String? {
+        var name = Substring(value)
+        guard name.first == "$" else { return nil }
+        name = name.dropFirst()
+        if name.first == "{" {
+            guard name.last == "}" else { return nil }
+            name = name.dropFirst().dropLast()
+        }
+        guard let first = name.utf8.first,
+            first == UInt8(ascii: "_") || (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A,
+            name.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (0x30...0x39).contains($0)
+            })
+        else { return nil }
+        return String(name)
+    }
+
+    /// A secret header's value as a template when it reads one shell variable, alone or after an auth scheme word
+    /// (`Bearer $TOKEN` is `Bearer ${env:TOKEN}`); nil otherwise.
+    static func shellVariable(inSecret value: String) -> String? {
+        let words = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        if words.count == 1 { return shellVariable(value).map { "${env:\($0)}" } }
+        guard words[0].utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }), !words[0].isEmpty,
+            let name = shellVariable(String(words[1]))
+        else { return nil }
+        return "\(words[0]) ${env:\(name)}"
     }
 
     /// `a=1&b=2` as decoded pairs (`+` as space).

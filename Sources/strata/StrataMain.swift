@@ -73,7 +73,8 @@ enum StrataMain {
         for c in commands {
             s += "  " + c.name.padding(toLength: 22, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
-        s += "\nRun 'strata COMMAND --help' for one command. Exit codes: 0 ok, 1 failure, 2 usage error, 3 --fail."
+        s += "\nRun 'strata COMMAND --help' for one command ('strata SESSION --help' for the explorer's options)."
+        s += "\nExit codes: 0 ok, 1 failure, 2 usage error, 3 --fail."
         return s
     }
 

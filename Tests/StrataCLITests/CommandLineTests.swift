@@ -106,6 +106,15 @@ import Testing
         #expect(typo.stderr.hasSuffix("\nusage: strata help [COMMAND]\n"))
     }
 
+    @Test("screenshot --size out of range says the limit")
+    func screenshotSizeLimit() throws {
+        let r = try StrataBinary.run(["screenshot", "--size", "2000x10", "--out", "/nonexistent/shot"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr.hasPrefix(
+                "strata: --size must be COLUMNSxROWS, each 1 to 1000, such as 120x40 or 80x24, not '2000x10'\n"))
+    }
+
     @Test("run refuses options it would ignore: --cookies without a live send")
     func cookiesNeedLive() throws {
         let dir = try ScratchDirectory(ShopSession.files())

@@ -261,13 +261,7 @@ public enum CurlImport {
             guard name.last == "}" else { return nil }
             name = name.dropFirst().dropLast()
         }
-        guard let first = name.utf8.first,
-            first == UInt8(ascii: "_") || (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A,
-            name.utf8.allSatisfy({
-                $0 == UInt8(ascii: "_") || ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (0x30...0x39).contains($0)
-            })
-        else { return nil }
-        return String(name)
+        return Template.isVariableName(name) ? String(name) : nil
     }
 
     /// A secret header's value as a template when it reads one shell variable, alone or after an auth scheme word
@@ -275,8 +269,7 @@ public enum CurlImport {
     static func shellVariable(inSecret value: String) -> String? {
         let words = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         if words.count == 1 { return shellVariable(value).map { "${env:\($0)}" } }
-        guard words[0].utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }), !words[0].isEmpty,
-            let name = shellVariable(String(words[1]))
+        guard Auth.isSchemeWord(words[0].utf8), let name = shellVariable(String(words[1]))
         else { return nil }
         return "\(words[0]) ${env:\(name)}"
     }

@@ -62,7 +62,7 @@ public struct BuiltRequest: Sendable, Equatable {
         let base = scrubber.scrub(baseURL)
         // A templated body is not filled in again (it may read files): its secrets are scrubbed where they are.
         let parts = RequestAssembly(
-            method: method, baseURL: base, pathTemplate: pathTemplate, params: params,
+            method: method, baseURL: base, pathTemplate: PathTemplate(pathTemplate), params: params,
             encoding: bodyTemplate == nil ? bodyEncoding : .form,
             verbatim: Set(params.filter(\.isSecret).map(\.name)))
         for i in params.indices where !params[i].isSecret {

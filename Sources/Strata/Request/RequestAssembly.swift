@@ -17,7 +17,7 @@ struct RequestAssembly {
     /// Assembles the parts; values of params named in `verbatim` are inserted without percent-encoding (used
     /// for the `<redacted>` placeholder, which is for display only).
     init(
-        method: String, baseURL: String, pathTemplate: String, params: [ResolvedParam], encoding: BodyEncoding,
+        method: String, baseURL: String, pathTemplate: PathTemplate, params: [ResolvedParam], encoding: BodyEncoding,
         template: BodyTemplate? = nil, environment: [String: String] = [:], directory: String = ".",
         routeName: String = "", verbatim: Set<String> = [], chains: ChainResolver = ChainResolver()
     ) {
@@ -29,7 +29,7 @@ struct RequestAssembly {
         // Path: substitute each {name} (the first sent path param of that name).
         var pathParams: [String: ResolvedParam] = [:]
         for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
-        let path = PathTemplate(pathTemplate).filled { name in
+        let path = pathTemplate.filled { name in
             pathParams[name].map { p in value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) } }
         }
         self.path = path

@@ -161,7 +161,8 @@ public struct RequestDraft: Sendable {
         }
         chains.startReading("the body")
         let parts = RequestAssembly(
-            method: route.method, baseURL: base.value, pathTemplate: route.path, params: params, encoding: route.body,
+            method: route.method, baseURL: base.value, pathTemplate: route.pathTemplate, params: params,
+            encoding: route.body,
             template: route.bodyTemplate, environment: builder.environment, directory: session.directory,
             routeName: route.name, chains: chains)
         self.params = params

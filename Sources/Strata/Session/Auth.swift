@@ -88,4 +88,11 @@ public enum Auth: Sendable, Equatable {
         case .apiKey(_, _, let value): [value.expand(environment, chains: &chains).value]
         }
     }
+
+    /// True for an auth scheme's word as written before a credential (`Bearer`, `Basic`, `Token`): 1 to 20 ASCII
+    /// letters. What shows in the clear before a secret, and what an imported header keeps before a variable.
+    static func isSchemeWord(_ word: some Collection<UInt8>) -> Bool {
+        (1...20).contains(word.count)
+            && word.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+    }
 }

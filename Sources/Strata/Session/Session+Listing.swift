@@ -89,10 +89,7 @@ extension Session {
             case .variable(let variable, _?): out += "${env:\(variable):-\(ResolvedParam.redacted)}"
             case .response(let chained): out += chained.description
             case .literal(let s):
-                let word = s.utf8.dropLast()
-                let isScheme =
-                    k == 0 && s.hasSuffix(" ") && (1...20).contains(word.count)
-                    && word.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+                let isScheme = k == 0 && s.hasSuffix(" ") && Auth.isSchemeWord(s.utf8.dropLast())
                 out += isScheme ? s : ResolvedParam.redacted
             }
         }

@@ -55,7 +55,12 @@ public struct BuiltRequest: Sendable, Equatable {
     /// ``redacted()``, with the secret params at the indices of `substitutes` given that text instead of
     /// `<redacted>` (the curl export's markers for values read from environment variables).
     func redacted(substituting substitutes: [Int: String]) -> BuiltRequest {
-        let scrubber = self.scrubber
+        redacted(substituting: substitutes, scrubber: scrubber)
+    }
+
+    /// ``redacted(substituting:)`` with this request's ``scrubber`` built already (it is rebuilt from every
+    /// secret value, so a caller that also scrubs other text builds it once).
+    func redacted(substituting substitutes: [Int: String], scrubber: SecretScrubber) -> BuiltRequest {
         var copy = self
         var params = self.params
         for i in params.indices where params[i].isSecret { params[i].value = substitutes[i] ?? ResolvedParam.redacted }

@@ -99,7 +99,7 @@ public final class ServeResponder: Sendable {
             let secret = session.isSecret(field.name, in: .header)
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
-        let shown = built.redacted()
+        let shown = built.redacted(substituting: [:], scrubber: scrubber)
         let entry = ServeJournal.Entry(
             time: Date(), method: request.method, path: scrubber.scrub(shown.url), headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,

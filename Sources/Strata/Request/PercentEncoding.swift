@@ -1,30 +1,16 @@
 /// Percent-encoding for URL paths, queries and form bodies (RFC 3986, WHATWG form encoding).
 public enum PercentEncoding {
     /// Letters, digits and `-._~`.
-    static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     /// What may stay as is inside one path segment (`/` is encoded so a value stays one segment).
-    static let pathSegment: Set<UInt8> = unreserved.union("!$&'()*+,;=:@".utf8)
+    static let pathSegment = unreserved.union("!$&'()*+,;=:@".utf8)
 
     /// Encodes every UTF-8 byte of `s` not in `allowed` as `%XX`.
     ///
     /// One table lookup per byte into a byte buffer: a value pasted into the explorer (100 000 characters) is
     /// encoded for every frame that shows the request.
-    static func encode(_ s: String, allowing allowed: Set<UInt8>) -> String {
-        var keep = [Bool](repeating: false, count: 256)
-        for b in allowed { keep[Int(b)] = true }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for b in s.utf8 {
-            if keep[Int(b)] {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(upperHexDigits[Int(b >> 4)])
-                out.append(upperHexDigits[Int(b & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+    static func encode(_ s: String, allowing allowed: ByteSet) -> String {
+        encode(s, allowing: allowed, space: nil)
     }
 
     /// `0`–`9`, `A`–`F`.
@@ -32,7 +18,25 @@ public enum PercentEncoding {
 
     /// `application/x-www-form-urlencoded`: unreserved bytes as is, space as `+`, the rest as `%XX`.
     static func formEncode(_ s: String) -> String {
-        encode(s, allowing: unreserved.union([0x20])).replacingOccurrences(of: " ", with: "+")
+        encode(s, allowing: unreserved, space: UInt8(ascii: "+"))
+    }
+
+    /// ``encode(_:allowing:)``, with a space written as `space` when given.
+    private static func encode(_ s: String, allowing allowed: ByteSet, space: UInt8?) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        for b in s.utf8 {
+            if allowed.contains(b) {
+                out.append(b)
+            } else if b == 0x20, let space {
+                out.append(space)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHexDigits[Int(b >> 4)])
+                out.append(upperHexDigits[Int(b & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes (and `+` as space when `plusAsSpace`); malformed escapes stay as written.
@@ -63,5 +67,25 @@ public enum PercentEncoding {
         case 0x61...0x66: c - 0x61 + 10
         default: nil
         }
+    }
+}
+
+/// A set of bytes, looked up in a 256-entry table.
+struct ByteSet: Sendable {
+    private let members: [Bool]
+
+    /// The set of `bytes`.
+    init(_ bytes: some Sequence<UInt8>) {
+        var members = [Bool](repeating: false, count: 256)
+        for b in bytes { members[Int(b)] = true }
+        self.members = members
+    }
+
+    /// True when `b` is in the set.
+    @inline(__always) func contains(_ b: UInt8) -> Bool { members[Int(b)] }
+
+    /// This set with `bytes` added.
+    func union(_ bytes: some Sequence<UInt8>) -> ByteSet {
+        ByteSet((0...255).map(UInt8.init).filter(contains) + Array(bytes))
     }
 }

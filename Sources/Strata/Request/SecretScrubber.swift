@@ -24,7 +24,10 @@ public struct SecretScrubber: Sendable {
     public init(values: [String]) {
         var all = Set<[UInt8]>()
         for v in values where v.utf8.count >= 4 && v != ResolvedParam.redacted {
-            all.insert(Array(v.utf8))
+            let raw = Array(v.utf8)
+            all.insert(raw)
+            // Letters, digits and `-._~` (most tokens) read the same percent-encoded and JSON-escaped.
+            if raw.allSatisfy(PercentEncoding.unreserved.contains) { continue }
             all.insert(Array(PercentEncoding.encode(v, allowing: PercentEncoding.unreserved).utf8))
             all.insert(Array(PercentEncoding.formEncode(v).utf8))
             all.insert(Array(JSONString.quote(v).utf8.dropFirst().dropLast()))

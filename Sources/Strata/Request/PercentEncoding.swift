@@ -72,7 +72,7 @@ public enum PercentEncoding {
 
 /// A set of bytes, looked up in a 256-entry table.
 struct ByteSet: Sendable {
-    private let members: [Bool]
+    private var members: [Bool]
 
     /// The set of `bytes`.
     init(_ bytes: some Sequence<UInt8>) {
@@ -86,6 +86,8 @@ struct ByteSet: Sendable {
 
     /// This set with `bytes` added.
     func union(_ bytes: some Sequence<UInt8>) -> ByteSet {
-        ByteSet((0...255).map(UInt8.init).filter(contains) + Array(bytes))
+        var set = self
+        for b in bytes { set.members[Int(b)] = true }
+        return set
     }
 }

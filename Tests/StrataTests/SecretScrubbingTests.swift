@@ -129,4 +129,29 @@ import Testing
         #expect(request.scrubber.scrub("Set-Cookie: sid=c00kievalue") == "Set-Cookie: <redacted>")
         #expect(request.scrubber.scrub("value c00kievalue") == "value <redacted>")
     }
+
+    @Test("the redacted URL and path alone read the same as in the whole redacted request")
+    func redactedLocationMatchesRedacted() throws {
+        let session = try Session.parse(
+            Array(
+                #"""
+                { "baseURL": "http://me:${env:PW}@api.test/v1?k=${env:TOKEN}", "redact": ["token", "key"],
+                  "routes": [
+                    { "name": "get", "path": "/users/{token}/{id}",
+                      "params": { "token": "${env:TOKEN}", "id": "a b/${env:TOKEN}", "key": { "in": "query", "value": "${env:TOKEN}" },
+                                  "q": { "in": "query", "value": "x&y ${env:PW}" } } },
+                    { "name": "post", "method": "POST", "path": "/p/{token}", "params": { "token": "${env:TOKEN}" },
+                      "body": { "json": { "secret": "${env:TOKEN}", "n": 1 } } } ] }
+                """#.utf8),
+            file: "session.json", directory: ".")
+        for route in ["get", "post"] {
+            let request = try RequestBuilder(session: session, environment: ["TOKEN": Self.secret, "PW": "pa55"])
+                .build(session.route(named: route)!)
+            let whole = request.redacted()
+            let location = request.redactedLocation()
+            #expect(location.url == whole.url, "\(route)")
+            #expect(location.path == whole.path, "\(route)")
+            #expect(!location.url.contains(Self.secret) && !location.url.contains("pa55"), "\(route)")
+        }
+    }
 }

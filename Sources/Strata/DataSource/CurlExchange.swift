@@ -48,7 +48,7 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     /// The redacted URL errors name.
-    private var shownURL: String { request.redacted().url }
+    private var shownURL: String { request.redactedLocation().url }
 
     // MARK: Waiting and cancelling
 

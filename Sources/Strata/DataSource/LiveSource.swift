@@ -55,16 +55,16 @@ public struct LiveSource: DataSource {
 
     /// Refuses a request whose URL cannot be sent, saying what is wrong with it.
     static func check(_ request: BuiltRequest) throws(TransportError) {
+        var shown: String { request.redactedLocation().url }
         if request.baseURL.isEmpty {
             throw .invalidURL(
-                "the session has no baseURL, so '\(request.redacted().url)' is not a full URL; add \"baseURL\" to session.json"
-            )
+                "the session has no baseURL, so '\(shown)' is not a full URL; add \"baseURL\" to session.json")
         }
         guard let url = URLParts(request.url) else {
-            throw .invalidURL("'\(request.redacted().url)' is not a valid http(s) URL")
+            throw .invalidURL("'\(shown)' is not a valid http(s) URL")
         }
         guard url.scheme == "http" || url.scheme == "https" else {
-            throw .invalidURL("'\(request.redacted().url)' uses '\(url.scheme)'; only http and https are supported")
+            throw .invalidURL("'\(shown)' uses '\(url.scheme)'; only http and https are supported")
         }
     }
 

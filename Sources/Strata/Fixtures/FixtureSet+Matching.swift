@@ -58,7 +58,7 @@ extension FixtureSet {
         init(_ request: BuiltRequest) {
             self.request = request
             decodedPath = PercentEncoding.decode(request.path)
-            shownPath = request.redacted().path
+            shownPath = request.redactedLocation().path
             decodedShownPath = PercentEncoding.decode(shownPath)
             params = request.sentParams
         }

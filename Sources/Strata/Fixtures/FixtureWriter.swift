@@ -258,7 +258,7 @@ public struct FixtureWriter: Sendable {
     }
 
     /// The path a pair for `request` is listed under: secret path params as `<redacted>` (matching accepts it).
-    static func pathKey(_ request: BuiltRequest) -> String { request.redacted().path }
+    static func pathKey(_ request: BuiltRequest) -> String { request.redactedLocation().path }
 
     /// `response` with the request's secret values replaced wherever the server echoed them: in the body (text or
     /// binary; a JSON body stays JSON) and in header values.

@@ -62,18 +62,18 @@ public struct BuiltRequest: Sendable, Equatable {
     /// secret value, so a caller that also scrubs other text builds it once).
     func redacted(substituting substitutes: [Int: String], scrubber: SecretScrubber) -> BuiltRequest {
         var copy = self
-        var params = self.params
-        for i in params.indices where params[i].isSecret { params[i].value = substitutes[i] ?? ResolvedParam.redacted }
+        let params = redactedParams(substituting: substitutes)
         let base = scrubber.scrub(baseURL)
         // A templated body is not filled in again (it may read files): its secrets are scrubbed where they are.
         let parts = RequestAssembly(
             method: method, baseURL: base, pathTemplate: PathTemplate(pathTemplate), params: params,
             encoding: bodyTemplate == nil ? bodyEncoding : .form,
             verbatim: Set(params.filter(\.isSecret).map(\.name)))
-        for i in params.indices where !params[i].isSecret {
-            params[i].value = scrubber.scrub(params[i].value)
+        copy.params = params.map { p in
+            var p = p
+            if !p.isSecret { p.value = scrubber.scrub(p.value) }
+            return p
         }
-        copy.params = params
         copy.baseURL = base
         copy.url = scrubber.scrub(parts.url)
         copy.path = scrubber.scrub(parts.path)
@@ -88,6 +88,25 @@ public struct BuiltRequest: Sendable, Equatable {
             copy.body = body.map { scrubber.scrub($0, json: bodyEncoding == .json) }
         }
         return copy
+    }
+
+    /// The URL and the path of ``redacted()``, without building its headers and body.
+    public func redactedLocation() -> (url: String, path: String) { redactedLocation(scrubber: scrubber) }
+
+    /// ``redactedLocation()`` with this request's ``scrubber`` built already.
+    func redactedLocation(scrubber: SecretScrubber) -> (url: String, path: String) {
+        let params = redactedParams(substituting: [:])
+        let (url, path) = RequestAssembly.location(
+            baseURL: scrubber.scrub(baseURL), pathTemplate: PathTemplate(pathTemplate),
+            sent: params.filter { $0.status == .sent }, verbatim: Set(params.filter(\.isSecret).map(\.name)))
+        return (scrubber.scrub(url), scrubber.scrub(path))
+    }
+
+    /// The params with each secret value replaced by `substitutes[index]`, or `<redacted>`.
+    private func redactedParams(substituting substitutes: [Int: String]) -> [ResolvedParam] {
+        var params = self.params
+        for i in params.indices where params[i].isSecret { params[i].value = substitutes[i] ?? ResolvedParam.redacted }
+        return params
     }
 
     /// The scrubber that knows this request's secret values; apply it to anything shown or written.

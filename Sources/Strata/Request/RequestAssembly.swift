@@ -26,27 +26,8 @@ struct RequestAssembly {
         func value(_ p: ResolvedParam, _ encode: (String) -> String) -> String {
             verbatim.contains(p.name) ? p.value : encode(p.value)
         }
-        // Path: substitute each {name} (the first sent path param of that name).
-        var pathParams: [String: ResolvedParam] = [:]
-        for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
-        let path = pathTemplate.filled { name in
-            pathParams[name].map { p in value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) } }
-        }
-        self.path = path
-        // URL: base (its own query kept), path, then query params.
-        var base = baseURL
-        var baseQuery = ""
-        if let q = base.firstIndex(of: "?") {
-            baseQuery = String(base[base.index(after: q)...])
-            base = String(base[..<q])
-        }
-        while base.hasSuffix("/") { base.removeLast() }
-        var query = baseQuery.isEmpty ? [] : [baseQuery]
-        for p in sent where p.location == .query {
-            let v = value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.unreserved) }
-            query.append(PercentEncoding.encode(p.name, allowing: PercentEncoding.unreserved) + "=" + v)
-        }
-        url = base + path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        (url, path) = RequestAssembly.location(
+            baseURL: baseURL, pathTemplate: pathTemplate, sent: sent, verbatim: verbatim)
         // Headers, then the body.
         var headers = HTTPHeaders()
         for p in sent where p.location == .header { headers[p.name] = p.value }
@@ -93,6 +74,36 @@ struct RequestAssembly {
         }
         if let ct = headers["Content-Type"], body != nil { contentType = ct }
         self.headers = headers
+    }
+
+    /// The URL and the path of a request with the `sent` params: path params fill `pathTemplate`, query params
+    /// follow the base URL's own query; values of params named in `verbatim` are not percent-encoded.
+    static func location(
+        baseURL: String, pathTemplate: PathTemplate, sent: [ResolvedParam], verbatim: Set<String>
+    ) -> (url: String, path: String) {
+        func value(_ p: ResolvedParam, _ encode: (String) -> String) -> String {
+            verbatim.contains(p.name) ? p.value : encode(p.value)
+        }
+        // Path: substitute each {name} (the first sent path param of that name).
+        var pathParams: [String: ResolvedParam] = [:]
+        for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
+        let path = pathTemplate.filled { name in
+            pathParams[name].map { p in value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) } }
+        }
+        // URL: base (its own query kept), path, then query params.
+        var base = baseURL
+        var baseQuery = ""
+        if let q = base.firstIndex(of: "?") {
+            baseQuery = String(base[base.index(after: q)...])
+            base = String(base[..<q])
+        }
+        while base.hasSuffix("/") { base.removeLast() }
+        var query = baseQuery.isEmpty ? [] : [baseQuery]
+        for p in sent where p.location == .query {
+            let v = value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.unreserved) }
+            query.append(PercentEncoding.encode(p.name, allowing: PercentEncoding.unreserved) + "=" + v)
+        }
+        return (base + path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), path)
     }
 
     /// A param's value as JSON: numbers and bools declared as such stay unquoted when the value still is one.

@@ -99,9 +99,9 @@ public final class ServeResponder: Sendable {
             let secret = session.isSecret(field.name, in: .header)
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
-        let shown = built.redacted(substituting: [:], scrubber: scrubber)
+        let path = built.redactedLocation(scrubber: scrubber).url
         let entry = ServeJournal.Entry(
-            time: Date(), method: request.method, path: scrubber.scrub(shown.url), headers: headers,
+            time: Date(), method: request.method, path: path, headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
             outcome: reply.fault.map { "\(reply.outcome) fault \($0)" } ?? reply.outcome,
             nearest: reply.nearest, durationMs: durationMs)

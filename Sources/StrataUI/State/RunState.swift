@@ -35,7 +35,7 @@ package struct RunState: Equatable, Sendable {
         package func response(elapsed: Duration, request: BuiltRequest, body: [UInt8]) -> Response {
             Response(
                 status: status, headers: headers, body: body, duration: elapsed,
-                origin: .live(url: request.redacted().url, redirects: []), partial: true)
+                origin: .live(url: request.redactedLocation().url, redirects: []), partial: true)
         }
 
         /// The share of the body received, 0...1, when its length is known.

@@ -18,7 +18,7 @@ extension ExplorerState {
         let id = nextRequestID
         nextRequestID += 1
         run = RunState(
-            id: id, routeName: draft.route.name, summary: "\(request.method) \(request.redacted().path)",
+            id: id, routeName: draft.route.name, summary: "\(request.method) \(request.redactedLocation().path)",
             source: source, request: request)
         effects.append(.send(id: id, request: request, source: source))
         return effects

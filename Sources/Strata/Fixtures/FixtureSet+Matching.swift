@@ -7,11 +7,13 @@ extension FixtureSet {
     /// a listed value of `<redacted>` matches any value, even none (so mock mode works without the secret), and a
     /// listed empty value matches a param sent empty or left out (a request leaves empty params out, so `""` could
     /// never be sent otherwise). The pair listing the most params wins; ties go to the first in file order (files
-    /// in name order).
-    public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
+    /// in name order). `scrubber` is the request's own, when the caller has built it already.
+    public func match(_ request: BuiltRequest, nearest limit: Int = 3, scrubber: SecretScrubber? = nil)
+        -> Result<FixturePair, NearMissReport>
+    {
         var best: FixturePair? = nil
         var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
-        let sent = SentRequest(request)
+        let sent = SentRequest(request, scrubber: scrubber ?? request.scrubber)
         for (order, pair) in pairs.enumerated() {
             let differences = differences(pair, sent)
             if differences.isEmpty {
@@ -55,10 +57,10 @@ extension FixtureSet {
         let decodedShownPath: String
         let params: [ResolvedParam]
 
-        init(_ request: BuiltRequest) {
+        init(_ request: BuiltRequest, scrubber: SecretScrubber) {
             self.request = request
             decodedPath = PercentEncoding.decode(request.path)
-            shownPath = request.redactedLocation().path
+            shownPath = request.redactedLocation(scrubber: scrubber).path
             decodedShownPath = PercentEncoding.decode(shownPath)
             params = request.sentParams
         }

@@ -23,6 +23,9 @@ public struct ServeReply: Sendable {
     public var origin: Response.Origin?
     /// True when the responder counts this answer as in flight until it is logged.
     var inFlight = false
+    /// The scrubber of the request a fixture answered, so ``ServeResponder/log(_:_:durationMs:)`` need not build it
+    /// again.
+    var scrubber: SecretScrubber?
 
     /// The size of the pieces a body with a `chunkDelay` is sent in.
     public static let chunkSize = 1024

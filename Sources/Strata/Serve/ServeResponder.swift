@@ -93,7 +93,7 @@ public final class ServeResponder: Sendable {
     @discardableResult
     public func log(_ request: ServeRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
         let built = request.builtRequest(for: session)
-        let scrubber = built.scrubber
+        let scrubber = reply.scrubber ?? built.scrubber
         var headers = HTTPHeaders()
         for field in request.headers {
             let secret = session.isSecret(field.name, in: .header)
@@ -116,11 +116,13 @@ public final class ServeResponder: Sendable {
 
     func fixture(_ request: ServeRequest) -> ServeReply {
         let built = request.builtRequest(for: session)
-        var result = mock.match(built)
+        // Built from every secret value, once: matching, a near miss and the journal line all use it.
+        let scrubber = built.scrubber
+        var result = mock.match(built, scrubber: scrubber)
         if case .failure = result, request.method == "HEAD" {
             var asGet = built
             asGet.method = "GET"
-            if case .success(let pair) = mock.match(asGet) { result = .success(pair) }
+            if case .success(let pair) = mock.match(asGet, scrubber: scrubber) { result = .success(pair) }
         }
         switch result {
         case .success(let pair):
@@ -137,9 +139,9 @@ public final class ServeResponder: Sendable {
                 status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
                 chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
             reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
+            reply.scrubber = scrubber
             return reply
         case .failure(let report):
-            let scrubber = built.scrubber
             let nearest = report.nearest.map(scrubber.scrub)
             var reply: ServeReply
             if ServeResponder.acceptsJSON(request.headers["Accept"]) {
@@ -151,6 +153,7 @@ public final class ServeResponder: Sendable {
             reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
             reply.nearest = nearest
             reply.nearMiss = report
+            reply.scrubber = scrubber
             return reply
         }
     }

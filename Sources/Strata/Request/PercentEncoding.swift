@@ -69,25 +69,3 @@ public enum PercentEncoding {
         }
     }
 }
-
-/// A set of bytes, looked up in a 256-entry table.
-struct ByteSet: Sendable {
-    private var members: [Bool]
-
-    /// The set of `bytes`.
-    init(_ bytes: some Sequence<UInt8>) {
-        var members = [Bool](repeating: false, count: 256)
-        for b in bytes { members[Int(b)] = true }
-        self.members = members
-    }
-
-    /// True when `b` is in the set.
-    @inline(__always) func contains(_ b: UInt8) -> Bool { members[Int(b)] }
-
-    /// This set with `bytes` added.
-    func union(_ bytes: some Sequence<UInt8>) -> ByteSet {
-        var set = self
-        for b in bytes { set.members[Int(b)] = true }
-        return set
-    }
-}

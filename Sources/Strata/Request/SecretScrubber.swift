@@ -13,7 +13,7 @@ public struct SecretScrubber: Sendable {
     /// The byte sequences to replace, longest first.
     let secrets: [[UInt8]]
     /// Which bytes start some secret, so most bytes are passed over with one lookup.
-    let starts: [Bool]
+    let starts: ByteSet
     /// The short secrets as a trie.
     private let prefixes: SecretPrefixes
     /// The secrets over `LongSecrets.threshold` bytes, compared by hash.
@@ -77,9 +77,7 @@ public struct SecretScrubber: Sendable {
 
     private init(sorted secrets: [[UInt8]]) {
         self.secrets = secrets.sorted { $0.count > $1.count }
-        var starts = [Bool](repeating: false, count: 256)
-        for s in secrets { starts[Int(s[0])] = true }
-        self.starts = starts
+        self.starts = ByteSet(secrets.map { $0[0] })
         let long = LongSecrets(secrets)
         self.long = long
         self.prefixes = SecretPrefixes(secrets)
@@ -100,7 +98,7 @@ public struct SecretScrubber: Sendable {
         bytes.withUnsafeBufferPointer { b in
             var i = 0
             while i < b.count {
-                if starts[Int(b[i])], let length = secretLength(at: i, in: b, block: &block) {
+                if starts.contains(b[i]), let length = secretLength(at: i, in: b, block: &block) {
                     out.append(i..<(i + length))
                     i += length
                 } else {
@@ -143,7 +141,7 @@ public struct SecretScrubber: Sendable {
         let end = final ? body.count : body.count - (secrets.first?.count ?? 1) + 1
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         return body.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
+            starts.withUnsafeTable { starts in
                 var i = 0
                 // Bytes from `copied` up to `i` are unchanged and copied in one go when a secret or the end comes.
                 var copied = 0

@@ -166,11 +166,11 @@ extension MappingRun {
             // `Forms.sameWords`, one comparison at a time: the key's singular is the name's singular or the name;
             // the key is the name's singular; the key's plural is the name; the key is the name's plural.
             // Only keys still free can match, so only theirs are formed (a taken key's "" is always skipped).
-            let forms = keys.indices.map { taken[$0] ? nil : NameMatching.Forms(keys[$0]) }
-            var singulars = KeyQueues(forms.map { $0?.singular ?? "" })
-            var plurals = KeyQueues(forms.map { $0?.plural ?? "" })
+            let keyForms = keys.indices.map { taken[$0] ? nil : NameMatching.Forms(keys[$0]) }
+            var singulars = KeyQueues(keyForms.map { $0?.singular ?? "" })
+            var plurals = KeyQueues(keyForms.map { $0?.plural ?? "" })
             for pi in active where unmatched(pi) {
-                let p = NameMatching.Forms(cls.properties[pi].name)
+                let p = forms(of: cls.properties[pi])
                 let found = [
                     singulars.firstUntaken(p.singular, taken: taken),
                     singulars.firstUntaken(p.normalized, taken: taken),
@@ -184,6 +184,14 @@ extension MappingRun {
             }
         }
         return (slots, zip(taken, readThrough).map { $0 || $1 })
+    }
+
+    /// The forms of `p`'s name, made once per run.
+    func forms(of p: CompiledProperty) -> NameMatching.Forms {
+        if let forms = nameForms[p.serial] { return forms }
+        let forms = NameMatching.Forms(p.name)
+        nameForms[p.serial] = forms
+        return forms
     }
 
     /// Maps one property of an object from the field its slot names.

@@ -20,6 +20,9 @@ final class MappingRun {
     @exclusivity(unchecked) var specs: [SpecKey: ObjectSpec] = [:]
     /// Specs by property serial, for the property's own class.
     @exclusivity(unchecked) var specCache: [ObjectSpec?]
+    /// A property's name in each number, by property serial: formed the first time an object lacks its field by
+    /// exact and normalized name, then shared by every shape.
+    @exclusivity(unchecked) var nameForms: [NameMatching.Forms?]
     @exclusivity(unchecked) var memberScratch: [[Int]] = []
     @exclusivity(unchecked) var keyScratch: [UInt8] = []
     @exclusivity(unchecked) var keyLengthScratch: [Int] = []
@@ -46,6 +49,7 @@ final class MappingRun {
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
+        self.nameForms = [NameMatching.Forms?](repeating: nil, count: compiled.propertyCount + 2)
     }
 
     /// Hands the finished values, issues and indexes over as a result.

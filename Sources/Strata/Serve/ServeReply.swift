@@ -23,9 +23,9 @@ public struct ServeReply: Sendable {
     public var origin: Response.Origin?
     /// True when the responder counts this answer as in flight until it is logged.
     var inFlight = false
-    /// The scrubber of the request a fixture answered, so ``ServeResponder/log(_:_:durationMs:)`` need not build it
-    /// again.
-    var scrubber: SecretScrubber?
+    /// The request a fixture answered, as the matcher built it, and its scrubber, so
+    /// ``ServeResponder/log(_:_:durationMs:)`` need not build either again.
+    var built: (request: BuiltRequest, scrubber: SecretScrubber)?
 
     /// The size of the pieces a body with a `chunkDelay` is sent in.
     public static let chunkSize = 1024

@@ -92,8 +92,7 @@ public final class ServeResponder: Sendable {
     /// Records that `request` was answered with `reply` in `durationMs` (admin requests are shown, not kept).
     @discardableResult
     public func log(_ request: ServeRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
-        let built = request.builtRequest(for: session)
-        let scrubber = reply.scrubber ?? built.scrubber
+        let (built, scrubber) = reply.built ?? ServeResponder.built(request, in: session)
         var headers = HTTPHeaders()
         for field in request.headers {
             let secret = session.isSecret(field.name, in: .header)
@@ -115,9 +114,8 @@ public final class ServeResponder: Sendable {
     // MARK: fixtures
 
     func fixture(_ request: ServeRequest) -> ServeReply {
-        let built = request.builtRequest(for: session)
-        // Built from every secret value, once: matching, a near miss and the journal line all use it.
-        let scrubber = built.scrubber
+        // The scrubber is built from every secret value, once: matching, a near miss and the journal line use it.
+        let (built, scrubber) = ServeResponder.built(request, in: session)
         var result = mock.match(built, scrubber: scrubber)
         if case .failure = result, request.method == "HEAD" {
             var asGet = built
@@ -139,7 +137,7 @@ public final class ServeResponder: Sendable {
                 status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
                 chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
             reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
-            reply.scrubber = scrubber
+            reply.built = (built, scrubber)
             return reply
         case .failure(let report):
             let nearest = report.nearest.map(scrubber.scrub)
@@ -153,9 +151,17 @@ public final class ServeResponder: Sendable {
             reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
             reply.nearest = nearest
             reply.nearMiss = report
-            reply.scrubber = scrubber
+            reply.built = (built, scrubber)
             return reply
         }
+    }
+
+    /// `request` as the mock source's matcher sees it, and the scrubber that knows its secret values.
+    static func built(
+        _ request: ServeRequest, in session: Session
+    ) -> (request: BuiltRequest, scrubber: SecretScrubber) {
+        let built = request.builtRequest(for: session)
+        return (built, built.scrubber)
     }
 
     /// True when an Accept header names a JSON type (`application/json`, `application/problem+json`,

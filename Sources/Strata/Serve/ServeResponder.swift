@@ -107,7 +107,11 @@ public final class ServeResponder: Sendable {
         if reply.outcome != "admin" { journal.add(entry) }
         if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
         observer?(entry)
-        exchangeObserver?(ServeExchange(request: request, reply: reply, entry: entry))
+        if let exchangeObserver {
+            var reply = reply
+            reply.built = (built, scrubber)
+            exchangeObserver(ServeExchange(request: request, reply: reply, entry: entry))
+        }
         return entry
     }
 
@@ -157,7 +161,7 @@ public final class ServeResponder: Sendable {
     }
 
     /// `request` as the mock source's matcher sees it, and the scrubber that knows its secret values.
-    static func built(
+    package static func built(
         _ request: ServeRequest, in session: Session
     ) -> (request: BuiltRequest, scrubber: SecretScrubber) {
         let built = request.builtRequest(for: session)

@@ -100,10 +100,9 @@ package struct TrafficEntry: Sendable {
     /// The entry for `exchange`, an answer to a request for `session`. A served body file is read here (this runs
     /// on the server's thread, never the explorer's loop).
     package init(_ exchange: ServeExchange, session: Session) {
-        let request = exchange.request.builtRequest(for: session)
+        let (request, scrubber) = exchange.reply.built ?? ServeResponder.built(exchange.request, in: session)
         let entry = exchange.entry
         let reply = exchange.reply
-        let scrubber = request.scrubber
         method = entry.method
         path = entry.path
         status = entry.status

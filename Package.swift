@@ -14,16 +14,18 @@ let package = Package(
         .target(name: "Strata", dependencies: ["CYAML", "CCurl"]),
         // libyaml's event parser through a shim header; only Strata's YAML reader imports it.
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
-        // The only libcurl surface: typed wrappers for its variadic calls and the once-per-process init in shim.c.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // Loading a C library at run time, for the two shims below: nothing they use is needed to build.
+        .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The only libcurl surface: the API we use, declared in shim.h; libcurl is loaded on the first live send.
+        .target(name: "CCurl", dependencies: ["CDynamicLibrary"]),
         // Cells, styles, display width, buffers, widgets and the backend protocol. Depends on nothing of ours.
         .target(name: "TermGrid"),
         // The explorer: state, actions, reducer, key maps, rendering into a TermGrid buffer.
         .target(name: "StrataUI", dependencies: ["Strata", "TermGrid"]),
         // ncursesw through a shim header, and the signal handlers with their state in shim.c.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
-        // libmicrohttpd through a shim header (typed wrappers for its variadic calls) and shim.c.
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // libmicrohttpd's API as we use it, declared in shim.h; the library is loaded when serving starts.
+        .target(name: "CMicroHTTPD", dependencies: ["CDynamicLibrary"]),
         // `strata serve`'s HTTP server: libmicrohttpd driving the library's ServeResponder.
         .target(name: "StrataServe", dependencies: ["Strata", "CMicroHTTPD"]),
         // A TermGrid backend over ncursesw.
@@ -34,7 +36,7 @@ let package = Package(
         // Release-mode benchmarks against peers measured in the same run.
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "StrataUI", "TermGrid", "StrataServe"]),
         // Helpers for tests: loopback HTTP server, snapshot assertions, locating the built binary.
-        .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid"]),
+        .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid", "StrataServe"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
         .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "CNcursesw"]),

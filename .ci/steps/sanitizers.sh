@@ -16,6 +16,7 @@ SKIP='LiveSourceTests/(timeout|cancellation)\(\)|LiveTransportTests/stalledBody\
 # FileHandle and URLSession, and libcurl, none of them ours (the fuzz targets keep it on for the parsers).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0}
+source .ci/check.sh
 
 ok=0
 bad=0
@@ -34,7 +35,9 @@ for sanitizer in ${STRATA_CI_SANITIZERS:-address thread}; do
   reports=$(grep -cE '(ERROR|WARNING): (AddressSanitizer|ThreadSanitizer|LeakSanitizer)' "$log" || true)
   summary=$(grep -oE 'Test run with [0-9]+ tests.*' "$log" | tail -1)
   took=$((SECONDS - start))
-  if [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]; then
+  skips=0
+  no_library_skips "$log" || skips=1
+  if [ "$status" -eq 0 ] && [ "$reports" -eq 0 ] && [ "$skips" -eq 0 ]; then
     ok=$((ok + 1))
     echo "ok   swift test --sanitize=$sanitizer in $took s: ${summary:-no summary}"
   else

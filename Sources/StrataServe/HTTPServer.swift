@@ -32,11 +32,17 @@ public final class HTTPServer: @unchecked Sendable {
     /// `http://HOST:PORT`.
     public var url: String { "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)" }
 
-    /// Starts serving on `host:port` (port 0 picks a free port); throws a one-line error when the port is in use
-    /// or the host is not an address of this machine.
+    /// Why this machine cannot serve, or nil: libmicrohttpd, loaded the first time this is read, could not be
+    /// (the line says how to install it). Nothing else depends on it.
+    public static let unavailableReason: String? =
+        strata_mhd_load() == 0 ? nil : SystemLibrary.libmicrohttpd.missing(String(cString: strata_mhd_load_error()))
+
+    /// Starts serving on `host:port` (port 0 picks a free port); throws a one-line error when libmicrohttpd is
+    /// missing (``unavailableReason``), the port is in use or the host is not an address of this machine.
     public init(responder: ServeResponder, host: String, port: Int, limits: ServeLimits = ServeLimits())
         throws(ServeError)
     {
+        if let reason = HTTPServer.unavailableReason { throw ServeError(reason) }
         self.responder = responder
         self.limits = limits
         self.host = host
@@ -63,14 +69,14 @@ public final class HTTPServer: @unchecked Sendable {
         daemon = nil
         lock.unlock()
         guard let d else { return }
-        let fd = MHD_quiesce_daemon(d)
+        let fd = strata_mhd_quiesce_daemon(d)
         // New connections are refused now; let every request already begun be answered and sent (up to the
         // longest delay a fixture may ask for, plus the connection timeout).
         let deadline = Date().addingTimeInterval(Double(limits.connectionTimeout) + 600)
         active.lock()
         while activeCount > 0, active.wait(until: deadline) {}
         active.unlock()
-        MHD_stop_daemon(d)
+        strata_mhd_stop_daemon(d)
         if fd >= 0 { close(fd) } else if listenFD >= 0 { close(listenFD) }
         listenFD = -1
     }
@@ -87,7 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, context in
-        guard let cls, let connection, let context, let uploadSize else { return strata_mhd_no() }
+        guard let cls, let connection, let context, let uploadSize else { return MHD_NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         guard let pendingPointer = context.pointee else {
             let pending = Pending()
@@ -102,7 +108,7 @@ public final class HTTPServer: @unchecked Sendable {
                 pending.tooLarge = true
                 return server.queue(tooLarge(server.limits), connection, request: nil, pending: pending)
             }
-            return strata_mhd_yes()
+            return MHD_YES
         }
         let pending = Unmanaged<Pending>.fromOpaque(pendingPointer).takeUnretainedValue()
         if uploadSize.pointee > 0 {
@@ -118,7 +124,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
             uploadSize.pointee = 0
-            return strata_mhd_yes()
+            return MHD_YES
         }
         if pending.tooLarge {
             return server.queue(tooLarge(server.limits), connection, request: nil, pending: pending)
@@ -181,19 +187,19 @@ public final class HTTPServer: @unchecked Sendable {
             default: break
             }
             log()
-            return strata_mhd_no()
+            return MHD_NO
         }
         guard let response = makeResponse(reply) else {
             log()
-            return strata_mhd_no()
+            return MHD_NO
         }
         for field in reply.headers {
             let lower = field.name.lowercased()
             if lower == "content-length" || lower == "transfer-encoding" || lower == "connection" { continue }
-            _ = MHD_add_response_header(response, field.name, field.value)
+            _ = strata_mhd_add_response_header(response, field.name, field.value)
         }
-        let result = MHD_queue_response(connection, UInt32(reply.status), response)
-        MHD_destroy_response(response)
+        let result = strata_mhd_queue_response(connection, UInt32(reply.status), response)
+        strata_mhd_destroy_response(response)
         log()
         return result
     }
@@ -209,26 +215,26 @@ public final class HTTPServer: @unchecked Sendable {
             var size: UInt64 = 0
             let fd = strata_mhd_open_file(path, &size)
             guard fd >= 0 else { return nil }
-            return MHD_create_response_from_fd64(size, fd)
+            return strata_mhd_response_from_fd(size, fd)
         case .bytes, .file:
             guard let reader = BodyReader(reply) else { return nil }
             let size = reader.size
             let declared = reply.fault == .close ? max(size, 1) : size
-            return MHD_create_response_from_callback(
+            return strata_mhd_response_from_callback(
                 declared, ServeReply.chunkSize, BodyReader.read, Unmanaged.passRetained(reader).toOpaque(),
                 BodyReader.free)
         }
     }
 
     static func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, strata_mhd_header_kind(), name).map { String(cString: $0) }
+        strata_mhd_lookup_connection_value(connection, MHD_HEADER_KIND, name).map { String(cString: $0) }
     }
 
     /// The query string, rebuilt from the arguments libmicrohttpd split off (it passes the path alone).
     static func rawQuery(_ connection: OpaquePointer) -> String? {
         let box = PairBox()
         let me = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, strata_mhd_argument_kind(), PairBox.collect, me)
+        _ = strata_mhd_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, PairBox.collect, me)
         guard !box.pairs.isEmpty else { return nil }
         return box.pairs.map { pair in pair.1.map { "\(pair.0)=\($0)" } ?? pair.0 }.joined(separator: "&")
     }
@@ -236,7 +242,7 @@ public final class HTTPServer: @unchecked Sendable {
     static func headers(_ connection: OpaquePointer) -> HTTPHeaders {
         let box = PairBox()
         let me = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, strata_mhd_header_kind(), PairBox.collect, me)
+        _ = strata_mhd_get_connection_values(connection, MHD_HEADER_KIND, PairBox.collect, me)
         return HTTPHeaders(box.pairs.map { ($0.0, $0.1 ?? "") })
     }
 }
@@ -246,9 +252,9 @@ final class PairBox {
     var pairs: [(String, String?)] = []
 
     static let collect: MHD_KeyValueIterator = { cls, _, key, value in
-        guard let cls, let key else { return strata_mhd_yes() }
+        guard let cls, let key else { return MHD_YES }
         let box = Unmanaged<PairBox>.fromOpaque(cls).takeUnretainedValue()
         box.pairs.append((String(cString: key), value.map { String(cString: $0) }))
-        return strata_mhd_yes()
+        return MHD_YES
     }
 }

@@ -44,6 +44,8 @@ enum ServeCommand {
         guard let sessionPath = try args.positionals(max: 1).first else {
             throw UsageError("serve needs a SESSION")
         }
+        // Before anything is read or opened: without libmicrohttpd there is nothing to serve with.
+        if let reason = HTTPServer.unavailableReason { throw CommandError(reason) }
         let session = try loadSession(sessionPath)
         let upstream: ServeResponder.Upstream
         switch sourceName {

@@ -13,7 +13,9 @@ struct ExplorerServeEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("--serve 0 serves the session; requests arrive in the Traffic list; the same port again is an error")
+    @Test(
+        "--serve 0 serves the session; requests arrive in the Traffic list; the same port again is an error",
+        .needsLibmicrohttpd)
     func serveAndWatch() async throws {
         let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
         let demo = Self.root.appendingPathComponent("Sessions/demo").path
@@ -49,6 +51,40 @@ struct ExplorerServeEndToEndTests {
 
         tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
+    }
+
+    @Test("without libmicrohttpd, S says what is missing in the status line and the explorer goes on working")
+    func serveWithoutLibmicrohttpd() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let demo = Self.root.appendingPathComponent("Sessions/demo").path
+        let tmux = try TmuxSession(
+            command: ["env", "STRATA_LIBMICROHTTPD=/nonexistent/libmicrohttpd.so.12", binary.path, demo], width: 120,
+            height: 40)
+        defer { tmux.close() }
+        try tmux.waitFor("listProducts")
+        tmux.send("S")
+        // What to do fits the status line of a 120-column terminal.
+        try tmux.waitFor(
+            "cannot serve: libmicrohttpd is needed for serving; install it with `sudo apt-get install libmicrohttpd12`")
+        #expect(!tmux.screen().contains("⇄ http://"))
+        tmux.send("r")
+        try tmux.waitFor("fixtures/products.json#1")
+        tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
+    @Test("without libmicrohttpd, --serve exits 1 with the same line")
+    func serveFlagWithoutLibmicrohttpd() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let demo = Self.root.appendingPathComponent("Sessions/demo").path
+        let tmux = try TmuxSession(
+            command: [
+                "env", "STRATA_LIBMICROHTTPD=/nonexistent/libmicrohttpd.so.12", binary.path, demo, "--serve", "0",
+            ],
+            width: 120, height: 40)
+        defer { tmux.close() }
+        #expect(try tmux.waitForExit() == 1)
+        #expect(tmux.screen().contains("libmicrohttpd is needed for serving; install it with"))
     }
 
     @Test("a bad --serve value is an error naming the form, exit 1")

@@ -187,6 +187,24 @@ private func json(_ text: String) throws -> [String: Any] {
         )
     }
 
+    @Test("without libcurl, a live send exits 1 saying what is missing and how to install it; mock still answers")
+    func liveWithoutLibcurl() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let missing = dir.path + "/nowhere/libcurl.so.4"
+        let live = try StrataBinary.run(
+            ["run", dir.path, "product", "--source", "live"],
+            environment: ["SHOP_KEY": "k", "STRATA_LIBCURL": missing])
+        #expect(live.status == 1)
+        #expect(live.stderr.split(separator: "\n").count == 1)
+        #expect(
+            live.stderr.contains(
+                "failed: libcurl is needed for live requests; install it with `sudo apt-get install libcurl4` (Debian, Ubuntu), `sudo dnf install libcurl` (Fedora) or `brew install curl` (macOS) (it could not be loaded: \(missing): cannot open shared object file"
+            ), "\(live.stderr)")
+        let mock = try StrataBinary.run(["run", dir.path, "product"], environment: ["STRATA_LIBCURL": missing])
+        #expect(mock.status == 0, "\(mock.stderr)")
+    }
+
     @Test("usage mistakes exit 2; an unknown route exits 1 with the route list")
     func mistakes() throws {
         let dir = try ScratchDirectory(ShopSession.files())

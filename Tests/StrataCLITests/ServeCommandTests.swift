@@ -52,7 +52,9 @@ final class ServeProcess {
         return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("serve --port 0 prints its URL, answers, logs a line per request, and SIGTERM waits for the one in flight")
+    @Test(
+        "serve --port 0 prints its URL, answers, logs a line per request, and SIGTERM waits for the one in flight",
+        .needsLibmicrohttpd)
     func sigtermWithRequestInFlight() async throws {
         let dir = try ScratchDirectory(Self.files)
         defer { dir.remove() }
@@ -91,7 +93,7 @@ final class ServeProcess {
         #expect(log.hasSuffix("stopped\n"))
     }
 
-    @Test("a port in use is a clear error and exit 1")
+    @Test("a port in use is a clear error and exit 1", .needsLibmicrohttpd)
     func portInUse() throws {
         let dir = try ScratchDirectory(Self.files)
         defer { dir.remove() }
@@ -104,13 +106,32 @@ final class ServeProcess {
         #expect(first.terminate().status == 0)
     }
 
-    @Test("a host that is not an address of this machine is a clear error and exit 1")
+    @Test("a host that is not an address of this machine is a clear error and exit 1", .needsLibmicrohttpd)
     func badHost() throws {
         let dir = try ScratchDirectory(Self.files)
         defer { dir.remove() }
         let result = try StrataBinary.run(["serve", dir.path, "--host", "192.0.2.1", "--port", "0"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("strata: cannot listen on host '192.0.2.1'"))
+    }
+
+    @Test("without libmicrohttpd, serve says in one line what is missing and how to install it, and exits 1")
+    func withoutLibmicrohttpd() throws {
+        let dir = try ScratchDirectory(Self.files)
+        defer { dir.remove() }
+        let missing = dir.path + "/nowhere/libmicrohttpd.so.12"
+        let result = try StrataBinary.run(
+            ["serve", dir.path, "--port", "0", "--journal", dir.path + "/journal.jsonl"],
+            environment: ["STRATA_LIBMICROHTTPD": missing])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "strata: libmicrohttpd is needed for serving; install it with `sudo apt-get install libmicrohttpd12` (Debian, Ubuntu), `sudo dnf install libmicrohttpd` (Fedora) or `brew install libmicrohttpd` (macOS) (it could not be loaded: \(missing): cannot open shared object file"
+            ), "\(result.stderr)")
+        // Nothing was opened or written before the library was found missing.
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/journal.jsonl"))
     }
 
     @Test("a --timeout past a day is a usage error, not a crash (libmicrohttpd takes 32 bits)")

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `strata serve --source live` keeps each proxied exchange in the session's history; `--source mock` keeps none.
-@Suite struct ServeHistoryTests {
+@Suite(.needsLibmicrohttpd) struct ServeHistoryTests {
     static func session(_ baseURL: String) -> [String: String] {
         [
             "session.json":

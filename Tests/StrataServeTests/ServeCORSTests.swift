@@ -1,7 +1,8 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeCORSTests {
+@Suite(.needsLibmicrohttpd) struct ServeCORSTests {
     static let fixtures = ["a.json": #"{ "/a": [ { "response": { "body": { "a": 1 } } } ] }"#]
 
     @Test("on loopback without a serve block, a preflight from any origin is answered and answers carry the origin")

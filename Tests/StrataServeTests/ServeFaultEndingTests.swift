@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// How a fault ends the connection, as a client's socket sees it: a reset is a TCP RST (the read fails with
 /// ECONNRESET), the other faults a clean close.
-@Suite struct ServeFaultEndingTests {
+@Suite(.needsLibmicrohttpd) struct ServeFaultEndingTests {
     /// How a raw exchange ended.
     enum Ending: Equatable {
         case closed(bytes: Int)

@@ -1,7 +1,8 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeFaultTests {
+@Suite(.needsLibmicrohttpd) struct ServeFaultTests {
     static let fixtures = [
         "faults.json": """
         {

@@ -1,7 +1,8 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeJournalTests {
+@Suite(.needsLibmicrohttpd) struct ServeJournalTests {
     static let fixtures = ["a.json": #"{ "/a": [ { "response": { "body": { "a": 1 } } } ] }"#]
 
     @Test("/__strata/requests lists each request with redacted headers, body size, pair or near miss, status")

@@ -3,7 +3,7 @@ import StrataServe
 import StrataTestSupport
 import Testing
 
-@Suite struct ServeLimitsTests {
+@Suite(.needsLibmicrohttpd) struct ServeLimitsTests {
     static let fixtures = [
         "up.json": #"{ "/up": [ { "request": { "method": "POST" }, "response": { "body": "ok" } } ] }"#
     ]

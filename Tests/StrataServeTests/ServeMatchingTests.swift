@@ -1,8 +1,9 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeMatchingTests {
+@Suite(.needsLibmicrohttpd) struct ServeMatchingTests {
     static let fixtures = [
         "items.json": """
         {

@@ -1,7 +1,8 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeNearMissTests {
+@Suite(.needsLibmicrohttpd) struct ServeNearMissTests {
     static let fixtures = [
         "items.json": #"{ "/items": [ { "request": { "params": { "page": "2" } }, "response": { "body": [] } } ] }"#
     ]

@@ -3,7 +3,7 @@ import Strata
 import StrataTestSupport
 import Testing
 
-@Suite struct ServeRecordTests {
+@Suite(.needsLibmicrohttpd) struct ServeRecordTests {
     static let sessionJSON = """
         { "name": "rec", "baseURL": "${env:UP_URL}", "params": { "api_key": "${env:UP_KEY}" },
           "headers": { "X-Client": "strata" }, "redact": ["api_key"],

@@ -1,7 +1,8 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
-@Suite struct ServeSequenceTests {
+@Suite(.needsLibmicrohttpd) struct ServeSequenceTests {
     static let fixtures = [
         "job.json": """
         { "/job": [ { "responses": [

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataServe
+import StrataTestSupport
 import StrataUI
 import TermGrid
 import Testing
@@ -26,7 +27,7 @@ final class TestTrafficServer: TrafficServer, Sendable {
 }
 
 /// A real request over the loopback reaches the explorer's Traffic list through its event queue.
-@Suite struct ServeTrafficEndToEndTests {
+@Suite(.needsLibmicrohttpd) struct ServeTrafficEndToEndTests {
     @Test("serving on port 0, a request sent with URLSession arrives in the Traffic list, answered by its fixture")
     func requestArrives() async throws {
         let session = try ExplorerFixtures.demo()

@@ -84,7 +84,7 @@ public final class CookieJar: @unchecked Sendable {
     func store(from handle: UnsafeMutableRawPointer, loaded: [String]) {
         var list: UnsafeMutablePointer<curl_slist>? = nil
         _ = strata_curl_getinfo_slist(handle, CURLINFO_COOKIELIST, &list)
-        defer { curl_slist_free_all(list) }
+        defer { strata_curl_slist_free_all(list) }
         var now: [String] = []
         var item = list
         while let node = item {

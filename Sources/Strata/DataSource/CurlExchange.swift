@@ -104,10 +104,13 @@ final class CurlExchange: @unchecked Sendable {
 
     /// Sends the request and follows its redirects; runs on the transfer thread.
     private func perform() -> Result<Response, TransportError> {
-        guard strata_curl_global_init() == 0, let handle = curl_easy_init() else {
-            return .failure(.connection(url: shownURL, detail: "libcurl could not be initialised"))
+        guard strata_curl_global_init() == 0 else {
+            return .failure(.connection(url: shownURL, detail: CurlExchange.unavailable))
         }
-        defer { curl_easy_cleanup(handle) }
+        guard let handle = strata_curl_easy_init() else {
+            return .failure(.connection(url: shownURL, detail: "libcurl could not make a transfer handle"))
+        }
+        defer { strata_curl_easy_cleanup(handle) }
         let loaded = cookies?.load(into: handle)
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int64(request.timeout * 1000))
@@ -165,7 +168,7 @@ final class CurlExchange: @unchecked Sendable {
         _ handle: UnsafeMutableRawPointer, url: String, method: String, headers requestHeaders: HTTPHeaders,
         body requestBody: [UInt8]?, remaining: Duration, cookies: Bool
     ) -> Result<Hop, TransportError> {
-        curl_easy_reset(handle)
+        strata_curl_easy_reset(handle)
         headerFields = []
         body = []
         received = 0
@@ -181,7 +184,7 @@ final class CurlExchange: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
         var list: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(list) }
+        defer { strata_curl_slist_free_all(list) }
         let settings = request.transport
         let me = Unmanaged.passUnretained(self).toOpaque()
 
@@ -190,7 +193,7 @@ final class CurlExchange: @unchecked Sendable {
         _ = strata_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         _ = strata_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         _ = strata_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        _ = strata_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, strata_curl_http_version_2tls())
+        _ = strata_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         _ = strata_curl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         let remainingMs = max(1, CurlExchange.milliseconds(remaining))
         _ = strata_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, remainingMs)
@@ -241,15 +244,16 @@ final class CurlExchange: @unchecked Sendable {
         }
         // Exactly the headers the request holds: libcurl's own Accept, Expect and form Content-Type are removed.
         for field in requestHeaders.fields {
-            list = curl_slist_append(list, field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+            list = strata_curl_slist_append(
+                list, field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
         }
         var suppressed = ["Expect"]
         if requestHeaders["Accept"] == nil { suppressed.append("Accept") }
         if sendsBody && requestHeaders["Content-Type"] == nil { suppressed.append("Content-Type") }
-        for name in suppressed { list = curl_slist_append(list, "\(name):") }
+        for name in suppressed { list = strata_curl_slist_append(list, "\(name):") }
         _ = strata_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
 
-        let code = curl_easy_perform(handle)
+        let code = strata_curl_easy_perform(handle)
         let detail = CurlExchange.detail(code, errorBuffer)
         if isCancelled { return .failure(.cancelled) }
         if let sinkError {
@@ -367,7 +371,7 @@ final class CurlExchange: @unchecked Sendable {
     /// libcurl's message for a failure: the error buffer when it says something, else the code's text.
     private static func detail(_ code: CURLcode, _ buffer: UnsafeMutablePointer<CChar>) -> String {
         let text = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
+        return text.isEmpty ? String(cString: strata_curl_easy_strerror(code)) : text
     }
 
     /// A libcurl failure as a one-line transport error naming the (redacted) URL.
@@ -411,6 +415,13 @@ final class CurlExchange: @unchecked Sendable {
             return .invalidURL("'\(url)' cannot be requested (\(detail))")
         default: return .connection(url: url, detail: detail)
         }
+    }
+
+    /// Why libcurl is not ready, as the detail of a failed send: missing (with how to install it) or failing to
+    /// initialise.
+    static var unavailable: String {
+        let reason = String(cString: strata_curl_load_error())
+        return reason.hasPrefix("curl_global_init") ? reason : SystemLibrary.libcurl.missing(reason)
     }
 
     /// `d` in whole milliseconds, for libcurl's `_MS` options.

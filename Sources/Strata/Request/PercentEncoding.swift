@@ -4,6 +4,8 @@ public enum PercentEncoding {
     static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     /// What may stay as is inside one path segment (`/` is encoded so a value stays one segment).
     static let pathSegment = unreserved.union("!$&'()*+,;=:@".utf8)
+    /// What may stay as is in a whole path: a segment's bytes and `/`.
+    static let path = pathSegment.union("/".utf8)
 
     /// Encodes every UTF-8 byte of `s` not in `allowed` as `%XX`.
     ///
@@ -11,6 +13,26 @@ public enum PercentEncoding {
     /// encoded for every frame that shows the request.
     static func encode(_ s: String, allowing allowed: ByteSet) -> String {
         encode(s, allowing: allowed, space: nil)
+    }
+
+    /// `s` with every byte not in `allowed` encoded as `%XX`, keeping the `%XX` escapes it already holds (a `%` that
+    /// starts none becomes `%25`): text that is meant to be URL text already, made to be nothing else.
+    static func reencode(_ s: String, allowing allowed: ByteSet) -> String {
+        let u = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(u.count)
+        for (i, b) in u.enumerated() {
+            if allowed.contains(b)
+                || (b == UInt8(ascii: "%") && i + 2 < u.count && hex(u[i + 1]) != nil && hex(u[i + 2]) != nil)
+            {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHexDigits[Int(b >> 4)])
+                out.append(upperHexDigits[Int(b & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `0`–`9`, `A`–`F`.

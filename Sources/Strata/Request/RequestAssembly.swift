@@ -78,6 +78,11 @@ struct RequestAssembly {
 
     /// The URL and the path of a request with the `sent` params: path params fill `pathTemplate`, query params
     /// follow the base URL's own query; values of params named in `verbatim` are not percent-encoded.
+    ///
+    /// A path that goes after a base URL is always an absolute path of URL characters: it starts with `/`, and its
+    /// literal text keeps only path bytes and `%XX` escapes (the rest is encoded), so nothing in a template or in
+    /// what a client sent to `strata serve` (`@evil.test/`, `\\h`, `?`, `#`, a line break) can end the base URL's
+    /// authority or start another part of the URL: the host and port sent to are always the base URL's.
     static func location(
         baseURL: String, pathTemplate: PathTemplate, sent: [ResolvedParam], verbatim: Set<String>
     ) -> (url: String, path: String) {
@@ -87,9 +92,15 @@ struct RequestAssembly {
         // Path: substitute each {name} (the first sent path param of that name).
         var pathParams: [String: ResolvedParam] = [:]
         for p in sent where p.location == .path && pathParams[p.name] == nil { pathParams[p.name] = p }
-        let path = pathTemplate.filled { name in
+        let appended = !baseURL.isEmpty
+        func literal(_ text: String) -> String {
+            appended ? PercentEncoding.reencode(text, allowing: PercentEncoding.path) : text
+        }
+        func param(_ name: String) -> String? {
             pathParams[name].map { p in value(p) { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) } }
         }
+        var path = pathTemplate.filled(literal: literal, param)
+        if appended && !path.hasPrefix("/") { path = "/" + path }
         // URL: base (its own query kept), path, then query params.
         var base = baseURL
         var baseQuery = ""

@@ -10,8 +10,14 @@ extension ServeRequest {
     /// `${env:…}` expanded) under the path, query, headers and body the client sent; a header the session sets
     /// keeps the session's value. A body the client sent goes out unchanged (session body params are then not
     /// added). Client values are literal text: `${env:…}` in them is never expanded.
+    ///
+    /// The URL is the session's base URL with the client's path under its path (dot segments removed, so it cannot
+    /// climb above it) and the client's query re-encoded: its host and port are always the base URL's, whatever
+    /// the target or the `Host` and `X-Forwarded-*` headers say (``ServeResponder`` refuses targets that are not a
+    /// path before this; `RequestAssembly.location` makes any path one that cannot leave its place).
     public func liveRequest(for session: Session, builder: RequestBuilder) throws(TransportError) -> BuiltRequest {
-        let literalPath = path.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")
+        let literalPath = ServeRequest.removingDotSegments(path)
+            .replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")
         let matched = route(in: session)
         let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
         let adHoc = Route(

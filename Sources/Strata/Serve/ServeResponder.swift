@@ -66,13 +66,22 @@ public final class ServeResponder: Sendable {
         self.exchangeObserver = exchangeObserver
     }
 
+    /// The methods `OPTIONS *` names.
+    static let methods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+
     /// The admin endpoints, under ``FixtureSet/reservedPrefix``.
     public static let adminEndpoints = ["GET health", "GET requests", "POST reset"]
 
     /// The answer to `request`.
     public func respond(_ request: ServeRequest) -> ServeReply {
         var reply: ServeReply
-        if request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix) {
+        if request.isServerWideOptions {
+            reply = ServeReply(status: 204, outcome: "options *")
+            reply.headers["Allow"] = ServeResponder.methods
+        } else if let problem = request.targetProblem {
+            // Before anything reads the target: only a path is matched, forwarded or recorded.
+            reply = .text(400, problem, outcome: "refused (request target)")
+        } else if request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix) {
             reply = admin(request)
         } else if let preflight = preflight(request) {
             return preflight

@@ -88,12 +88,13 @@ struct PathTemplate: Sendable {
         return names
     }
 
-    /// The template with each placeholder replaced by `value(name)`, or kept as `{name}` when that is nil.
-    func filled(_ value: (String) -> String?) -> String {
+    /// The template with each placeholder replaced by `value(name)`, or kept as `{name}` when that is nil, and each
+    /// run of literal text as `literal` gives it.
+    func filled(literal: (String) -> String = { $0 }, _ value: (String) -> String?) -> String {
         var out = ""
         for part in parts {
             switch part {
-            case .literal(let s): out += s
+            case .literal(let s): out += literal(s)
             case .placeholder(let name): out += value(name) ?? "{\(name)}"
             }
         }

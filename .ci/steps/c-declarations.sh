@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/check.sh
 check "libcurl and libmicrohttpd declarations match their headers" scripts/check-c-declarations
-echo "c-declarations checks: $ok ok, $bad failing"
+echo "declaration checks: $ok ok, $bad failing"
 [ "$bad" -eq 0 ]

@@ -11,7 +11,9 @@ let package = Package(
     ],
     targets: [
         // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata", dependencies: ["CYAML", "CCurl"]),
+        .target(name: "Strata", dependencies: ["CYAML", "CCurl", "CFileSystem"]),
+        // Opening a file beneath a folder in one step (openat2 RESOLVE_BENEATH, or a walk): SessionFiles' C half.
+        .target(name: "CFileSystem"),
         // libyaml's event parser through a shim header; only Strata's YAML reader imports it.
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
         // Loading a C library at run time, for the two shims below: nothing they use is needed to build.

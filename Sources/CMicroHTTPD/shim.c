@@ -1,10 +1,8 @@
 #include "shim.h"
 
-#include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dynamic_library.h"
@@ -146,16 +144,4 @@ void strata_mhd_linger_reset(int fd) {
     memset(&unspec, 0, sizeof unspec);
     unspec.sa_family = AF_UNSPEC;
     connect(fd, &unspec, sizeof unspec);
-}
-
-int strata_mhd_open_file(const char *path, uint64_t *size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return -1;
-    }
-    *size = (uint64_t)st.st_size;
-    return fd;
 }

@@ -9,7 +9,8 @@ import Strata
 /// Hands a body to libmicrohttpd in pieces: `chunkDelay` ms apart, or cut short for the `close` fault.
 final class BodyReader {
     let bytes: [UInt8]
-    let fd: Int32
+    /// The body file, read at explicit offsets, or nil for bytes in hand.
+    let file: SessionFiles.OpenedFile?
     let size: UInt64
     let delay: Int
     let breakOff: Bool
@@ -18,21 +19,16 @@ final class BodyReader {
         switch reply.body {
         case .bytes(let b):
             bytes = b
-            fd = -1
+            file = nil
             size = UInt64(b.count)
-        case .file(let path):
-            var s: UInt64 = 0
-            let f = strata_mhd_open_file(path, &s)
-            guard f >= 0 else { return nil }
+        case .file(let opened):
             bytes = []
-            fd = f
-            size = s
+            file = opened
+            size = UInt64(opened.size)
         }
         delay = reply.chunkDelay
         breakOff = reply.fault == .close
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     static let read: MHD_ContentReaderCallback = { cls, position, buffer, max in
         guard let cls, let buffer else { return strata_mhd_end_with_error() }
@@ -42,8 +38,8 @@ final class BodyReader {
         if position >= end { return reader.breakOff ? strata_mhd_end_with_error() : strata_mhd_end_of_stream() }
         if position > 0, reader.delay > 0 { usleep(useconds_t(reader.delay) * 1000) }
         let count = Int(min(UInt64(max), UInt64(ServeReply.chunkSize), end - position))
-        if reader.fd >= 0 {
-            let n = pread(reader.fd, buffer, count, off_t(position))
+        if let file = reader.file {
+            let n = file.read(into: UnsafeMutableRawPointer(buffer), count: count, at: Int(position))
             return n > 0 ? n : strata_mhd_end_with_error()
         }
         reader.bytes.withUnsafeBytes { src in

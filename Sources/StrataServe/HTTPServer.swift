@@ -211,11 +211,15 @@ public final class HTTPServer: @unchecked Sendable {
         switch reply.body {
         case .bytes(let bytes) where !paced:
             return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
-        case .file(let path) where !paced:
-            var size: UInt64 = 0
-            let fd = strata_mhd_open_file(path, &size)
+        case .file(let file) where !paced:
+            // The file as it was opened and checked, never opened again by path; the response closes its copy.
+            let fd = file.duplicateDescriptor()
             guard fd >= 0 else { return nil }
-            return strata_mhd_response_from_fd(size, fd)
+            guard let response = strata_mhd_response_from_fd(UInt64(file.size), fd) else {
+                close(fd)
+                return nil
+            }
+            return response
         case .bytes, .file:
             guard let reader = BodyReader(reply) else { return nil }
             let size = reader.size

@@ -6,9 +6,11 @@ import StrataServe
     import Glibc
 #endif
 
-/// `strata serve` under load: wrk (50 keep-alive connections, 10 s) against a 2 KB JSON fixture served in this
-/// process, and against httpbin under gunicorn (4 workers) in the same run; then RSS before and after 1 000 000
-/// requests.
+/// `strata serve` under load, as users run it and in process: wrk (50 keep-alive connections) against the `strata`
+/// binary started as a user starts it (a 1.6 KB body file, each request's journal line written to a file; and an
+/// inline 2 KB body with the lines going to /dev/null), against the same server in this process, against nginx
+/// serving the same 1.6 KB file (the ceiling) and httpbin under gunicorn (4 workers), all in the same run; then the
+/// process's RSS before and after 1 000 000 requests.
 enum ServeBenchmark {
     /// What wrk reported.
     struct WrkResult {
@@ -24,62 +26,103 @@ enum ServeBenchmark {
         let seconds = options.int("--seconds", default: 10)
         let total = options.int("--requests", default: 1_000_000)
         print("## strata serve under load (\(BenchMachine.summary()))\n")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-serve-\(getpid())").path
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-serve-\(getpid())")
+        let dir = temporary.appendingPathComponent("session").path
+        let www = temporary.appendingPathComponent("www").path
         try FileManager.default.createDirectory(atPath: dir + "/fixtures", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try #"{ "name": "bench", "routes": [ { "name": "items", "path": "/items" } ] }"#.write(
-            toFile: dir + "/session.json", atomically: true, encoding: .utf8)
-        let body = twoKilobyteBody()
-        try "{ \"/items\": [ { \"response\": { \"body\": \(body) } } ] }".write(
-            toFile: dir + "/fixtures/items.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try
+            #"{ "name": "bench", "routes": [ { "name": "items", "path": "/items" }, { "name": "product", "path": "/product.json" } ] }"#
+            .write(toFile: dir + "/session.json", atomically: true, encoding: .utf8)
+        let inline = twoKilobyteBody()
+        let fileBody = Self.body(bytes: 1600)
+        try fileBody.write(toFile: dir + "/product.json", atomically: true, encoding: .utf8)
+        try fileBody.write(toFile: www + "/product.json", atomically: true, encoding: .utf8)
+        try """
+        { "/items": [ { "response": { "body": \(inline) } } ],
+          "/product.json": [ { "response": { "headers": { "Content-Type": "application/json" }, "bodyFile": "../product.json" } } ] }
+        """.write(toFile: dir + "/fixtures/items.json", atomically: true, encoding: .utf8)
+
+        guard let wrk = which("wrk") else { throw BenchError("wrk is not installed (Debian package wrk)") }
+        print(
+            "fixture bodies: \(fileBody.utf8.count) bytes from a body file, \(inline.utf8.count) bytes inline; "
+                + "wrk -t2 -c50 -d\(seconds)s --latency, after 2 s of warm-up each\n")
+        var table = BenchTable(
+            ["server", "req/s", "p99", "errors", "non-2xx", "requests"], rightAligned: [1, 2, 3, 4, 5])
+        func measure(_ name: String, _ url: String) throws -> WrkResult {
+            _ = try wrkRun(wrk, url, seconds: 2)
+            let result = try wrkRun(wrk, url, seconds: seconds)
+            table.add(row(name, result))
+            return result
+        }
+
+        // The binary as users run it: its journal line per request to a file, and to /dev/null.
+        let journaled = try ServeProcesses.strataServe(
+            session: dir, arguments: ["--journal", temporary.path + "/journal.jsonl"],
+            output: temporary.path + "/serve.out")
+        defer { journaled.stop() }
+        let rssBefore = ServeProcesses.residentKB(journaled.process.processIdentifier)
+        let process = try measure(
+            "strata serve process: 1.6 KB body file, lines and journal to files", journaled.url + "/product.json")
+        let quiet = try ServeProcesses.strataServe(session: dir, arguments: [], output: "/dev/null")
+        let processInline = try measure("strata serve process: 2 KB inline, lines to /dev/null", quiet.url + "/items")
+        quiet.stop()
+
+        // The same server in this process, without journal lines.
         let session = try Session.load(from: dir)
         let responder = ServeResponder(
             session: session, upstream: .mock(MockSource(session: session)), journal: try ServeJournal(),
             loopback: true)
         let server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0)
-        defer { server.stop() }
-        let url = server.url + "/items"
+        let inProcess = try measure("strata serve in process: 2 KB inline, no lines", server.url + "/items")
+        let inProcessFile = try measure("strata serve in process: 1.6 KB body file", server.url + "/product.json")
+        server.stop()
+
+        // The ceiling: nginx serving the same file, its access log written to a file.
+        var ceiling: WrkResult? = nil
+        if let nginx = try ServeProcesses.nginx(
+            root: www, accessLog: temporary.path + "/nginx-access.log", workDirectory: temporary.path + "/nginx")
+        {
+            ceiling = try measure("nginx: the same 1.6 KB file, access log to a file", nginx.url + "/product.json")
+            nginx.stop()
+        } else {
+            print("(nginx is not installed: Debian package nginx)")
+        }
+
         // The peer (and wrk) are installed and started by the benchmark's script.
         let peerPort = 18_765
         let script = try peerScript()
-        let peerStarted = shell(script, ["start", String(peerPort)]) == 0
-        defer { _ = shell(script, ["stop", String(peerPort)]) }
-        guard let wrk = which("wrk") else { throw BenchError("wrk is not installed (Debian package wrk)") }
-        print("fixture body: \(body.utf8.count) bytes of JSON; wrk -t2 -c50 -d\(seconds)s --latency\n")
-
-        _ = try wrkRun(wrk, url, seconds: 2)  // warm-up
-        let strata = try wrkRun(wrk, url, seconds: seconds)
-
         var peer: WrkResult? = nil
-        if peerStarted {
-            _ = try wrkRun(wrk, "http://127.0.0.1:\(peerPort)/json", seconds: 2)
-            peer = try wrkRun(wrk, "http://127.0.0.1:\(peerPort)/json", seconds: seconds)
+        if shell(script, ["start", String(peerPort)]) == 0 {
+            peer = try measure("httpbin /json, gunicorn 4 workers", "http://127.0.0.1:\(peerPort)/json")
+            _ = shell(script, ["stop", String(peerPort)])
         } else {
             print("(the httpbin peer could not be started; see the script's output)")
         }
-
-        var table = BenchTable(
-            ["server", "req/s", "p99", "errors", "non-2xx", "requests"], rightAligned: [1, 2, 3, 4, 5])
-        table.add(row("strata serve (2 KB fixture)", strata))
-        if let peer { table.add(row("httpbin /json, gunicorn 4 workers", peer)) }
         print(table.markdown)
-        if let peer, peer.perSecond > 0 {
-            print(String(format: "\nratio: strata serve / httpbin = %.1f×", strata.perSecond / peer.perSecond))
+        print("")
+        func ratio(_ what: String, _ a: WrkResult, _ b: WrkResult?) {
+            guard let b, b.perSecond > 0 else { return }
+            print(String(format: "%@ = %.2f×", what, a.perSecond / b.perSecond))
         }
+        ratio("strata serve process (body file, journal) / httpbin", process, peer)
+        ratio("strata serve process (body file, journal) / nginx", process, ceiling)
+        ratio("strata serve process (body file, journal) / in process (body file)", process, inProcessFile)
+        ratio("strata serve process (inline, /dev/null) / in process (inline)", processInline, inProcess)
 
-        // Resident memory before and after a million requests.
-        let before = rssKB()
+        // Resident memory of the process users run, before and after a million requests.
         var done = 0
         while done < total {
-            let remaining = Double(total - done) / max(strata.perSecond, 1000)
-            let r = try wrkRun(wrk, url, seconds: max(2, Int(remaining.rounded(.up)) + 1))
+            let remaining = Double(total - done) / max(process.perSecond, 1000)
+            let r = try wrkRun(wrk, journaled.url + "/product.json", seconds: max(2, Int(remaining.rounded(.up)) + 1))
             done += r.requests
         }
-        let after = rssKB()
+        let rssAfter = ServeProcesses.residentKB(journaled.process.processIdentifier)
         print(
             String(
-                format: "\nRSS: %d KB before, %d KB after %d requests (%+.1f%%)", before, after, done,
-                Double(after - before) * 100 / Double(max(before, 1))))
+                format: "\nRSS of the strata serve process: %d KB before, %d KB after %d more requests (%+.1f%%)",
+                rssBefore, rssAfter, done, Double(rssAfter - rssBefore) * 100 / Double(max(rssBefore, 1))))
     }
 
     static func row(_ name: String, _ r: WrkResult) -> [String] {
@@ -90,10 +133,13 @@ enum ServeBenchmark {
     }
 
     /// A JSON array of products, about 2 KB.
-    static func twoKilobyteBody() -> String {
+    static func twoKilobyteBody() -> String { body(bytes: 1950) }
+
+    /// A JSON array of products, just over `bytes` bytes.
+    static func body(bytes: Int) -> String {
         var items: [String] = []
         var i = 0
-        while items.joined(separator: ",").utf8.count < 1950 {
+        while items.joined(separator: ",").utf8.count < bytes {
             i += 1
             items.append(#"{"id":\#(i),"name":"Product \#(i)","price":\#(i * 3).50,"in_stock":true,"tags":["a","b"]}"#)
         }
@@ -118,14 +164,6 @@ enum ServeBenchmark {
             }
         }
         return r
-    }
-
-    static func rssKB() -> Int {
-        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
-        }
-        return 0
     }
 
     static func peerScript() throws -> String {

@@ -91,7 +91,4 @@ int strata_mhd_connection_fd(struct MHD_Connection *connection);
 /* Resets the connection on `fd` now (a TCP RST, no clean end first); closing it later is harmless. */
 void strata_mhd_linger_reset(int fd);
 
-/* Opens `path` for reading and tells its size; -1 when it cannot be opened. */
-int strata_mhd_open_file(const char *path, uint64_t *size);
-
 #endif

@@ -32,25 +32,26 @@ public struct MockSource: DataSource {
         FixtureSet.load(directory: directory, cache: cache).match(request, scrubber: scrubber)
     }
 
-    /// Where a response's body comes from: bytes in hand, or a file checked to be inside the session.
+    /// Where a response's body comes from: bytes in hand, or a file opened inside the session.
     public enum BodySource: Sendable, Equatable {
         /// These bytes.
         case bytes([UInt8])
-        /// The file at this resolved path (read it, or stream it).
-        case file(String)
+        /// This file, opened once it was found inside the session (read it, or stream it from its descriptor).
+        case file(SessionFiles.OpenedFile)
     }
 
-    /// The body of `response` (a response of `pair`): inline bytes, or its body file resolved inside the session.
+    /// The body of `response` (a response of `pair`): inline bytes, or its body file opened inside the session.
     ///
-    /// A body file is checked again at every call: it may have been swapped for a symlink since it was listed.
+    /// A body file is opened again at every call, in one step with its check (``SessionFiles/open(_:inside:)``):
+    /// it may have been swapped for a symlink since it was listed, and what is served is what was checked.
     public func bodySource(_ response: FixtureResponse, of pair: FixturePair) throws(TransportError) -> BodySource {
         switch response.body {
         case .none: return .bytes([])
         case .json(let bytes): return .bytes(bytes)
         case .text(let s): return .bytes(Array(s.utf8))
         case .file(let name, let path):
-            switch SessionFiles.resolve(path, inside: SessionFiles.root(ofFixtures: directory)) {
-            case .success(let real): return .file(real)
+            switch SessionFiles.open(path, inside: SessionFiles.root(ofFixtures: directory)) {
+            case .success(let file): return .file(file)
             case .failure(let refusal):
                 throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")
             }
@@ -119,12 +120,13 @@ public struct MockSource: DataSource {
         let body: [UInt8]
         switch try bodySource(reply, of: pair) {
         case .bytes(let bytes): body = bytes
-        case .file(let real):
+        case .file(let file):
             // Read once, straight into a buffer of the file's size: this array is the body all the way to the tree.
-            guard let bytes = try? FileBytes.read(real) else {
-                throw .fixture("\(pair.location): bodyFile cannot be read (looked for \(real))")
+            do {
+                body = try file.bytes()
+            } catch {
+                throw .fixture("\(pair.location): bodyFile \(error) (\(file.path))")
             }
-            body = bytes
         }
         let response = Response(
             status: reply.status, headers: reply.servedHeaders, body: body, duration: ContinuousClock.now - start,

@@ -1,10 +1,13 @@
+import CFileSystem
 import Foundation
 
 /// The one rule for files a session names: a path is read or written only when it resolves (symlinks followed)
 /// to a regular file inside the session folder.
 ///
 /// A fixture's `bodyFile` of `../../etc/passwd`, an absolute path, or a symlink in `fixtures/` that points
-/// elsewhere would otherwise be served, and a FIFO would block the reader forever.
+/// elsewhere would otherwise be served, and a FIFO would block the reader forever. Files are read through
+/// ``open(_:inside:)``, which checks and opens in one step beneath a descriptor of the session folder, so a folder
+/// on the path swapped for a symlink between a check and a read cannot lead the read outside.
 public enum SessionFiles {
     /// Why a path is refused.
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,6 +17,8 @@ public enum SessionFiles {
         case outside(resolved: String)
         /// It is a directory, FIFO, socket or device (`kind`), not a regular file.
         case notRegular(kind: String)
+        /// It is there but cannot be opened or read (`reason`: `Permission denied`).
+        case unreadable(reason: String)
 
         /// `resolves to /etc/passwd, outside the session folder`, ...
         public var description: String {
@@ -21,7 +26,142 @@ public enum SessionFiles {
             case .missing: "does not exist"
             case .outside(let resolved): "resolves to \(resolved), outside the session folder"
             case .notRegular(let kind): "is a \(kind), not a regular file"
+            case .unreadable(let reason): "cannot be read (\(reason))"
             }
+        }
+    }
+
+    /// A regular file inside the session folder, open for reading: what is read from it is what was checked.
+    ///
+    /// The descriptor is closed when the value goes; readers read at explicit offsets (`pread`), so several may
+    /// share it.
+    public final class OpenedFile: @unchecked Sendable, Equatable {
+        /// The path as the session named it (for messages).
+        public let path: String
+        /// The open descriptor.
+        let descriptor: Int32
+        /// Its `fstat`.
+        let info: stat
+
+        init(path: String, descriptor: Int32, info: stat) {
+            self.path = path
+            self.descriptor = descriptor
+            self.info = info
+        }
+
+        deinit { close(descriptor) }
+
+        /// Its size in bytes when it was opened.
+        public var size: Int { Int(info.st_size) }
+
+        /// Every byte, read from the start (a file that shrank gives what it still holds).
+        public func bytes() throws(Refusal) -> [UInt8] {
+            let size = self.size
+            guard size > 0 else { return [] }
+            var failure: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < size {
+                    let n = pread(descriptor, buffer.baseAddress! + count, size - count, off_t(count))
+                    if n < 0, errno == EINTR { continue }
+                    if n < 0 { failure = errno }
+                    if n <= 0 { break }
+                    count += n
+                }
+            }
+            if failure != 0 { throw .unreadable(reason: String(cString: strerror(failure))) }
+            return bytes
+        }
+
+        /// Reads up to `count` bytes at `offset` into `buffer`; returns how many (0 at the end), or -1.
+        public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+            while true {
+                let n = pread(descriptor, buffer, count, off_t(offset))
+                if n < 0 && errno == EINTR { continue }
+                return n
+            }
+        }
+
+        /// A descriptor of the same open file for a reader that closes it itself (the HTTP server), or -1.
+        public func duplicateDescriptor() -> Int32 { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+
+        /// The same open file.
+        public static func == (a: OpenedFile, b: OpenedFile) -> Bool {
+            a.path == b.path && a.info.st_dev == b.info.st_dev && a.info.st_ino == b.info.st_ino
+        }
+    }
+
+    /// `path` opened for reading when it is a regular file inside `root` (symlinks followed while they stay
+    /// inside), else why not, in one step: nothing between the check and the open can change what is opened.
+    public static func open(_ path: String, inside root: String) -> Result<OpenedFile, Refusal> {
+        guard let relative = relativePath(path, inside: root) else { return .failure(outsideOrMissing(path)) }
+        let rootFD = Foundation.open(root.isEmpty ? "." : root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return .failure(.missing) }
+        let fd = strata_open_beneath(rootFD, relative.isEmpty ? "." : relative)
+        close(rootFD)
+        guard fd >= 0 else {
+            switch -fd {
+            case ENOENT, ENOTDIR: return .failure(.missing)
+            case EXDEV, ELOOP: return .failure(outsideOrMissing(path))
+            default: return .failure(.unreadable(reason: String(cString: strerror(-fd))))
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(.unreadable(reason: reason))
+        }
+        let kind = kind(info)
+        if kind != "regular" {
+            close(fd)
+            return .failure(.notRegular(kind: kind))
+        }
+        return .success(OpenedFile(path: path, descriptor: fd, info: info))
+    }
+
+    /// Makes ``open(_:inside:)`` resolve paths with its own walk even where the kernel has `openat2` (for tests:
+    /// the walk is what macOS and old kernels use). Both keep every step inside the folder.
+    package static func useWalk(_ on: Bool) { strata_open_beneath_use_walk(on ? 1 : 0) }
+
+    /// The bytes of `path` when it is a regular file inside `root` (``open(_:inside:)``), else why not.
+    public static func read(_ path: String, inside root: String) -> Result<[UInt8], Refusal> {
+        open(path, inside: root).flatMap { file in Result { () throws(Refusal) in try file.bytes() } }
+    }
+
+    /// `path` relative to `root` when it names something under it (lexically: `..` is left to the open, which
+    /// keeps it inside), or nil.
+    static func relativePath(_ path: String, inside root: String) -> String? {
+        func absolute(_ p: String) -> String {
+            p.hasPrefix("/") ? p : Session.join(FileManager.default.currentDirectoryPath, p)
+        }
+        var base = root.isEmpty ? "." : root
+        var full = path
+        if base.hasPrefix("/") != full.hasPrefix("/") || base == "." {
+            base = absolute(base)
+            full = absolute(full)
+        }
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        if full == base { return "" }
+        let prefix = base == "/" ? "/" : base + "/"
+        guard full.hasPrefix(prefix) else { return nil }
+        return String(full.dropFirst(prefix.count))
+    }
+
+    /// Why `path` is refused when it leads out of the session: where it resolves to, or missing when it
+    /// resolves nowhere (a dangling or looping symlink).
+    static func outsideOrMissing(_ path: String) -> Refusal {
+        realPath(path).map { .outside(resolved: $0) } ?? .missing
+    }
+
+    /// `regular`, `directory`, `FIFO`, `socket`, `device` or `special file`, from a `stat`'s mode.
+    static func kind(_ info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: "regular"
+        case S_IFDIR: "directory"
+        case S_IFIFO: "FIFO"
+        case S_IFSOCK: "socket"
+        case S_IFCHR, S_IFBLK: "device"
+        default: "special file"
         }
     }
 
@@ -39,19 +179,9 @@ public enum SessionFiles {
 
     /// ``resolve(_:inside:)``, with the `stat` of the file it checked (for a caller that needs its size or times).
     static func resolveFile(_ path: String, inside root: String) -> Result<(path: String, info: stat), Refusal> {
-        guard let real = realPath(path) else { return .failure(.missing) }
-        guard let realRoot = realPath(root) else { return .failure(.outside(resolved: real)) }
-        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
-        guard real.hasPrefix(prefix) else { return .failure(.outside(resolved: real)) }
-        var info = stat()
-        guard stat(real, &info) == 0 else { return .failure(.missing) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .success((real, info))
-        case S_IFDIR: return .failure(.notRegular(kind: "directory"))
-        case S_IFIFO: return .failure(.notRegular(kind: "FIFO"))
-        case S_IFSOCK: return .failure(.notRegular(kind: "socket"))
-        case S_IFCHR, S_IFBLK: return .failure(.notRegular(kind: "device"))
-        default: return .failure(.notRegular(kind: "special file"))
+        open(path, inside: root).flatMap { file in
+            guard let real = realPath(path) else { return .failure(.missing) }
+            return .success((real, file.info))
         }
     }
 

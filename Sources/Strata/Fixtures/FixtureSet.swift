@@ -43,21 +43,21 @@ public struct FixtureSet: Sendable {
             let file = Session.join(directory, name)
             files.append(file)
             let taken = Date().timeIntervalSince1970
-            let signature: FixtureFileCache.Signature
-            switch SessionFiles.resolveFile(file, inside: root) {
+            let opened: SessionFiles.OpenedFile
+            switch SessionFiles.open(file, inside: root) {
             case .failure(let refusal):
-                // Never opened: a symlink out of the session is not read, and a FIFO would block.
+                // Never read: a symlink out of the session is not followed, and a FIFO is not read from.
                 diagnostics.append(
                     Diagnostic(file: file, line: 1, column: 1, message: "fixture file \(refusal); it is not read"))
                 continue
-            case .success(let resolved):
-                signature = FixtureFileCache.Signature(resolved.info, taken: taken)
+            case .success(let file): opened = file
             }
+            let signature = FixtureFileCache.Signature(opened.info, taken: taken)
             let one: FileContents
             if let cached = cache?.contents(of: file, signature: signature) {
                 one = cached
             } else {
-                guard let bytes = try? FileBytes.read(file) else {
+                guard let bytes = try? opened.bytes() else {
                     diagnostics.append(
                         Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
                     continue

@@ -170,13 +170,8 @@ public final class HistoryStore: Sendable {
 
     /// The bytes of a history file, read only when it is a regular file inside the session folder.
     func read(_ path: String) throws(HistoryError) -> [UInt8] {
-        switch SessionFiles.resolve(path, inside: root) {
-        case .success(let real):
-            do {
-                return try FileBytes.read(real)
-            } catch {
-                throw .unreadable("\(path): \(error)")
-            }
+        switch SessionFiles.read(path, inside: root) {
+        case .success(let bytes): return bytes
         case .failure(let refusal): throw .unreadable("\(path) \(refusal)")
         }
     }

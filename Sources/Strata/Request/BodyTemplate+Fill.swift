@@ -169,16 +169,11 @@ struct BodyFill {
                 parts.append((disposition(field.name), Array(self.text(text).utf8)))
             case .file(let path):
                 let joined = path.hasPrefix("/") ? path : Session.join(directory, path)
-                switch SessionFiles.resolve(joined, inside: directory) {
+                switch SessionFiles.read(joined, inside: directory) {
                 case .failure(let refusal):
                     problems.append(
                         "multipart file '\(field.name)' of route '\(routeName)': '\(path)' \(refusal)")
-                case .success(let real):
-                    guard let data = FileManager.default.contents(atPath: real) else {
-                        problems.append(
-                            "multipart file '\(field.name)' of route '\(routeName)': '\(path)' cannot be read")
-                        continue
-                    }
+                case .success(let data):
                     let filename = (path as NSString).lastPathComponent
                     parts.append(
                         (

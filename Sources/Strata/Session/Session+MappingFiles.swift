@@ -77,13 +77,12 @@ extension Session {
         DocumentReader, MappingFileProblem
     > {
         let path = join(directory, name)
-        let real: String
-        switch SessionFiles.resolve(path, inside: directory) {
-        case .success(let r): real = r
+        let bytes: [UInt8]
+        switch SessionFiles.read(path, inside: directory) {
+        case .success(let b): bytes = b
+        case .failure(.unreadable(let reason)):
+            return .failure(MappingFileProblem(message: "cannot be read (\(reason); looked for \(path))"))
         case .failure(let refusal): return .failure(MappingFileProblem(message: "\(refusal); nothing was read"))
-        }
-        guard let bytes = try? FileBytes.read(real) else {
-            return .failure(MappingFileProblem(message: "cannot be read (looked for \(path))"))
         }
         do {
             let tree: Tree =

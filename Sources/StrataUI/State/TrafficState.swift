@@ -127,7 +127,7 @@ package struct TrafficEntry: Sendable {
             let bytes: [UInt8]?
             switch reply.body {
             case .bytes(let b): bytes = b
-            case .file(let path): bytes = try? FileBytes.read(path)
+            case .file(let file): bytes = try? file.bytes()
             }
             if let bytes {
                 response = Response(

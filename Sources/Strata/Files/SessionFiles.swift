@@ -4,7 +4,8 @@ import Foundation
 /// to a regular file inside the session folder.
 ///
 /// A fixture's `bodyFile` of `../../etc/passwd`, an absolute path, or a symlink in `fixtures/` that points
-/// elsewhere would otherwise be served, and a FIFO would block the reader forever.
+/// elsewhere would otherwise be served, and a FIFO would block the reader forever. The files an OpenAPI spec's
+/// `$ref`s name are held to the same rule, inside the spec's folder.
 public enum SessionFiles {
     /// Why a path is refused.
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -16,10 +17,13 @@ public enum SessionFiles {
         case notRegular(kind: String)
 
         /// `resolves to /etc/passwd, outside the session folder`, ...
-        public var description: String {
+        public var description: String { description(folder: "the session folder") }
+
+        /// The reason, naming the folder the path had to stay in (`the spec's folder`).
+        public func description(folder: String) -> String {
             switch self {
             case .missing: "does not exist"
-            case .outside(let resolved): "resolves to \(resolved), outside the session folder"
+            case .outside(let resolved): "resolves to \(resolved), outside \(folder)"
             case .notRegular(let kind): "is a \(kind), not a regular file"
             }
         }

@@ -59,6 +59,28 @@ public enum SessionFiles {
         }
     }
 
+    /// `text` with the session folder `root` left off every path inside it: `fixtures/orders.json:3:5` for
+    /// `/home/ann/work/Sessions/shop/fixtures/orders.json:3:5`.
+    ///
+    /// How files are named to people who see the session from inside: `strata serve`'s clients (who have no business
+    /// knowing where the server keeps its files) and the explorer's screen. The paths are those built from `root` as
+    /// it was named (a session's `directory`); one starts at the start of `text` or after a space or `(`, so a path
+    /// in a message (`looked for …`) is named the same way and a request path that merely contains the folder's
+    /// name is left as it is.
+    public static func relative(_ text: String, to root: String) -> String {
+        guard !root.isEmpty else { return text }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var out = ""
+        var rest = text[...]
+        while let found = rest.range(of: prefix) {
+            out += rest[..<found.lowerBound]
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            if before != nil && before != " " && before != "(" { out += rest[found] }
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
+    }
+
     /// `path` with every symlink and `..` resolved, or nil when it does not exist.
     static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }

@@ -32,6 +32,21 @@ import Testing
         #expect(reply.header("Strata-Near-Miss") != nil)
     }
 
+    @Test("over the wire too, the near miss and /__strata/requests name the pair from the session folder")
+    func relativePaths() async throws {
+        let served = try ServedSession(fixtures: Self.fixtures)
+        let text = try await served.fetch("/items?page=3")
+        let json = try await served.fetch("/items?page=3", headers: ["Accept": "application/json"])
+        let requests = try await served.fetch("/__strata/requests").text
+        #expect(text.text.contains("  fixtures/items.json:1:15 (/items #1)\n"), "\(text.text)")
+        #expect(json.text.contains(#""location": "fixtures/items.json:1:15""#), "\(json.text)")
+        #expect(text.header("Strata-Near-Miss") == "fixtures/items.json:1:15 (/items #1)")
+        #expect(requests.contains(#""nearMiss": "fixtures/items.json:1:15 (/items #1)""#), "\(requests)")
+        for shown in [text.text, json.text, text.header("Strata-Near-Miss") ?? "", requests] {
+            #expect(!shown.contains(served.dir.path), "\(shown)")
+        }
+    }
+
     @Test("Accept headers as clients send them, and as nobody should: the near miss is JSON or text, never a crash")
     func acceptHeaders() async throws {
         let served = try ServedSession(fixtures: Self.fixtures)

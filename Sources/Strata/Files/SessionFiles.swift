@@ -7,7 +7,8 @@ import Foundation
 /// A fixture's `bodyFile` of `../../etc/passwd`, an absolute path, or a symlink in `fixtures/` that points
 /// elsewhere would otherwise be served, and a FIFO would block the reader forever. Files are read through
 /// ``open(_:inside:)``, which checks and opens in one step beneath a descriptor of the session folder, so a folder
-/// on the path swapped for a symlink between a check and a read cannot lead the read outside.
+/// on the path swapped for a symlink between a check and a read cannot lead the read outside. The files an OpenAPI
+/// spec's `$ref`s name are held to the same rule, inside the spec's folder.
 public enum SessionFiles {
     /// Why a path is refused.
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,10 +22,13 @@ public enum SessionFiles {
         case unreadable(reason: String)
 
         /// `resolves to /etc/passwd, outside the session folder`, ...
-        public var description: String {
+        public var description: String { description(folder: "the session folder") }
+
+        /// The reason, naming the folder the path had to stay in (`the spec's folder`).
+        public func description(folder: String) -> String {
             switch self {
             case .missing: "does not exist"
-            case .outside(let resolved): "resolves to \(resolved), outside the session folder"
+            case .outside(let resolved): "resolves to \(resolved), outside \(folder)"
             case .notRegular(let kind): "is a \(kind), not a regular file"
             case .unreadable(let reason): "cannot be read (\(reason))"
             }
@@ -183,6 +187,28 @@ public enum SessionFiles {
             guard let real = realPath(path) else { return .failure(.missing) }
             return .success((real, file.info))
         }
+    }
+
+    /// `text` with the session folder `root` left off every path inside it: `fixtures/orders.json:3:5` for
+    /// `/home/ann/work/Sessions/shop/fixtures/orders.json:3:5`.
+    ///
+    /// How files are named to people who see the session from inside: `strata serve`'s clients (who have no business
+    /// knowing where the server keeps its files) and the explorer's screen. The paths are those built from `root` as
+    /// it was named (a session's `directory`); one starts at the start of `text` or after a space or `(`, so a path
+    /// in a message (`looked for …`) is named the same way and a request path that merely contains the folder's
+    /// name is left as it is.
+    public static func relative(_ text: String, to root: String) -> String {
+        guard !root.isEmpty else { return text }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var out = ""
+        var rest = text[...]
+        while let found = rest.range(of: prefix) {
+            out += rest[..<found.lowerBound]
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            if before != nil && before != " " && before != "(" { out += rest[found] }
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
     }
 
     /// `path` with every symlink and `..` resolved, or nil when it does not exist.

@@ -68,6 +68,22 @@ public struct NearMissReport: Error, Sendable, Equatable, CustomStringConvertibl
             && a.directory == b.directory && a.problems == b.problems
     }
 
+    /// The report with its files named from the session folder `root` (`fixtures/products.json:3:5`; see
+    /// ``SessionFiles/relative(_:to:)``): what `strata serve` answers its clients and the explorer shows.
+    public func relative(to root: String) -> NearMissReport {
+        var report = self
+        for i in report.candidates.indices {
+            report.candidates[i].location = SessionFiles.relative(candidates[i].location, to: root)
+            report.candidates[i].file = SessionFiles.relative(candidates[i].file, to: root)
+        }
+        report.directory = SessionFiles.relative(directory, to: root)
+        for i in report.problems.indices {
+            report.problems[i].file = SessionFiles.relative(problems[i].file, to: root)
+            report.problems[i].message = SessionFiles.relative(problems[i].message, to: root)
+        }
+        return report
+    }
+
     /// The report as lines of text.
     public var description: String {
         var query = params.map { "\($0.name)=\($0.value)" }.joined(separator: "&")

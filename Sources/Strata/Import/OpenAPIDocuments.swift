@@ -9,14 +9,14 @@ struct OpenAPIDocuments {
     /// The members of each large object a pointer went through, by key (the first of a repeated key), so finding
     /// each of a few thousand schemas is not a scan of them all.
     private var memberIndexes: [Target: [String: Int]] = [:]
-    /// Each document read so far, by file.
+    /// Each document read so far, by real path.
     private var documentByFile: [String: Int] = [:]
-    /// The folder relative `$ref` files are read from; nothing outside it is read.
+    /// The folder of the spec: `$ref` files are read only when they resolve inside it.
     let folder: String
 
     init(main: ImportDocument) {
         documents = [main]
-        documentByFile[main.file] = 0
+        documentByFile[SessionFiles.realPath(main.file) ?? main.file] = 0
         let f = (main.file as NSString).deletingLastPathComponent
         folder = f.isEmpty ? "." : f
     }
@@ -29,28 +29,63 @@ struct OpenAPIDocuments {
         var pointer: String
     }
 
-    /// The target `ref` names, written in document `from`.
+    /// The target `ref` names, written in document `from`; nil, with a note, for a ref not followed.
+    ///
+    /// Another file is read only when it resolves (symlinks followed) to a regular file inside the spec's folder,
+    /// by ``SessionFiles``' rule; a URL (`https:`, `file:`, any scheme, or `//host`) is never fetched or read.
     mutating func target(_ ref: String, from: Int, at value: ImportValue) -> Target? {
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let file = String(parts[0])
         let pointer = parts.count > 1 ? String(parts[1]) : ""
         if file.isEmpty { return Target(document: from, pointer: pointer) }
-        if file.contains("://") || file.hasPrefix("/") || file.split(separator: "/").contains("..") {
-            notCarried.append("\(location(value)): $ref \(ref) is outside the spec's folder; not followed")
+        if let scheme = OpenAPIDocuments.urlScheme(of: file) {
+            notCarried.append(
+                "\(location(value)): $ref \(ref) is a URL (\(scheme)); only files in the spec's folder are followed, "
+                    + "so the schema is left open")
             return nil
         }
         let base = (documents[from].file as NSString).deletingLastPathComponent
-        let path = (base.isEmpty ? file : base + "/" + file)
-        if let i = documentByFile[path] { return Target(document: i, pointer: pointer) }
+        let path = file.hasPrefix("/") || base.isEmpty ? file : base + "/" + file
+        let opened: SessionFiles.OpenedFile
+        switch SessionFiles.open(path, inside: folder) {
+        case .success(let file): opened = file
+        case .failure(let refusal):
+            notCarried.append(
+                "\(location(value)): $ref \(ref) \(refusal.description(folder: "the spec's folder")); "
+                    + "not followed, so the schema is left open")
+            return nil
+        }
+        // One document per file, however it is named; what is read is the file that was opened where checked.
+        let real = SessionFiles.realPath(path) ?? path
+        if let i = documentByFile[real] { return Target(document: i, pointer: pointer) }
+        let bytes: [UInt8]
         do {
-            let doc = try ImportDocument.read(path, index: documents.count)
-            documentByFile[path] = documents.count
+            bytes = try opened.bytes()
+        } catch {
+            notCarried.append("\(location(value)): $ref \(ref): \(path) \(error)")
+            return nil
+        }
+        do {
+            let doc = try ImportDocument.parse(bytes, file: path, index: documents.count)
+            documentByFile[real] = documents.count
             documents.append(doc)
             return Target(document: documents.count - 1, pointer: pointer)
         } catch {
             notCarried.append("\(location(value)): $ref \(ref): \(error)")
             return nil
         }
+    }
+
+    /// The scheme of a reference that is a URL (`https:`, `file:`: RFC 3986's letter, then letters, digits, `+`,
+    /// `-` or `.`, then `:`), `//` for a network-path reference (`//host/x`), or nil for a path.
+    static func urlScheme(of ref: String) -> String? {
+        if ref.hasPrefix("//") { return "//" }
+        guard let colon = ref.firstIndex(of: ":") else { return nil }
+        let scheme = ref[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return String(scheme) + ":"
     }
 
     /// The value at `target`, or nil.
@@ -87,7 +122,9 @@ struct OpenAPIDocuments {
         var last: Target? = nil
         var seen: Set<Target> = []
         while let ref = current["$ref"]?.string {
-            guard let t = target(ref, from: current.document, at: current) else { return (current, last) }
+            guard let t = target(ref, from: current.document, at: current) else {
+                return (ImportValue(kind: .object([]), document: current.document, offset: current.offset), last)
+            }
             guard seen.insert(t).inserted else {
                 notCarried.append("\(location(current)): $ref \(ref) refers to itself in a cycle; left unresolved")
                 return (ImportValue(kind: .object([]), document: current.document, offset: current.offset), last)

@@ -16,7 +16,8 @@ public struct ServeReply: Sendable {
     public var outcome: String
     /// The nearest pair, for a near miss.
     public var nearest: String?
-    /// The near-miss report, for a near miss (the explorer's Traffic list shows it).
+    /// The near-miss report, for a near miss, its files named from the session folder (the explorer's Traffic list
+    /// shows it).
     public var nearMiss: NearMissReport?
     /// Where the answer came from (a fixture pair and its delay, or the live URL), when a fixture or the live API
     /// answered.

@@ -138,13 +138,13 @@ public final class ServeResponder: Sendable {
         switch result {
         case .success(let pair):
             let (response, number) = mock.sequences.next(pair)
-            var outcome = "\(pair.location) (\(pair.path) #\(pair.index + 1))"
+            var outcome = "\(shown(pair.location)) (\(pair.path) #\(pair.index + 1))"
             if pair.responses.count > 1 { outcome += " response \(number) of \(pair.responses.count)" }
             let body: MockSource.BodySource
             do {
                 body = try mock.bodySource(response, of: pair)
             } catch {
-                return .text(500, error.description, outcome: outcome)
+                return .text(500, shown(error.description), outcome: outcome)
             }
             var reply = ServeReply(
                 status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
@@ -152,7 +152,8 @@ public final class ServeResponder: Sendable {
             reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
             reply.built = (built, scrubber)
             return reply
-        case .failure(let report):
+        case .failure(let found):
+            let report = found.relative(to: session.directory)
             let nearest = report.nearest.map(scrubber.scrub)
             var reply: ServeReply
             if ServeResponder.acceptsJSON(request.headers["Accept"]) {
@@ -168,6 +169,10 @@ public final class ServeResponder: Sendable {
             return reply
         }
     }
+
+    /// `text` with the session's files named from its folder (`fixtures/items.json:3:5`): every path a client reads
+    /// (bodies, headers, the journal) goes through this, so where the server keeps its files is never told.
+    func shown(_ text: String) -> String { SessionFiles.relative(text, to: session.directory) }
 
     /// `request` as the mock source's matcher sees it, and the scrubber that knows its secret values.
     package static func built(
@@ -209,7 +214,7 @@ public final class ServeResponder: Sendable {
         do {
             built = try request.liveRequest(for: session, builder: builder)
         } catch {
-            return .text(502, "strata serve: \(error.description)", outcome: "live error")
+            return .text(502, "strata serve: \(shown(error.description))", outcome: "live error")
         }
         let result = ServeResponder.wait { () async -> Result<Response, TransportError> in
             do throws(TransportError) {
@@ -226,7 +231,7 @@ public final class ServeResponder: Sendable {
         do {
             built = try request.liveRequest(for: session, builder: builder)
         } catch {
-            return .text(502, "strata serve: \(error.description)", outcome: "record error")
+            return .text(502, "strata serve: \(shown(error.description))", outcome: "record error")
         }
         // One recording at a time: two writes to one fixture file must not race.
         recordLock.lock()
@@ -236,7 +241,7 @@ public final class ServeResponder: Sendable {
             do throws(TransportError) {
                 if exists { return .success((try await recorder.live.send(built), "live (already recorded)")) }
                 let (response, written) = try await recorder.record(built)
-                return .success((response, "recorded \(written)"))
+                return .success((response, "recorded \(self.shown(written.description))"))
             } catch {
                 return .failure(error)
             }
@@ -264,7 +269,8 @@ public final class ServeResponder: Sendable {
             reply.origin = response.origin
             return reply
         case .failure(let error):
-            return .text(502, "strata serve: \(built.redacting(error.description))", outcome: "\(outcome) error")
+            return .text(
+                502, "strata serve: \(shown(built.redacting(error.description)))", outcome: "\(outcome) error")
         }
     }
 

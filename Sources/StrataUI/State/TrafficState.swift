@@ -106,9 +106,9 @@ package struct TrafficEntry: Sendable {
         method = entry.method
         path = entry.path
         status = entry.status
-        // Fixture files are named from the session folder, as everywhere on screen.
-        outcome = entry.outcome.replacingOccurrences(of: session.directory + "/", with: "")
-        nearest = entry.nearest?.replacingOccurrences(of: session.directory + "/", with: "")
+        // The responder names fixture files from the session folder, as everywhere on screen.
+        outcome = entry.outcome
+        nearest = entry.nearest
         durationMs = entry.durationMs
         self.request = request
         routeName = exchange.request.route(in: session)?.name

@@ -19,7 +19,7 @@ extension ExplorerState {
         }
         if case .fixture(let file, let number, _) = document.response.origin {
             notice = Notice(
-                "this response came from \(StatusLine.relative(file, to: session.directory))#\(number): it is a fixture already"
+                "this response came from \(SessionFiles.relative(file, to: session.directory))#\(number): it is a fixture already"
             )
             return []
         }
@@ -32,12 +32,12 @@ extension ExplorerState {
     mutating func fixtureSaved(_ outcome: FixtureSaveOutcome) -> [Effect] {
         switch outcome {
         case .written(let written):
-            let where_ = StatusLine.relative(written.file, to: session.directory)
+            let where_ = SessionFiles.relative(written.file, to: session.directory)
             notice = Notice(
                 "\(written.replaced ? "replaced" : "saved") the pair in \(where_) (\(written.path) #\(written.index + 1)): the mock source answers it now"
             )
         case .exists(let file):
-            overlay = .confirmSave(file: StatusLine.relative(file, to: session.directory))
+            overlay = .confirmSave(file: SessionFiles.relative(file, to: session.directory))
         case .failed(let message):
             notice = Notice("not saved: \(message)", kind: .error)
         }

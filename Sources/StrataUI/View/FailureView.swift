@@ -19,9 +19,7 @@ package enum FailureView {
                 TextSpan("\(shown.method) \(shown.path)", style: Theme.title),
             ])
             // Fixture files are named relative to the session, as in the status bar (`fixtures/products.json:3:5`).
-            let directory =
-                state.session.directory.hasSuffix("/") ? state.session.directory : state.session.directory + "/"
-            let text = report.description.replacingOccurrences(of: directory, with: "")
+            let text = report.relative(to: state.session.directory).description
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
             lines.append(.empty)
             lines.append(

@@ -144,7 +144,9 @@ package enum StatusLine {
         case nil: break
         case .fixture(let file, let number, _)?:
             spans += [
-                dot, TextSpan(relative(file, to: state.session.directory) + "#\(number)", style: Theme.secondary),
+                dot,
+                TextSpan(
+                    SessionFiles.relative(file, to: state.session.directory) + "#\(number)", style: Theme.secondary),
             ]
         case .live(_, let redirects)?:
             spans += [
@@ -231,11 +233,5 @@ package enum StatusLine {
         let ms = Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
         if ms < 1000 { return "\(ms) ms" }
         return "\(ms / 1000).\((ms % 1000) / 100) s"
-    }
-
-    /// `file` relative to `directory` when it lies inside it.
-    static func relative(_ file: String, to directory: String) -> String {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 }

@@ -95,6 +95,10 @@ static int strata_walk_beneath(int root_fd, const char *path) {
             if (++links > STRATA_MAX_LINKS) { result = -ELOOP; break; }
             char target[4096];
             ssize_t n = readlinkat(stack[depth], name, target, sizeof target - 1);
+            if (n < 0 && errno == EINVAL) { /* no longer a symlink: look at the name again */
+                rest[end] = saved;
+                continue;
+            }
             if (n < 0) { result = -errno; break; }
             target[n] = '\0';
             if (target[0] == '/') { result = -EXDEV; break; }
@@ -111,14 +115,24 @@ static int strata_walk_beneath(int root_fd, const char *path) {
             at = 0;
             continue;
         }
+        /* A name that became a symlink since fstatat fails with ELOOP (or ENOTDIR for a folder): look again. */
         if (last) {
             result = openat(stack[depth], name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+            if (result < 0 && errno == ELOOP && ++links <= STRATA_MAX_LINKS) {
+                result = 0;
+                rest[end] = saved;
+                continue;
+            }
             if (result < 0) result = -errno;
             break;
         }
         if (!S_ISDIR(st.st_mode)) { result = -ENOTDIR; break; }
         if (depth == STRATA_MAX_DEPTH) { result = -ENAMETOOLONG; break; }
         int next = openat(stack[depth], name, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW);
+        if (next < 0 && (errno == ELOOP || errno == ENOTDIR) && ++links <= STRATA_MAX_LINKS) {
+            rest[end] = saved;
+            continue;
+        }
         if (next < 0) { result = -errno; break; }
         stack[++depth] = next;
         rest[end] = saved;

@@ -140,6 +140,27 @@ import Testing
         #expect(source.cache.parseCount == 2)
     }
 
+    @Test("while nothing changes the whole set is reused; a new file, a removed one and an edit show at the next send")
+    func setCacheFollowsTheFolder() async throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "routes": [ { "name": "r", "path": "/r" }, { "name": "s", "path": "/s" } ] }"#,
+            "fixtures/a.json": #"{ "/r": [ { "response": { "body": "one" } } ] }"#,
+        ])
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let builder = RequestBuilder(session: s, environment: [:])
+        let (r, other) = (try builder.build(s.routes[0]), try builder.build(s.routes[1]))
+        let source = MockSource(session: s, cache: FixtureFileCache(recentSeconds: -3600))
+        for _ in 0..<3 { #expect(try await source.send(r).body == Array("one".utf8)) }
+        #expect(source.cache.readCount == 1 && source.cache.parseCount == 1)
+        try dir.write("fixtures/b.json", #"{ "/s": [ { "response": { "body": "new" } } ] }"#)
+        #expect(try await source.send(other).body == Array("new".utf8))
+        try FileManager.default.removeItem(atPath: dir.url("fixtures/b.json"))
+        #expect(source.match(other).failure != nil, "a removed file still answered")
+        try dir.write("fixtures/a.json", #"{ "/r": [ { "response": { "body": "two" } } ] }"#)
+        #expect(try await source.send(r).body == Array("two".utf8))
+    }
+
     @Test("a body file created after the pair was read is seen without touching the fixture file")
     func cacheFollowsBodyFiles() async throws {
         let dir = try ScratchDirectory([

@@ -199,16 +199,29 @@ public enum SessionFiles {
     /// name is left as it is.
     public static func relative(_ text: String, to root: String) -> String {
         guard !root.isEmpty else { return text }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        var out = ""
-        var rest = text[...]
-        while let found = rest.range(of: prefix) {
-            out += rest[..<found.lowerBound]
-            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-            if before != nil && before != " " && before != "(" { out += rest[found] }
-            rest = rest[found.upperBound...]
+        let prefix = Array((root.hasSuffix("/") ? root : root + "/").utf8)
+        // Bytes, not Foundation's range(of:): `strata serve` names its files this way in every answer it logs.
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            var copied = 0
+            var i = 0
+            while i + prefix.count <= bytes.count {
+                let starts = i == 0 || bytes[i - 1] == 0x20 || bytes[i - 1] == UInt8(ascii: "(")
+                if starts, bytes[i] == prefix[0],
+                    memcmp(bytes.baseAddress! + i, prefix, prefix.count) == 0
+                {
+                    out.append(contentsOf: bytes[copied..<i])
+                    i += prefix.count
+                    copied = i
+                } else {
+                    i += 1
+                }
+            }
+            guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + rest
     }
 
     /// `path` with every symlink and `..` resolved, or nil when it does not exist.

@@ -60,6 +60,11 @@ public final class FixtureFileCache: Sendable {
     }
 
     private let entries = Locked<[String: Entry]>([:])
+    /// The last whole set loaded, with the signatures it was made from: while the folder and every file in it keep
+    /// them (and are not recent), the set is the same, and a request costs one `stat` per file instead of a listing
+    /// and an open of each.
+    private let lastSet = Locked<(folder: Signature, files: [(path: String, signature: Signature)], set: FixtureSet)?>(
+        nil)
     private let parses = Locked(0)
     private let reads = Locked(0)
 
@@ -102,6 +107,33 @@ public final class FixtureFileCache: Sendable {
         parses.withLock { $0 += 1 }
     }
 
+    /// The set last stored with ``storeSet(_:folder:files:)`` when the folder (signature `folder`, just taken) and
+    /// each of its files still have the signatures it was made from, none is recent, and its body files are as they
+    /// were; else nil.
+    func set(folder: Signature) -> FixtureSet? {
+        guard let last = lastSet.withLock({ $0 }), last.folder == folder, !folder.isRecent(within: recentSeconds)
+        else { return nil }
+        for file in last.files {
+            var info = stat()
+            let taken = Date().timeIntervalSince1970
+            guard stat(file.path, &info) == 0 else { return nil }
+            let now = Signature(info, taken: taken)
+            guard now == file.signature, !now.isRecent(within: recentSeconds) else { return nil }
+        }
+        let trusted = entries.withLock { all in
+            last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? false }
+        }
+        return trusted ? last.set : nil
+    }
+
+    /// Remembers `set`, loaded from a folder of signature `folder` whose files had `files`' signatures; forgotten
+    /// when any of them was recent (its bytes must be compared again next time).
+    func storeSet(_ set: FixtureSet, folder: Signature, files: [(path: String, signature: Signature)]) {
+        let seconds = recentSeconds
+        let recent = folder.isRecent(within: seconds) || files.contains { $0.signature.isRecent(within: seconds) }
+        lastSet.withLock { $0 = recent ? nil : (folder, files, set) }
+    }
+
     /// Forgets files other than `files` (deleted or renamed ones).
     func keep(only files: Set<String>) {
         entries.withLock { all in all = all.filter { files.contains($0.key) } }
@@ -115,7 +147,7 @@ public final class FixtureFileCache: Sendable {
 
     /// True when every body file the contents name exists exactly when it did at the read.
     private static func bodyFilesAsRead(_ contents: FixtureSet.FileContents) -> Bool {
-        contents.bodyFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.key) == $0.value }
+        contents.bodyFiles.allSatisfy { (access($0.key, F_OK) == 0) == $0.value }
     }
 
     /// True when two byte arrays are equal (compared with memcmp: files can be megabytes).

@@ -31,6 +31,12 @@ public struct FixtureSet: Sendable {
     /// With a `cache` (one per folder), a file whose signature (or, while it is recent, whose bytes) and body files
     /// are as they were when it was last read is not parsed again, so edits are seen at once.
     public static func load(directory: String, cache: FixtureFileCache? = nil) -> FixtureSet {
+        var folderInfo = stat()
+        let folderTaken = Date().timeIntervalSince1970
+        let folder =
+            stat(directory, &folderInfo) == 0 ? FixtureFileCache.Signature(folderInfo, taken: folderTaken) : nil
+        if let cache, let folder, let same = cache.set(folder: folder) { return same }
+        var signatures: [(path: String, signature: FixtureFileCache.Signature)] = []
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
@@ -53,6 +59,7 @@ public struct FixtureSet: Sendable {
             case .success(let file): opened = file
             }
             let signature = FixtureFileCache.Signature(opened.info, taken: taken)
+            signatures.append((file, signature))
             let one: FileContents
             if let cached = cache?.contents(of: file, signature: signature) {
                 one = cached
@@ -74,7 +81,11 @@ public struct FixtureSet: Sendable {
             keys += one.keys
         }
         cache?.keep(only: Set(files))
-        return FixtureSet(directory: directory, pairs: pairs, files: files, diagnostics: diagnostics, pathKeys: keys)
+        let set = FixtureSet(directory: directory, pairs: pairs, files: files, diagnostics: diagnostics, pathKeys: keys)
+        if let cache, let folder, signatures.count == files.count {
+            cache.storeSet(set, folder: folder, files: signatures)
+        }
+        return set
     }
 
     /// Reads the fixtures folder of `session`.

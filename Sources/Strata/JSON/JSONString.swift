@@ -149,11 +149,17 @@ public enum JSONString {
 
     /// Quotes `s` as a JSON string literal with minimal escaping (control characters as `\uXXXX`).
     public static func quote(_ s: String) -> String {
-        var out = "\""
+        var out = ""
         out.reserveCapacity(s.utf8.count + 2)
+        appendQuoted(s, to: &out)
+        return out
+    }
+
+    /// Appends `s` quoted as a JSON string literal (``quote(_:)``) to `out`, without a string of its own.
+    static func appendQuoted(_ s: String, to out: inout String) {
+        out.append("\"")
         appendEscaped(s, to: &out)
         out.append("\"")
-        return out
     }
 
     /// Appends the JSON-escaped form of `s` (no quotes) to `out`.

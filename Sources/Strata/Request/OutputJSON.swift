@@ -36,7 +36,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n
-        case .string(let s): out += JSONString.quote(s)
+        case .string(let s): JSONString.appendQuoted(s, to: &out)
         case .raw(let r): out += r
         case .array(let items):
             if items.isEmpty {
@@ -60,7 +60,8 @@ public indirect enum OutputJSON: Sendable, Equatable {
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
                 newline(depth + 1)
-                out += JSONString.quote(key) + (pretty ? ": " : ":")
+                JSONString.appendQuoted(key, to: &out)
+                out += pretty ? ": " : ":"
                 value.write(into: &out, pretty: pretty, depth: depth + 1)
             }
             newline(depth)

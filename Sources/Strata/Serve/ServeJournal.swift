@@ -37,7 +37,7 @@ public final class ServeJournal: @unchecked Sendable {
                 ("status", .int(status)),
                 ("matched", outcome == ServeJournal.nearMiss ? .null : .string(outcome)),
                 ("nearMiss", outcome == ServeJournal.nearMiss ? .optional(nearest) : .null),
-                ("durationMs", .number(String(format: "%.3f", durationMs))),
+                ("durationMs", .number(FixedDecimal.text(durationMs, digits: 3))),
             ])
         }
 
@@ -47,7 +47,7 @@ public final class ServeJournal: @unchecked Sendable {
             let clock = time.split(separator: "T").last.map { String($0.prefix(8)) } ?? time
             var what = outcome
             if outcome == ServeJournal.nearMiss, let nearest { what += " (nearest \(nearest))" }
-            return "\(clock) \(method) \(path) \(status) \(what) \(String(format: "%.1f", durationMs)) ms"
+            return "\(clock) \(method) \(path) \(status) \(what) \(FixedDecimal.text(durationMs, digits: 1)) ms"
         }
     }
 
@@ -60,30 +60,29 @@ public final class ServeJournal: @unchecked Sendable {
     private var entries: [Entry] = []
     private var start = 0
     private var added = 0
-    private let file: FileHandle?
+    /// The journal file, open for appending, or -1.
+    private let file: Int32
 
     /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given.
     public init(capacity: Int = 1000, file: String? = nil) throws(ServeError) {
         self.capacity = max(1, capacity)
         if let file {
-            if !FileManager.default.fileExists(atPath: file) {
-                guard FileManager.default.createFile(atPath: file, contents: nil) else {
-                    throw ServeError("cannot create the journal file \(file)")
-                }
+            let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw ServeError("cannot open the journal file \(file) for writing: \(reason)")
             }
-            guard let handle = FileHandle(forWritingAtPath: file) else {
-                throw ServeError("cannot open the journal file \(file) for writing")
-            }
-            handle.seekToEndOfFile()
-            self.file = handle
+            self.file = fd
         } else {
-            self.file = nil
+            self.file = -1
         }
     }
 
-    /// Adds `entry` (and appends it to the journal file).
+    deinit { if file >= 0 { close(file) } }
+
+    /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
     public func add(_ entry: Entry) {
-        let line = file == nil ? nil : Array((entry.json.text(pretty: false) + "\n").utf8)
+        var line = file < 0 ? "" : entry.json.text(pretty: false) + "\n"
         lock.lock()
         defer { lock.unlock() }
         added += 1
@@ -93,7 +92,17 @@ public final class ServeJournal: @unchecked Sendable {
             entries[start] = entry
             start = (start + 1) % capacity
         }
-        if let line { file?.write(Data(line)) }
+        if file >= 0 {
+            line.withUTF8 { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let n = write(file, bytes.baseAddress! + done, bytes.count - done)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return }
+                    done += n
+                }
+            }
+        }
     }
 
     /// The entries kept, oldest first.
@@ -117,8 +126,7 @@ public final class ServeJournal: @unchecked Sendable {
 
     /// `2026-11-30T21:40:05.123Z`.
     static func timestamp(_ date: Date) -> String {
-        let f = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        return date.formatted(f)
+        ISO8601Text.string(secondsSince1970: date.timeIntervalSince1970, alwaysMillis: true)
     }
 }
 

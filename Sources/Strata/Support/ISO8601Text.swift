@@ -11,8 +11,9 @@ enum ISO8601Text {
     }
 
     /// The ISO 8601 text of a finite time in seconds since 1970-01-01T00:00:00Z (years of more than four digits
-    /// are written in full, years before 1 with a minus sign).
-    static func string(secondsSince1970 t: Double) -> String {
+    /// are written in full, years before 1 with a minus sign); milliseconds when there are some, or always with
+    /// `alwaysMillis` (`…05.000Z`, a fixed width for logs).
+    static func string(secondsSince1970 t: Double, alwaysMillis: Bool = false) -> String {
         var secs = t.rounded(.down)
         var millis = Int(((t - secs) * 1000).rounded())
         if millis == 1000 {
@@ -33,7 +34,7 @@ enum ISO8601Text {
         }
         var s =
             "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
-        if millis != 0 { s += "." + pad(millis, 3) }
+        if millis != 0 || alwaysMillis { s += "." + pad(millis, 3) }
         return s + "Z"
     }
 }

@@ -17,10 +17,14 @@ public struct MockSource: DataSource {
         self.init(directory: session.fixturesDirectory, cache: cache)
     }
 
+    /// The session folder body files must be inside.
+    let root: String
+
     /// Creates a source reading fixture files from `directory`.
     public init(directory: String, cache: FixtureFileCache = FixtureFileCache()) {
         self.directory = directory
         self.cache = cache
+        self.root = SessionFiles.root(ofFixtures: directory)
     }
 
     /// `mock`.
@@ -50,7 +54,7 @@ public struct MockSource: DataSource {
         case .json(let bytes): return .bytes(bytes)
         case .text(let s): return .bytes(Array(s.utf8))
         case .file(let name, let path):
-            switch SessionFiles.open(path, inside: SessionFiles.root(ofFixtures: directory)) {
+            switch SessionFiles.open(path, inside: root) {
             case .success(let file): return .file(file)
             case .failure(let refusal):
                 throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")

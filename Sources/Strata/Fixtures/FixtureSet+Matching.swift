@@ -12,14 +12,20 @@ extension FixtureSet {
         -> Result<FixturePair, NearMissReport>
     {
         var best: FixturePair? = nil
-        var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
+        var missed: [(order: Int, pair: FixturePair, differences: [NearMissReport.Difference])] = []
         let sent = SentRequest(request, scrubber: scrubber ?? request.scrubber)
         for (order, pair) in pairs.enumerated() {
             let differences = differences(pair, sent)
             if differences.isEmpty {
                 if best == nil || pair.params.count > best!.params.count { best = pair }
-                continue
+            } else if best == nil {
+                missed.append((order, pair, differences))
             }
+        }
+        if let best { return .success(best) }
+        // Only a request nothing answers is scored against every pair (the near-miss report).
+        var scored: [(penalty: Int, order: Int, candidate: NearMissReport.Candidate)] = []
+        for (order, pair, differences) in missed {
             var penalty = 0
             for d in differences {
                 switch d {
@@ -36,7 +42,6 @@ extension FixtureSet {
                         differences: differences)
                 ))
         }
-        if let best { return .success(best) }
         scored.sort { ($0.penalty, $0.order) < ($1.penalty, $1.order) }
         let listed = sent.params.filter { $0.location == .query || $0.location == .body }.map {
             ($0.name, $0.displayValue)

@@ -66,7 +66,7 @@ public struct BuiltRequest: Sendable, Equatable {
         let base = scrubber.scrub(baseURL)
         // A templated body is not filled in again (it may read files): its secrets are scrubbed where they are.
         let parts = RequestAssembly(
-            method: method, baseURL: base, pathTemplate: PathTemplate(pathTemplate), params: params,
+            method: method, baseURL: base, pathTemplate: PathTemplate(filling: pathTemplate), params: params,
             encoding: bodyTemplate == nil ? bodyEncoding : .form,
             verbatim: Set(params.filter(\.isSecret).map(\.name)))
         copy.params = params.map { p in
@@ -97,7 +97,7 @@ public struct BuiltRequest: Sendable, Equatable {
     func redactedLocation(scrubber: SecretScrubber) -> (url: String, path: String) {
         let params = redactedParams(substituting: [:])
         let (url, path) = RequestAssembly.location(
-            baseURL: scrubber.scrub(baseURL), pathTemplate: PathTemplate(pathTemplate),
+            baseURL: scrubber.scrub(baseURL), pathTemplate: PathTemplate(filling: pathTemplate),
             sent: params.filter { $0.status == .sent }, verbatim: Set(params.filter(\.isSecret).map(\.name)))
         return (scrubber.scrub(url), scrubber.scrub(path))
     }

@@ -44,7 +44,7 @@ extension ServeRequest {
             !ServeRequest.hopHeaders.contains($0.name.lowercased()) && !set.contains($0.name.lowercased())
         }.map { param($0.name, $0.value, .header) }
         let parts = RequestAssembly(
-            method: method, baseURL: built.baseURL, pathTemplate: PathTemplate(literalPath), params: params,
+            method: method, baseURL: built.baseURL, pathTemplate: PathTemplate(filling: literalPath), params: params,
             encoding: built.bodyEncoding)
         built.params = params
         built.url = parts.url

@@ -34,6 +34,20 @@ struct PathTemplate: Sendable {
 
     /// Reads `template`.
     init(_ template: String) {
+        self.init(template, parts: PathTemplate.parts(of: template))
+    }
+
+    /// Reads `template` for filling in only (``filled(literal:_:)``, ``names``), without the segments that
+    /// matching a concrete path needs: how a built request's URL is made again for each log line.
+    init(filling template: String) {
+        source = template
+        parts = PathTemplate.parts(of: template)
+        segments = []
+    }
+
+    /// The runs of `template`.
+    static func parts(of template: String) -> [Part] {
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template.isEmpty ? [] : [.literal(template)] }
         var parts: [Part] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -42,6 +56,11 @@ struct PathTemplate: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        return parts
+    }
+
+    /// `template` as read into `parts`, with its segments for matching.
+    private init(_ template: String, parts: [Part]) {
         var segments: [[Piece]] = [[]]
         for part in parts {
             switch part {

@@ -28,14 +28,37 @@ enum ISO8601Text {
             days -= 1
         }
         let (y, m, d) = CivilCalendar.date(fromDays: days)
-        func pad(_ v: Int, _ w: Int) -> String {
-            let s = String(abs(v))
-            return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
+        // Digits written into bytes: a server logs one of these per request.
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        func digits(_ v: Int, _ width: Int) {
+            var n = abs(v)
+            var stack: [UInt8] = []
+            repeat {
+                stack.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+                n /= 10
+            } while n > 0
+            if v < 0 { out.append(UInt8(ascii: "-")) }
+            for _ in stack.count..<max(width, stack.count) { out.append(0x30) }
+            out.append(contentsOf: stack.reversed())
         }
-        var s =
-            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
-        if millis != 0 || alwaysMillis { s += "." + pad(millis, 3) }
-        return s + "Z"
+        digits(y, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(m, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(d, 2)
+        out.append(UInt8(ascii: "T"))
+        digits(rem / 3600, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(rem / 60 % 60, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(rem % 60, 2)
+        if millis != 0 || alwaysMillis {
+            out.append(UInt8(ascii: "."))
+            digits(millis, 3)
+        }
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -19,6 +19,10 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
         "record", "strata record of a 200 MB body from loopback: peak RSS, streaming vs in memory vs curl -o",
         RecordBenchmark.run
     ),
+    (
+        "live", "strata run --source live of a 100 MB body, every view and --json: peak RSS, with curl -o",
+        LiveBodyBenchmark.run
+    ),
     ("serve", "strata serve under wrk (50 connections): req/s, p99, against httpbin/gunicorn; RSS", ServeBenchmark.run),
 ]
 

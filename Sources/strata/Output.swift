@@ -41,6 +41,16 @@ enum Output {
         }
     }
 
+    /// Writes a piece of UTF-8 output to stdout, made visible as `style` says; a piece must not split a character.
+    static func write(_ bytes: [UInt8], style: Style = .text) {
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO, style: style) }
+    }
+
+    /// Writes a piece of a body the user asked for raw (``rawBody(_:)``).
+    static func rawBody(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { rawBody($0) }
+    }
+
     /// Writes `text` (its UTF-8) to `fd`, made visible.
     static func write(_ text: String, to fd: Int32, style: Style = .text) {
         var text = text

@@ -103,8 +103,10 @@ enum RunCommand {
         if let replay {
             exchange = try replayed(replay, route: routeName, client: client)
         } else {
+            // The raw view alone needs no tree: the body is printed as it came (a 1 GiB body costs no parse).
+            let parse = fail || query != nil || json || view != .raw
             exchange = try waitFor { () async throws(ClientError) in
-                try await client.run(routeName, edits: edits, progress: streamer?.observer)
+                try await client.run(routeName, edits: edits, progress: streamer?.observer, parse: parse)
             }
         }
         if let jar, let cookieFile, sourceName == "live" {
@@ -117,17 +119,18 @@ enum RunCommand {
             }
             printMatches(query, in: tree, json: json, scrubber: exchange.request.scrubber)
         } else if json {
-            Output.print(exchange.jsonReport(severity: severity), style: .json)
+            // Written in pieces as it is made: the body and the tree are never copied whole.
+            exchange.writeJSONReport(severity: severity) { Output.write($0, style: .json) }
         } else if view == .all {
-            Output.print(exchange.text(.all, severity: severity))
+            exchange.write(.all, severity: severity) { Output.write($0) }
         } else {
             Output.error(exchange.summaryLine)
             if let printed = streamer?.printed, printed > 0 {
                 Output.raw(String(decoding: exchange.response.body.dropFirst(printed), as: UTF8.self))
             } else if view == .raw {
-                Output.raw(exchange.text(view))
+                exchange.write(.raw) { Output.rawBody($0) }
             } else {
-                Output.print(exchange.text(view, severity: severity))
+                exchange.write(view, severity: severity) { Output.write($0) }
             }
         }
         return fail && exchange.failed ? 3 : 0

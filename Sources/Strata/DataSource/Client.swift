@@ -52,35 +52,46 @@ public struct Client: Sendable {
     }
 
     /// Builds, sends and parses route `name` with `edits`, reporting to `progress` while the response arrives.
-    public func run(_ name: String, edits: [ParamEdit] = [], progress: TransferObserver? = nil)
+    ///
+    /// With `parse` false the body is not parsed or mapped (the exchange's parse outcome says so): for a caller that
+    /// shows only the raw body, which then costs no tree.
+    public func run(_ name: String, edits: [ParamEdit] = [], progress: TransferObserver? = nil, parse: Bool = true)
         async throws(ClientError) -> Exchange
     {
         let route = try route(name)
-        return try await run(request(route, edits: edits), route: route, progress: progress)
+        return try await run(request(route, edits: edits), route: route, progress: progress, parse: parse)
     }
 
-    /// Sends an already built `request` for `route` and parses the body, reporting to `progress` while the
-    /// response arrives.
-    public func run(_ request: BuiltRequest, route: Route, progress: TransferObserver? = nil) async throws(ClientError)
-        -> Exchange
-    {
+    /// Sends an already built `request` for `route` and parses the body (unless `parse` is false), reporting to
+    /// `progress` while the response arrives.
+    public func run(
+        _ request: BuiltRequest, route: Route, progress: TransferObserver? = nil, parse: Bool = true
+    ) async throws(ClientError) -> Exchange {
         let response: Response
         do {
             response = try await source.send(request, progress: progress)
         } catch {
             throw .transport(error)
         }
-        return exchange(request, route: route, response: response)
+        return exchange(request, route: route, response: response, parse: parse)
     }
 
     /// Parses and maps `response` into an exchange through the ``ResponsePipeline`` (used by sources that send
-    /// themselves, such as recording).
-    public func exchange(_ request: BuiltRequest, route: Route, response: Response) -> Exchange {
-        let (parsed, mapping) = ResponsePipeline(session: session, registry: registry).run(response, for: route)
+    /// themselves, such as recording); with `parse` false, neither.
+    public func exchange(_ request: BuiltRequest, route: Route, response: Response, parse: Bool = true) -> Exchange {
+        let (parsed, mapping) =
+            parse
+            ? ResponsePipeline(session: session, registry: registry).run(response, for: route)
+            : (ParseOutcome(parser: "none", tree: nil, error: nil, note: Client.notParsed), nil)
         return Exchange(
             route: route, request: request, response: response, parsed: parsed, source: source.name,
             mapping: mapping?.result)
     }
+}
+
+extension Client {
+    /// The note of an exchange whose body was not parsed.
+    public static let notParsed = "not parsed: only the raw body was asked for"
 }
 
 /// Why a route could not be run.

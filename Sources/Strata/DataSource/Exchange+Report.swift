@@ -20,6 +20,15 @@ extension Exchange {
     /// `parseError`, `parsed`, and `mapped` / `issues` / `groups` (null when the route has no `map`); `severity`
     /// leaves out issues and groups below it.
     public func jsonReport(pretty: Bool = true, severity: SeverityFilter = .info) -> String {
+        var out: [UInt8] = []
+        writeJSONReport(pretty: pretty, severity: severity) { out.append(contentsOf: $0) }
+        if out.last == 0x0A { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The report's JSON value with `body` and `parsed` standing for the response body and the parsed tree
+    /// (markers that ``writeJSONReport(pretty:severity:to:)`` replaces as it writes).
+    func reportJSON(severity: SeverityFilter, body: OutputJSON, parsed parsedTree: OutputJSON) -> OutputJSON {
         let shown = request.redacted()
         var fixture = OutputJSON.null
         var liveURL = OutputJSON.null
@@ -33,8 +42,7 @@ extension Exchange {
                 .object([("status", .int($0.status)), ("from", .string($0.from)), ("to", .string($0.to))])
             }
         }
-        let body = Exchange.bodyJSON(response.body)
-        let report = OutputJSON.object([
+        return OutputJSON.object([
             ("route", .string(route.name)),
             (
                 "request",
@@ -67,21 +75,19 @@ extension Exchange {
                     ("bodySize", .int(response.size)),
                     ("truncated", .bool(response.truncated)),
                     ("timing", Exchange.timingJSON(response.timing)),
-                    ("body", body.text),
-                    ("bodyEncoding", .string(body.encoding)),
+                    ("body", body),
+                    ("bodyEncoding", .string(UTF8Check.isValid(response.body) ? "text" : "base64")),
                     ("url", liveURL),
                     ("redirects", .array(redirects)),
                 ])
             ),
             ("parser", .string(parsed.parser)),
             ("parseError", .optional(parsed.error.map(\.description))),
-            ("parsed", parsed.tree.map { .raw($0.canonicalJSON()) } ?? .null),
+            ("parsed", parsedTree),
             ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
             ("issues", mapping.map { .raw($0.issuesJSONText(severity)) } ?? .null),
             ("groups", mapping.map { .raw($0.issueGroupsJSONText(severity)) } ?? .null),
         ])
-        // The request's scrubber also catches secrets the server echoed in the response.
-        return request.scrubber.scrub(report.text(pretty: pretty))
     }
 
     /// The timing breakdown in milliseconds (`{"dns": 0.4, …, "total": 12.1}`), or null for a fixture.
@@ -169,31 +175,10 @@ extension Exchange {
     /// The text view `view`: what goes to standard output, with the request's secrets scrubbed (a server may echo
     /// them).
     public func text(_ view: View, severity: SeverityFilter = .info) -> String {
-        request.scrubber.scrub(unscrubbedText(view, severity: severity))
-    }
-
-    /// The text view `view` as the exchange has it.
-    func unscrubbedText(_ view: View, severity: SeverityFilter = .info) -> String {
-        switch view {
-        case .raw: return rawText
-        case .parsed: return parsedText
-        case .mapped: return mappedText
-        case .issues: return issuesText(severity)
-        case .all:
-            let shown = request.redacted()
-            var lines = ["== request", "\(shown.method) \(shown.url)"]
-            lines += shown.headers.map { "\($0.name): \($0.value)" }
-            if let body = shown.bodyText { lines += ["", body] }
-            lines += ["", "== response", summaryLine]
-            if case .live(_, let redirects) = response.origin {
-                lines += redirects.map { "redirect \($0)" }
-            }
-            if let timing = response.timing { lines.append("timing \(timing.summary)") }
-            lines += response.headers.map { "\($0.name): \($0.value)" }
-            lines += ["", "== raw", rawText, "", "== parsed (\(parsed.parser))", parsedText]
-            lines += ["", "== mapped", mappedText, "", "== issues", issuesText(severity)]
-            return lines.joined(separator: "\n")
-        }
+        var out: [UInt8] = []
+        write(view, severity: severity) { out.append(contentsOf: $0) }
+        if out.last == 0x0A { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -24,9 +24,11 @@ public struct ResponsePipeline: Sendable {
     }
 
     /// The parse stage: the route's `contentType`, else the response's Content-Type, else sniffing (see
-    /// ``ParserRegistry/parse(_:type:contentType:)``). The tree holds the body's own bytes, not a copy.
+    /// ``ParserRegistry/parse(_:type:contentType:cut:)``). The tree holds the body's own bytes, not a copy. A body
+    /// cut at `maxBodyBytes` is not parsed by a format that needs a whole document: the outcome says so instead.
     public func parse(_ response: Response, for route: Route) -> ParseOutcome {
-        registry.parse(response.body, type: route.contentType, contentType: response.contentType)
+        registry.parse(
+            response.body, type: route.contentType, contentType: response.contentType, cut: response.truncated)
     }
 
     /// The map stage: `tree` mapped as `route`'s `map` says; nil when the route has no `map`.

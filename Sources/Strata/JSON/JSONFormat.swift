@@ -1,5 +1,8 @@
 /// The JSON parser as a registry entry: `json`, `application/json` and any `+json` media type.
 public struct JSONFormat: Parser {
+    /// Only a whole document parses.
+    public var needsWholeDocument: Bool { true }
+
     /// The parser that does the work.
     public var parser: JSONParser
 

@@ -24,9 +24,17 @@ public protocol Parser: Sendable {
 
     /// Parses `bytes`, or throws an error with its position.
     func parse(_ bytes: [UInt8]) throws(ParseError) -> Tree
+
+    /// True when only a whole document parses (JSON, XML, YAML, property lists): a body cut at `maxBodyBytes` is
+    /// then not parsed at all (it would fail at its end, after building a tree as large as the body). False (the
+    /// default) for formats given whatever arrived (text, forms, lines and events).
+    var needsWholeDocument: Bool { get }
 }
 
 extension Parser {
     /// By default a parser claims no content by sniffing.
     public func sniff(_ bytes: [UInt8]) -> Bool { false }
+
+    /// By default a parser reads what part of a body there is.
+    public var needsWholeDocument: Bool { false }
 }

@@ -83,8 +83,12 @@ public struct ParserRegistry: Sendable {
         return nil
     }
 
-    /// Parses `bytes`, choosing the parser by explicit `type`, then `contentType`, then sniffing, then text.
-    public func parse(_ bytes: [UInt8], type: String? = nil, contentType: String? = nil) -> ParseOutcome {
+    /// Parses `bytes`, choosing the parser by explicit `type`, then `contentType`, then sniffing, then text; with
+    /// `cut` (the body was cut at its limit), a parser that needs a whole document is not run but fails at once.
+    public func parse(_ bytes: [UInt8], type: String? = nil, contentType: String? = nil, cut: Bool = false)
+        -> ParseOutcome
+    {
+        func run(_ p: any Parser, _ bytes: [UInt8]) -> ParseOutcome { self.run(p, bytes, cut: cut) }
         if let type, !type.trimmed.isEmpty {
             guard let p = parser(forType: type) else {
                 let message = "unknown data type '\(type)' (known: \(names.joined(separator: ", ")))"
@@ -142,7 +146,18 @@ public struct ParserRegistry: Sendable {
         return ParseOutcome(parser: "hex", tree: HexView.tree(bytes), error: nil)
     }
 
-    private func run(_ p: any Parser, _ bytes: [UInt8]) -> ParseOutcome {
+    private func run(_ p: any Parser, _ bytes: [UInt8], cut: Bool = false) -> ParseOutcome {
+        if cut && p.needsWholeDocument {
+            // Parsing would fail at the end, after building a tree as large as the body.
+            let lines = bytes.reduce(into: 1) { n, b in if b == 0x0A { n += 1 } }
+            let column = bytes.count - (bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            let message =
+                "the body was cut at maxBodyBytes after \(ByteCount.text(bytes.count)), so it is not a whole \(p.name) "
+                + "document; raise maxBodyBytes (--max-body) to parse it"
+            return ParseOutcome(
+                parser: p.name, tree: nil,
+                error: ParseError(message: message, offset: bytes.count, line: lines, column: column))
+        }
         do {
             return ParseOutcome(parser: p.name, tree: try p.parse(bytes), error: nil)
         } catch {

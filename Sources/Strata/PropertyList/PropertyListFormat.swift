@@ -8,6 +8,9 @@
 /// XML property lists keep exact spans (each value spans its element); binary property lists have no text to
 /// point into, so every node spans the whole body.
 public struct PropertyListFormat: Parser {
+    /// Only a whole document parses.
+    public var needsWholeDocument: Bool { true }
+
     /// Creates the entry.
     public init() {}
 

@@ -11,8 +11,28 @@ extension Tree {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Writes the canonical JSON of node `i`, handing `sink` pieces of about `chunkSize` bytes as they fill (each
+    /// ends between two tokens), so a large tree's JSON is never held whole.
+    public func writeJSON(_ i: Index, pretty: Bool = false, chunkSize: Int, to sink: ([UInt8]) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(chunkSize + 256)
+        writeJSON(i, pretty: pretty, into: &out) { full in
+            guard full.count >= chunkSize else { return }
+            sink(full)
+            full.removeAll(keepingCapacity: true)
+        }
+        if !out.isEmpty { sink(out) }
+    }
+
     /// Appends the canonical JSON of node `i` to `out`, without recursion.
     public func writeJSON(_ i: Index, pretty: Bool = false, into out: inout [UInt8]) {
+        writeJSON(i, pretty: pretty, into: &out) { _ in }
+    }
+
+    /// ``writeJSON(_:pretty:into:)``, calling `between` with `out` after each value (between two tokens).
+    private func writeJSON(
+        _ i: Index, pretty: Bool, into out: inout [UInt8], between: (inout [UInt8]) -> Void
+    ) {
         // Each stack entry is a container whose children are being written, and the next child to write.
         var stack: [(node: Int, next: Int)] = []
         var current = i
@@ -49,6 +69,7 @@ extension Tree {
             case .bool: out.append(contentsOf: (bool(current)! ? "true" : "false").utf8)
             case .null: out.append(contentsOf: "null".utf8)
             }
+            between(&out)
             // Move to the next sibling, closing finished containers.
             while let top = stack.last {
                 if let sib = nextSibling(current), sib < subtreeEnd(top.node) {

@@ -17,6 +17,9 @@
 /// internal subset (`<!ENTITY name "value">`) are expanded as text. Documents declared as ISO-8859-1 are decoded
 /// as such; UTF-16 is refused with an error.
 public struct XMLFormat: Parser {
+    /// Only a whole document parses.
+    public var needsWholeDocument: Bool { true }
+
     /// The deepest element nesting accepted.
     public var maxDepth: Int
 

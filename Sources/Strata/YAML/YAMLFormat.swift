@@ -23,6 +23,9 @@
 /// entries; a mapping member spans from its key to the end of its value, so a click on a key selects the member.
 /// Every node copied by an alias spans the alias (`*name`). Errors are the library's message at its line and column.
 public struct YAMLFormat: Parser {
+    /// Only a whole document parses.
+    public var needsWholeDocument: Bool { true }
+
     /// The deepest nesting accepted, aliases included.
     public var maxDepth: Int
     /// The most nodes aliases may produce, however large the document.

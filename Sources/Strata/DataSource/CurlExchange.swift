@@ -320,8 +320,14 @@ final class CurlExchange: @unchecked Sendable {
             }
         } else if !kept.isEmpty {
             if body.count + kept.count > body.capacity {
-                // Grow by doubling but never past the limit, so a body at the limit holds at most twice its size.
-                body.reserveCapacity(min(limit, max(body.capacity * 2, body.count + kept.count, 16 * 1024)))
+                // A declared length is reserved at once (up to the limit), so a large body is never moved while it
+                // grows; otherwise grow by doubling, never past the limit (at most twice its size, while moving).
+                var declared: curl_off_t = -1
+                if body.isEmpty, let handle {
+                    _ = strata_curl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &declared)
+                }
+                let wanted = declared > 0 ? Int(declared) : body.capacity * 2
+                body.reserveCapacity(min(limit, max(wanted, body.count + kept.count, 16 * 1024)))
             }
             body.append(contentsOf: kept)
         }

@@ -46,7 +46,7 @@ enum ImportCommand {
                 return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             case "curl":
                 // One argument holds the whole command; several are its words (after `--`); `-` reads stdin.
-                var text = input.count == 1 ? input[0] : input.map(shellQuoted).joined(separator: " ")
+                var text = input.count == 1 ? input[0] : input.map(ShellWords.quote).joined(separator: " ")
                 if input.isEmpty || input == ["-"] {
                     text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                 }
@@ -71,10 +71,6 @@ enum ImportCommand {
     static func defaultFolder(_ input: String) -> String {
         let base = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         return base.isEmpty || base == "-" ? "imported" : base
-    }
-
-    static func shellQuoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func finish(_ result: ImportResult, folder: String, force: Bool) throws -> Int32 {

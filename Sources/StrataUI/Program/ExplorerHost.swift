@@ -104,7 +104,7 @@ package enum EditorLauncher {
     {
         let editor = command(environment: environment)
         // The command may carry arguments (`code -w`); the file is one quoted word after it.
-        let status = system(editor + " " + shellQuoted(path))
+        let status = system(editor + " " + ShellWords.quote(path))
         guard status != -1 else { return "cannot start the editor '\(editor)': \(String(cString: strerror(errno)))" }
         let exited = status & 0x7F == 0
         let code = (status >> 8) & 0xFF
@@ -112,11 +112,6 @@ package enum EditorLauncher {
         if exited, code == 127 { return "cannot start the editor '\(editor)': command not found" }
         let how = exited ? "exited with status \(code)" : "was stopped by signal \(status & 0x7F)"
         return "the editor '\(editor)' \(how); press R to reload session.json"
-    }
-
-    /// `text` as one word for `/bin/sh`: in single quotes, each `'` written as `'\''`.
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -1,18 +1,23 @@
 import Dispatch
 import Strata
 
-/// Loads a session with environment `environment` applied (nil for its own defaults), turning its problems into a
-/// command error that lists them all.
+/// Loads a session with environment `environment` applied (nil for its own defaults), trusted as the user's
+/// ``trustStore`` says, turning its problems into a command error that lists them all.
 func loadSession(_ path: String, environment: String? = nil) throws(CommandError) -> Session {
-    let session: Session
+    var session: Session
     do {
         session = try Session.load(from: path)
     } catch {
         throw CommandError(
             "cannot load session:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
     }
+    if let trustStore { session = trustStore.applied(to: session) }
     return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
 }
+
+/// The sessions the user trusts (`$XDG_CONFIG_HOME/strata/trusted`); nil when neither it nor `HOME` is set, and
+/// then no session is trusted.
+let trustStore = TrustStore.standard()
 
 /// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: the session's history, all of it in
 /// `run` and `record`, and in the explorer for the routes it has not run yet.

@@ -96,12 +96,13 @@ enum ExploreCommand {
         guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
             throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
         }
-        let session: Session
+        var session: Session
         do {
             session = try Session.load(from: path)
         } catch {
             throw CommandError("the session did not load:\n\(error.description)")
         }
+        if let trustStore { session = trustStore.applied(to: session) }
         return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
     }
 }

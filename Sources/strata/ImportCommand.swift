@@ -87,7 +87,7 @@ enum ImportCommand {
 
     /// Checks the written session as `strata check` does; errors are a failure.
     static func check(_ folder: String) -> Int32 {
-        let check = SessionCheck.run(path: folder)
+        let check = SessionCheck.run(path: folder, trust: trustStore)
         for d in check.diagnostics { Output.print("\(d)") }
         Output.print("check: " + check.summary)
         return check.diagnostics.contains { $0.severity == .error } ? 1 : 0

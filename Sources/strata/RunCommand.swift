@@ -107,6 +107,9 @@ enum RunCommand {
                 try await client.run(routeName, edits: edits, progress: streamer?.observer)
             }
         }
+        if exchange.parsed.withheldParser != nil, let note = exchange.parsed.note {
+            Output.error("strata: warning: \(note)")
+        }
         if let jar, let cookieFile, sourceName == "live" {
             try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }
         }

@@ -143,6 +143,12 @@ public struct ParserRegistry: Sendable {
     }
 
     private func run(_ p: any Parser, _ bytes: [UInt8]) -> ParseOutcome {
+        if let withheld = p as? WithheldParser {
+            var outcome = fallback(bytes)
+            outcome.note = "shown as \(outcome.tree!.format): \(withheld.reason)"
+            outcome.withheldParser = withheld.name
+            return outcome
+        }
         do {
             return ParseOutcome(parser: p.name, tree: try p.parse(bytes), error: nil)
         } catch {
@@ -161,6 +167,9 @@ public struct ParseOutcome: Sendable {
     public var error: ParseError?
     /// How the parser was chosen when it was not simply the declared one, e.g. the Content-Type was wrong.
     public var note: String?
+    /// The session's external parser that was chosen but not run, because the session is not trusted (the body
+    /// is shown as text instead, and ``note`` says how to trust it).
+    public var withheldParser: String? = nil
 
     /// Creates an outcome.
     public init(parser: String, tree: Tree?, error: ParseError?, note: String? = nil) {

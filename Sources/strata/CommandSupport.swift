@@ -19,6 +19,16 @@ func loadSession(_ path: String, environment: String? = nil) throws(CommandError
 /// then no session is trusted.
 let trustStore = TrustStore.standard()
 
+/// Refuses a live send of `request` that would carry environment variables to an address session.json chose,
+/// unless the session is trusted: `not sent: Sessions/demo is not trusted, and this request sends …`.
+func requireTrust(
+    toSend request: BuiltRequest, of session: Session, refusing: String = "not sent",
+    what: String = "this request"
+) throws(CommandError) {
+    guard !session.isTrusted, let exposure = session.environmentExposure(of: request) else { return }
+    throw CommandError("\(refusing): " + session.notTrustedToSend(exposure, what: what))
+}
+
 /// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: the session's history, all of it in
 /// `run` and `record`, and in the explorer for the routes it has not run yet.
 func chainedResponses(for session: Session) -> any ResponseLookup { HistoryStore(session: session) }

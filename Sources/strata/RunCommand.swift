@@ -103,8 +103,11 @@ enum RunCommand {
         if let replay {
             exchange = try replayed(replay, route: routeName, client: client)
         } else {
+            let route = try commandError { () throws(ClientError) in try client.route(routeName) }
+            let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
+            if sourceName == "live" { try requireTrust(toSend: request, of: session) }
             exchange = try waitFor { () async throws(ClientError) in
-                try await client.run(routeName, edits: edits, progress: streamer?.observer)
+                try await client.run(request, route: route, progress: streamer?.observer)
             }
         }
         if exchange.parsed.withheldParser != nil, let note = exchange.parsed.note {

@@ -147,4 +147,86 @@ struct TrustCommandTests {
         #expect(
             try s.strata(["--help"]).stdout.contains("\n  trust                 Trust a session to run the programs"))
     }
+
+    @Test("run, record and drift refuse a live send of an untrusted session carrying set variables to its base URL")
+    func liveRefused() throws {
+        let server = try LoopbackServer { .echo($0) }
+        let s = try Setup([
+            "session.json": """
+            { "name": "E", "baseURL": "\(server.baseURL)", "headers": { "X-Token": "${env:E_TOKEN:-none}" },
+              "routes": [ { "name": "me", "path": "/me" } ] }
+            """
+        ])
+        defer {
+            server.stop()
+            s.dir.remove()
+        }
+        let env: [String: String?] = ["E_TOKEN": "t0psecret"]
+        let origin = server.baseURL.split(separator: "/").prefix(2).joined(separator: "//")
+        let refusal =
+            "not sent: \(s.session) is not trusted, and this request sends environment variable E_TOKEN to "
+            + "\(origin), an address session.json chose; trust it with: strata trust \(s.session)"
+        let run = try s.strata(["run", s.session, "me", "--source", "live"], env)
+        #expect(run.status == 1)
+        #expect(run.stderr == "strata: \(refusal)\n")
+        let record = try s.strata(["record", s.session, "me"], env)
+        #expect(record.status == 1)
+        #expect(record.stderr == "strata: \(refusal)\n")
+        let drift = try s.strata(["drift", s.session, "me"], env)
+        #expect(drift.stdout.contains("\n  not compared: \(refusal)\n"), "\(drift.stdout)")
+        #expect(server.requests.isEmpty)
+        #expect(s.dir.read("s/fixtures/me.json") == nil)
+        // A mock send goes nowhere, so it is not refused; an unset variable sends nothing from the environment.
+        #expect(try !s.strata(["run", s.session, "me"], env).stderr.contains("not trusted"))
+        #expect(try s.strata(["run", s.session, "me", "--source", "live"], ["E_TOKEN": nil]).status == 0)
+        #expect(server.requests.count == 1)
+
+        _ = try s.strata(["trust", s.session])
+        let trusted = try s.strata(["run", s.session, "me", "--source", "live", "--json"], env)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(server.requests.last?.headers["X-Token"] == "t0psecret")
+    }
+
+    @Test("when the base URL is a variable the user set, the user chose the address: nothing is asked")
+    func userChoseTheAddress() throws {
+        let server = try LoopbackServer { .echo($0) }
+        let s = try Setup([
+            "session.json": """
+            { "name": "E", "baseURL": "${env:E_URL:-https://e.example.com}", "params": { "key": "${env:E_KEY}" },
+              "routes": [ { "name": "me", "path": "/me" } ] }
+            """
+        ])
+        defer {
+            server.stop()
+            s.dir.remove()
+        }
+        let r = try s.strata(["run", s.session, "me", "--source", "live"], ["E_URL": server.baseURL, "E_KEY": "k"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(server.requests.map(\.target) == ["/me?key=k"])
+        let elsewhere = try s.strata(["run", s.session, "me", "--source", "live"], ["E_URL": nil, "E_KEY": "k"])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderr.contains("sends environment variable E_KEY to https://e.example.com, an address"))
+    }
+
+    @Test(
+        "serve --source live refuses to start for an untrusted session whose defaults read set variables",
+        .needsLibmicrohttpd)
+    func serveRefused() throws {
+        let s = try Setup([
+            "session.json": """
+            { "name": "E", "baseURL": "https://e.example.com", "params": { "key": "${env:E_KEY}" },
+              "routes": [ { "name": "me", "path": "/me" } ] }
+            """
+        ])
+        defer { s.dir.remove() }
+        for source in ["live", "record"] {
+            let r = try s.strata(["serve", s.session, "--port", "0", "--source", source], ["E_KEY": "k"])
+            #expect(r.status == 1)
+            #expect(
+                r.stderr
+                    == "strata: not serving \(source): \(s.session) is not trusted, and every request it forwards sends "
+                    + "environment variable E_KEY to https://e.example.com, an address session.json chose; trust it "
+                    + "with: strata trust \(s.session)\n")
+        }
+    }
 }

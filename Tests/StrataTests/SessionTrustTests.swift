@@ -121,6 +121,49 @@ import Testing
         #expect(TrustStore(file: dir.url("none")).applied(to: plain).isTrusted)
     }
 
+    @Test("a live send exposes the set variables it reads, unless the user chose the address")
+    func exposure() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let session = try Self.load(in: dir)
+        func exposure(_ route: String, _ env: [String: String], edits: [ParamEdit] = [], in s: Session? = nil)
+            throws -> EnvironmentExposure?
+        {
+            let s = s ?? session
+            let request = try RequestBuilder(session: s, environment: env).build(s.route(named: route)!, edits: edits)
+            return s.environmentExposure(of: request)
+        }
+        // Unset variables (their defaults, or nothing) send nothing from the environment.
+        #expect(try exposure("list", [:]) == nil)
+        #expect(
+            try exposure("list", ["T_KEY": "k", "T_TOKEN": "t", "T_QUERY": "q"])
+                == EnvironmentExposure(
+                    variables: ["T_QUERY", "T_KEY", "T_TOKEN"], destination: "https://t.example.com"))
+        #expect(try exposure("make", ["USER": "ada"])?.variables == ["USER"])
+        // A value typed over the session's is the user's, not the session's.
+        #expect(try exposure("list", ["T_QUERY": "q"], edits: [.set(name: "q", value: "mine")]) == nil)
+        // The base URL starts with a set variable: the user chose where it goes.
+        #expect(try exposure("list", ["T_URL": "http://127.0.0.1:9", "T_KEY": "k"]) == nil)
+        // ... unless a proxy the session names is on the way.
+        let proxied = try Self.load(
+            Self.json.replacingOccurrences(
+                of: #""name": "T","#, with: #""name": "T", "proxy": "http://p.example:3128","#),
+            in: dir, at: "proxied")
+        #expect(
+            try exposure("list", ["T_URL": "http://127.0.0.1:9", "T_KEY": "k"], in: proxied)?.variables
+                == ["T_URL", "T_KEY"])
+        let staging = try session.applying(environment: "staging")
+        let sent = try #require(try exposure("list", ["T_STAGE": "1"], in: staging))
+        #expect(
+            sent.description
+                == "environment variable T_STAGE to https://staging.t.example.com, an address session.json chose")
+        #expect(
+            session.notTrustedToSend(sent)
+                == "\(dir.url("s")) is not trusted, and this request sends environment variable T_STAGE to "
+                + "https://staging.t.example.com, an address session.json chose; trust it with: strata trust "
+                + dir.url("s"))
+    }
+
     @Test("a command is shown with each word quoted only where a shell needs it")
     func commandLine() {
         #expect(ShellWords.line(["python3", "tools/csv2json.py", "--sep=,"]) == "python3 tools/csv2json.py --sep=,")

@@ -29,6 +29,16 @@ func requireTrust(
     throw CommandError("\(refusing): " + session.notTrustedToSend(exposure, what: what))
 }
 
+/// Refuses to serve `session` from the live API (`source`: live or record) when every forwarded request would
+/// carry environment variables to an address session.json chose (its defaults read them), unless it is trusted.
+func requireTrust(toServe session: Session, from source: String) throws(CommandError) {
+    let defaults = try commandError { () throws(RequestError) in
+        try RequestBuilder(session: session).build(Route(name: ServeRequest.unroutedName, path: "/"))
+    }
+    try requireTrust(
+        toSend: defaults, of: session, refusing: "not serving \(source)", what: "every request it forwards")
+}
+
 /// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: the session's history, all of it in
 /// `run` and `record`, and in the explorer for the routes it has not run yet.
 func chainedResponses(for session: Session) -> any ResponseLookup { HistoryStore(session: session) }

@@ -47,14 +47,7 @@ enum ServeCommand {
         // Before anything is read or opened: without libmicrohttpd there is nothing to serve with.
         if let reason = HTTPServer.unavailableReason { throw CommandError(reason) }
         let session = try loadSession(sessionPath)
-        if sourceName == "live" || sourceName == "record" {
-            // Every forwarded request carries the session's defaults: what they read from the environment.
-            let defaults = try commandError { () throws(RequestError) in
-                try RequestBuilder(session: session).build(Route(name: ServeRequest.unroutedName, path: "/"))
-            }
-            try requireTrust(
-                toSend: defaults, of: session, refusing: "not serving \(sourceName)", what: "every request it forwards")
-        }
+        if sourceName == "live" || sourceName == "record" { try requireTrust(toServe: session, from: sourceName) }
         let upstream: ServeResponder.Upstream
         switch sourceName {
         case "mock": upstream = .mock(MockSource(session: session))

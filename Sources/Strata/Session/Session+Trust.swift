@@ -48,7 +48,7 @@ extension Session {
 
 /// Environment variables a live send would carry to an address session.json chose
 /// (``Session/environmentExposure(of:)``).
-public struct EnvironmentExposure: Sendable, Equatable, CustomStringConvertible {
+public struct EnvironmentExposure: Sendable, Hashable, CustomStringConvertible {
     /// The variables, set in the environment, whose values the request carries, in the order it reads them.
     public var variables: [String]
     /// Where they go: the base URL's scheme, host and port (`https://shop.example.com`).

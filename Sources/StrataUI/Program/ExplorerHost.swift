@@ -23,12 +23,16 @@ package struct ExplorerHost {
     package let historyProblems = Locked<[HistoryError]>([])
     /// Serves the session over HTTP (`S`, `--serve`); nil where there is none to run (headless screenshots).
     package var server: (any TrafficServer)?
+    /// Where the user's trust is kept: a reloaded session is trusted as it says, and `y` to the trust question is
+    /// recorded in it; nil keeps trust for the run only (headless screenshots, tests).
+    package var trust: TrustStore?
 
     /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
         mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
         runEditor: ((String) -> String?)? = nil,
-        fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil
+        fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil,
+        trust: TrustStore? = nil
     ) {
         let problems = historyProblems
         let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
@@ -39,6 +43,7 @@ package struct ExplorerHost {
         self.fixedDurations = fixedDurations
         self.history = history
         self.server = server
+        self.trust = trust
     }
 
     /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network, keeping
@@ -49,12 +54,12 @@ package struct ExplorerHost {
     /// the session folder is left alone.
     package init(
         session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false,
-        server: (any TrafficServer)? = nil
+        server: (any TrafficServer)? = nil, trust: TrustStore? = nil
     ) {
         self.init(
             mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations,
             history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session),
-            server: server)
+            server: server, trust: trust)
     }
 
     /// A history in a new temporary folder with a clock that ticks one second per entry. The folder is removed

@@ -208,6 +208,24 @@ struct TrustCommandTests {
         #expect(elsewhere.stderr.contains("sends environment variable E_KEY to https://e.example.com, an address"))
     }
 
+    @Test("the explorer started with --source live --serve refuses the same way, before it takes the terminal")
+    func explorerServeRefused() throws {
+        let s = try Setup([
+            "session.json": """
+            { "name": "E", "baseURL": "https://e.example.com", "params": { "key": "${env:E_KEY}" },
+              "routes": [ { "name": "me", "path": "/me" } ] }
+            """
+        ])
+        defer { s.dir.remove() }
+        let r = try s.strata([s.session, "--source", "live", "--serve", "0"], ["E_KEY": "k"])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "strata: not serving live: \(s.session) is not trusted, and every request it forwards sends "
+                + "environment variable E_KEY to https://e.example.com, an address session.json chose; trust it "
+                + "with: strata trust \(s.session)\n")
+    }
+
     @Test(
         "serve --source live refuses to start for an untrusted session whose defaults read set variables",
         .needsLibmicrohttpd)

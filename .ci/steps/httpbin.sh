@@ -68,10 +68,21 @@ cat >"$WORK/bin/session.json" <<'JSON'
 JSON
 sed 's/"timeout": 10/"timeout": 1/' "$WORK/bin/session.json" >"$WORK/slow/session.json"
 export HTTPBIN_KEY=hb-secret
+# Trust is kept outside the sessions (strata trust): here in a scratch folder, never the user's own.
+export XDG_CONFIG_HOME="$WORK/config"
 
 source .ci/check.sh
 run_json() { "$STRATA" run "$WORK/bin" "$@" --json; }
 jq_true() { jq -e "$1" >/dev/null; }
+
+# Untrusted, a live send carrying HTTPBIN_KEY to the base URL session.json names is refused; trusted, it goes.
+code=0
+err=$("$STRATA" run "$WORK/bin" get --source live 2>&1 >/dev/null) || code=$?
+check "an untrusted session's live send of HTTPBIN_KEY exits 1" test "$code" = 1
+check "the refusal names the variable, the address and how to trust" grep -q \
+  "sends environment variable HTTPBIN_KEY to $BASE, an address session.json chose; trust it with: strata trust" <<<"$err"
+check "strata trust the session" "$STRATA" trust "$WORK/bin"
+check "strata trust its 1 s copy" "$STRATA" trust "$WORK/slow"
 
 # GET echoes query params and the session's default headers; the secret never shows in the report.
 out=$(run_json get --source live -p page=2)

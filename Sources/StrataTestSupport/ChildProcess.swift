@@ -24,6 +24,13 @@ public struct ChildProcess: Sendable {
     /// even sanitized on a busy machine, so only a real hang reaches it.
     public static let patience: TimeInterval = 300
 
+    /// The `XDG_CONFIG_HOME` every child gets unless a test gives its own: a folder of this test process that is
+    /// never created, so no child reads or writes the user's own `~/.config/strata/trusted` and none trusts a
+    /// session the test did not trust itself (a test that trusts one gives a ``ScratchDirectory`` of its own).
+    public static let configHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "strata-test-config-\(UUID().uuidString)"
+    ).path
+
     /// A failure to start or finish the program.
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
@@ -115,6 +122,7 @@ public struct ChildProcess: Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var variables = ProcessInfo.processInfo.environment
+        variables["XDG_CONFIG_HOME"] = configHome
         for (name, value) in environment { variables[name] = value }
         var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }

@@ -35,8 +35,9 @@ public enum StrataBinary {
     }()
 
     /// Runs `strata` with `arguments`, feeding it `stdin`, in `directory` (the current one by default), with
-    /// `environment` entries added to (or, when nil, removed from) this process's environment; gives up after
-    /// `timeout` seconds.
+    /// `environment` entries added to (or, when nil, removed from) this process's environment (`XDG_CONFIG_HOME` is
+    /// ``ChildProcess/configHome`` unless given, so no session is trusted that the test did not trust); gives up
+    /// after `timeout` seconds.
     public static func run(
         _ arguments: [String], stdin: Data = Data(), in directory: URL? = nil, environment: [String: String?] = [:],
         timeout: TimeInterval = ChildProcess.patience

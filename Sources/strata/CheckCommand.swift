@@ -21,8 +21,9 @@ enum CheckCommand {
             ?? .warning
         let positionals = try args.positionals(max: 1)
         guard let path = positionals.first else { throw UsageError("missing SESSION") }
-        let check = SessionCheck.run(path: path)
+        let check = SessionCheck.run(path: path, trust: trustStore)
         for d in check.diagnostics { Output.print("\(d)") }
+        for d in check.trustNotes { Output.print("\(d)") }
         for d in check.mappingReports where severity.admits(d.severity) { Output.print("\(d)") }
         Output.print(check.summary)
         if !check.diagnostics.isEmpty { return 1 }

@@ -39,3 +39,4 @@ extension ScreenshotCommand: CommandDefinition {}
 extension ServeCommand: CommandDefinition {}
 extension HistoryCommand: CommandDefinition {}
 extension ImportCommand: CommandDefinition {}
+extension TrustCommand: CommandDefinition {}

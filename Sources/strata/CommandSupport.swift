@@ -1,17 +1,42 @@
 import Dispatch
 import Strata
 
-/// Loads a session with environment `environment` applied (nil for its own defaults), turning its problems into a
-/// command error that lists them all.
+/// Loads a session with environment `environment` applied (nil for its own defaults), trusted as the user's
+/// ``trustStore`` says, turning its problems into a command error that lists them all.
 func loadSession(_ path: String, environment: String? = nil) throws(CommandError) -> Session {
-    let session: Session
+    var session: Session
     do {
         session = try Session.load(from: path)
     } catch {
         throw CommandError(
             "cannot load session:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
     }
+    if let trustStore { session = trustStore.applied(to: session) }
     return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
+}
+
+/// The sessions the user trusts (`$XDG_CONFIG_HOME/strata/trusted`); nil when neither it nor `HOME` is set, and
+/// then no session is trusted.
+let trustStore = TrustStore.standard()
+
+/// Refuses a live send of `request` that would carry environment variables to an address session.json chose,
+/// unless the session is trusted: `not sent: Sessions/demo is not trusted, and this request sends …`.
+func requireTrust(
+    toSend request: BuiltRequest, of session: Session, refusing: String = "not sent",
+    what: String = "this request"
+) throws(CommandError) {
+    guard !session.isTrusted, let exposure = session.environmentExposure(of: request) else { return }
+    throw CommandError("\(refusing): " + session.notTrustedToSend(exposure, what: what))
+}
+
+/// Refuses to serve `session` from the live API (`source`: live or record) when every forwarded request would
+/// carry environment variables to an address session.json chose (its defaults read them), unless it is trusted.
+func requireTrust(toServe session: Session, from source: String) throws(CommandError) {
+    let defaults = try commandError { () throws(RequestError) in
+        try RequestBuilder(session: session).build(Route(name: ServeRequest.unroutedName, path: "/"))
+    }
+    try requireTrust(
+        toSend: defaults, of: session, refusing: "not serving \(source)", what: "every request it forwards")
 }
 
 /// The responses of earlier runs that `${response:ROUTE:QUERY}` values read: the session's history, all of it in

@@ -39,6 +39,7 @@ enum ExploreCommand {
         }
         var session = try loadSession(positionals.first, environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
+        if serveAddress != nil, source == .live { try requireTrust(toServe: session, from: "live") }
         unblockTerminalSignals()
         let backend: NcursesBackend
         do {
@@ -58,7 +59,7 @@ enum ExploreCommand {
                 backend.suspend()
                 defer { backend.resume() }
                 return EditorLauncher.run(path)
-            }, server: ExplorerServer())
+            }, server: ExplorerServer(), trust: trustStore)
         let program = ExplorerProgram(state: state, backend: backend, host: host)
         defer {
             program.stopServing()
@@ -96,12 +97,13 @@ enum ExploreCommand {
         guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
             throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
         }
-        let session: Session
+        var session: Session
         do {
             session = try Session.load(from: path)
         } catch {
             throw CommandError("the session did not load:\n\(error.description)")
         }
+        if let trustStore { session = trustStore.applied(to: session) }
         return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
     }
 }

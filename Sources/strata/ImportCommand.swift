@@ -46,7 +46,7 @@ enum ImportCommand {
                 return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             case "curl":
                 // One argument holds the whole command; several are its words (after `--`); `-` reads stdin.
-                var text = input.count == 1 ? input[0] : input.map(shellQuoted).joined(separator: " ")
+                var text = input.count == 1 ? input[0] : input.map(ShellWords.quote).joined(separator: " ")
                 if input.isEmpty || input == ["-"] {
                     text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                 }
@@ -73,10 +73,6 @@ enum ImportCommand {
         return base.isEmpty || base == "-" ? "imported" : base
     }
 
-    static func shellQuoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     static func finish(_ result: ImportResult, folder: String, force: Bool) throws -> Int32 {
         let written = try result.write(to: folder, force: force)
         report(result, written: written)
@@ -91,7 +87,7 @@ enum ImportCommand {
 
     /// Checks the written session as `strata check` does; errors are a failure.
     static func check(_ folder: String) -> Int32 {
-        let check = SessionCheck.run(path: folder)
+        let check = SessionCheck.run(path: folder, trust: trustStore)
         for d in check.diagnostics { Output.print("\(d)") }
         Output.print("check: " + check.summary)
         return check.diagnostics.contains { $0.severity == .error } ? 1 : 0

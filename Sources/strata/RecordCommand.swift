@@ -27,6 +27,7 @@ enum RecordCommand {
             historyProblems: { problem in Output.error("strata: warning: \(problem)") })
         let client = Client(session: session, source: recorder, responses: chainedResponses(for: session))
         let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
+        try requireTrust(toSend: request, of: session)
         let (response, written) = try waitFor { () async throws(TransportError) in
             try await recorder.record(request, streaming: true)
         }

@@ -103,11 +103,17 @@ enum RunCommand {
         if let replay {
             exchange = try replayed(replay, route: routeName, client: client)
         } else {
+            let route = try commandError { () throws(ClientError) in try client.route(routeName) }
+            let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
+            if sourceName == "live" { try requireTrust(toSend: request, of: session) }
             // The raw view alone needs no tree: the body is printed as it came (a 1 GiB body costs no parse).
             let parse = fail || query != nil || json || view != .raw
             exchange = try waitFor { () async throws(ClientError) in
-                try await client.run(routeName, edits: edits, progress: streamer?.observer, parse: parse)
+                try await client.run(request, route: route, progress: streamer?.observer, parse: parse)
             }
+        }
+        if exchange.parsed.withheldParser != nil, let note = exchange.parsed.note {
+            Output.error("strata: warning: \(note)")
         }
         if let jar, let cookieFile, sourceName == "live" {
             try commandError { () throws(CookieJar.Error) in try jar.save(to: cookieFile) }

@@ -47,6 +47,7 @@ enum ServeCommand {
         // Before anything is read or opened: without libmicrohttpd there is nothing to serve with.
         if let reason = HTTPServer.unavailableReason { throw CommandError(reason) }
         let session = try loadSession(sessionPath)
+        if sourceName == "live" || sourceName == "record" { try requireTrust(toServe: session, from: sourceName) }
         let upstream: ServeResponder.Upstream
         switch sourceName {
         case "mock": upstream = .mock(MockSource(session: session))

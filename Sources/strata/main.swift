@@ -13,6 +13,7 @@ let commands: [Command] = [
     Command("serve", ServeCommand.self),
     Command("history", HistoryCommand.self),
     Command("import", ImportCommand.self),
+    Command("trust", TrustCommand.self),
 ]
 
 exit(StrataMain.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

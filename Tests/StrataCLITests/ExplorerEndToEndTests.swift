@@ -258,3 +258,28 @@ struct TmuxFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension ExplorerEndToEndTests {
+    @Test("a session naming a program opens with the question; y records the trust and the program parses")
+    func trustQuestion() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let dir = try ScratchDirectory(
+            Dictionary(uniqueKeysWithValues: TrustCommandTests.parsing.map { ("s/" + $0.key, $0.value) }))
+        defer { dir.remove() }
+        let tmux = try TmuxSession(
+            command: ["env", "XDG_CONFIG_HOME=" + dir.url("config"), binary.path, dir.url("s")], width: 120,
+            height: 40)
+        defer { tmux.close() }
+        try tmux.waitFor("y trust  n not now")
+        #expect(tmux.screen().contains("parsers: csv = sh tools/csv.sh"))
+        #expect(dir.read("s/ran") == nil)
+        tmux.send("y")
+        try tmux.waitFor("trusted: its parsers run on the next response (recorded in")
+        #expect(dir.read("config/strata/trusted")?.contains("  ") == true)
+        tmux.send("r")
+        try tmux.waitFor("Parsed json")
+        #expect(dir.read("s/ran") != nil)
+        tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+}

@@ -194,7 +194,7 @@ private func json(_ text: String) throws -> [String: Any] {
         let missing = dir.path + "/nowhere/libcurl.so.4"
         let live = try StrataBinary.run(
             ["run", dir.path, "product", "--source", "live"],
-            environment: ["SHOP_KEY": "k", "STRATA_LIBCURL": missing])
+            environment: ["SHOP_URL": "http://127.0.0.1:9", "SHOP_KEY": "k", "STRATA_LIBCURL": missing])
         #expect(live.status == 1)
         #expect(live.stderr.split(separator: "\n").count == 1)
         #expect(

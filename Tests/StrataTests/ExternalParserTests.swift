@@ -23,10 +23,12 @@ import Testing
         ]
     }
 
+    /// `body` parsed as route type `parser` by the session of `files`, trusted.
     static func parse(_ body: String, with parser: String, in files: [String: String]) throws -> ParseOutcome {
         let dir = try ScratchDirectory(files)
         defer { dir.remove() }
-        let session = try Session.load(from: dir.path)
+        var session = try Session.load(from: dir.path)
+        session.isTrusted = true
         let response = Response(
             status: 200, headers: HTTPHeaders(), body: Array(body.utf8), duration: .zero,
             origin: .fixture(file: "f", number: 1, delay: .zero))
@@ -42,6 +44,37 @@ import Testing
         let tree = try #require(outcome.tree)
         #expect(tree.format == .json)
         #expect(tree.string(tree.node(at: "$.NAME")!) == "ADA")
+    }
+
+    @Test("an untrusted session's parser is not run: the body is text, and the note names the command and the fix")
+    func untrusted() throws {
+        let dir = try ScratchDirectory(
+            Self.session(
+                #", "mark": { "command": ["sh", "-c", "touch ran; echo {}"], "produces": "json", "timeout": 300 }"#))
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        #expect(!session.isTrusted)
+        #expect(session.withholdsPrograms)
+        let response = Response(
+            status: 200, headers: HTTPHeaders(), body: Array("a,b".utf8), duration: .zero,
+            origin: .fixture(file: "f", number: 1, delay: .zero))
+        let route = Route(name: "r", method: "GET", path: "/x", contentType: "mark")
+        let outcome = ResponsePipeline(session: session).parse(response, for: route)
+        #expect(outcome.parser == "text")
+        #expect(outcome.withheldParser == "mark")
+        #expect(outcome.tree?.canonicalJSON() == #""a,b""#)
+        #expect(
+            outcome.note
+                == "shown as text: \(dir.path) runs programs named in session.json (parsers: shout = sh tools/shout.sh; "
+                + "mark = sh -c 'touch ran; echo {}'); trust it with: strata trust \(dir.path)")
+        // Chosen by media type too; and the program never ran.
+        let byType = ResponsePipeline(session: session).registry.parse(Array("x".utf8), contentType: "text/mark")
+        #expect(byType.withheldParser == "mark")
+        #expect(dir.read("ran") == nil)
+        var trusted = session
+        trusted.isTrusted = true
+        #expect(ResponsePipeline(session: trusted).parse(response, for: route).parser == "mark")
+        #expect(dir.read("ran") != nil)
     }
 
     @Test(

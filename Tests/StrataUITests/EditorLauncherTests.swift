@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataTestSupport
 import Testing
 
@@ -33,6 +34,6 @@ struct EditorLauncherTests {
 
     @Test("a path with quotes and spaces reaches the editor as one word")
     func quoting() {
-        #expect(EditorLauncher.shellQuoted("a b'c") == "'a b'\\''c'")
+        #expect(ShellWords.quote("a b'c") == "'a b'\\''c'")
     }
 }

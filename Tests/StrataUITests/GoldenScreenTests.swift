@@ -71,6 +71,13 @@ struct GoldenScreenTests {
         expectGolden(buffer, named: c.name)
     }
 
+    @Test("the question a session naming a program opens with, its escape characters made visible")
+    func trustQuestion() async throws {
+        let (buffer, _) = try await ExplorerFixtures.capture(
+            try ReducerTrustTests.stranger(), size: Size(width: 120, height: 40), keys: "")
+        expectGolden(buffer, named: "trust-question-120x40")
+    }
+
     @Test("the terminal shows exactly the rendered frame after diffed draws, resizes included")
     func drawnScreenMatchesRender() async throws {
         let backend = MemoryBackend(width: 120, height: 40)

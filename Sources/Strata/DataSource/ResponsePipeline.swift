@@ -15,11 +15,13 @@ public struct ResponsePipeline: Sendable {
     /// The parsers for response bodies: `registry` and the session's external parsers.
     public let registry: ParserRegistry
 
-    /// A pipeline for `session`'s routes.
+    /// A pipeline for `session`'s routes. The session's external parsers run only when it ``Session/isTrusted``;
+    /// otherwise the bodies they would read are shown as text, with a note saying how to trust the session.
     public init(session: Session, registry: ParserRegistry = .standard) {
         self.session = session
         var r = registry
-        for p in session.parsers { r.register(p) }
+        let reason = session.withholdsPrograms ? session.programsNotRun : nil
+        for p in session.parsers { r.register(reason.map { WithheldParser(parser: p, reason: $0) } ?? p) }
         self.registry = r
     }
 

@@ -30,7 +30,9 @@ public struct DriftCheck: Sendable {
     }
 
     /// Builds route `name`'s request with the session's defaults, finds its fixture, sends it through `live` and
-    /// compares the two parsed bodies.
+    /// compares the two parsed bodies. A request that would carry environment variables to an address session.json
+    /// chose is not sent unless the session is trusted (``Session/environmentExposure(of:)``): the route is skipped,
+    /// saying so.
     public static func run(_ name: String, session: Session, live: any DataSource) async -> DriftCheck {
         let mock = Client(session: session, source: MockSource(session: session))
         let request: BuiltRequest
@@ -41,6 +43,10 @@ public struct DriftCheck: Sendable {
         }
         let shown = request.redacted()
         var check = DriftCheck(route: name, request: "\(shown.method) \(shown.url)", outcome: .skipped(""))
+        if !session.isTrusted, let exposure = session.environmentExposure(of: request) {
+            check.outcome = .skipped("not sent: " + session.notTrustedToSend(exposure))
+            return check
+        }
         guard let route = session.route(named: name) else { return check }
         let fixture: Exchange
         do {

@@ -1,6 +1,23 @@
 /// Splitting a shell command line into words as a POSIX shell would: single and double quotes, `$'…'` (as
-/// browsers copy), backslash escapes and backslash-newline continuations.
-enum ShellWords {
+/// browsers copy), backslash escapes and backslash-newline continuations; and quoting words for one.
+public enum ShellWords {
+    /// `word` as one word for a POSIX shell: in single quotes, each `'` written as `'\\''`.
+    public static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `words` as a command line to show a person: a word the shell reads as written stays bare
+    /// (`python3 tools/csv2json.py`), any other is quoted (`sh -c 'exit 1'`).
+    public static func line(_ words: [String]) -> String {
+        words.map { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) ? word : quote(word)
+        }.joined(separator: " ")
+    }
+
+    /// The characters a word may have and still mean itself to a shell.
+    private static let plain = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-".unicodeScalars)
+
     /// The words of `text`, or an error naming the column of an unterminated quote.
     static func split(_ text: String) throws(ImportError) -> [String] {
         var words: [String] = []

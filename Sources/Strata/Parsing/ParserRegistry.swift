@@ -147,6 +147,12 @@ public struct ParserRegistry: Sendable {
     }
 
     private func run(_ p: any Parser, _ bytes: [UInt8], cut: Bool = false) -> ParseOutcome {
+        if let withheld = p as? WithheldParser {
+            var outcome = fallback(bytes)
+            outcome.note = "shown as \(outcome.tree!.format): \(withheld.reason)"
+            outcome.withheldParser = withheld.name
+            return outcome
+        }
         if cut && p.needsWholeDocument {
             // Parsing would fail at the end, after building a tree as large as the body.
             let lines = bytes.reduce(into: 1) { n, b in if b == 0x0A { n += 1 } }
@@ -176,6 +182,9 @@ public struct ParseOutcome: Sendable {
     public var error: ParseError?
     /// How the parser was chosen when it was not simply the declared one, e.g. the Content-Type was wrong.
     public var note: String?
+    /// The session's external parser that was chosen but not run, because the session is not trusted (the body
+    /// is shown as text instead, and ``note`` says how to trust it).
+    public var withheldParser: String? = nil
 
     /// Creates an outcome.
     public init(parser: String, tree: Tree?, error: ParseError?, note: String? = nil) {

@@ -26,7 +26,7 @@ extension BuiltRequest {
         }
         let r = redacting ? redacted(substituting: substitutes) : self
         func word(_ text: String) -> String {
-            guard text.contains("\u{E000}") else { return BuiltRequest.shellQuote(text) }
+            guard text.contains("\u{E000}") else { return ShellWords.quote(text) }
             var segments: [ShellSegment] = []
             var rest = Substring(text)
             while let open = rest.firstIndex(of: "\u{E000}"),
@@ -105,11 +105,6 @@ extension BuiltRequest {
             template.readsEnvironment
         else { return nil }
         return ShellSegment.of(template)
-    }
-
-    /// Quotes `s` for a POSIX shell: single quotes, with `'` written as `'\''`.
-    static func shellQuote(_ s: String) -> String {
-        "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
 

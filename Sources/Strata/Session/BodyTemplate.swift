@@ -14,16 +14,29 @@ public enum BodyTemplate: Sendable, Equatable {
     /// The names of the params its placeholders read, each once, in order.
     public var paramNames: [String] {
         var names: [String] = []
-        func add(_ parts: [BodyPart]) {
+        visitParts { parts in
             for case .param(let name, _) in parts where !names.contains(name) { names.append(name) }
         }
-        switch self {
-        case .json(let value): value.visitStrings(add)
-        case .raw(let text, _): add(text)
-        case .multipart(let fields):
-            for field in fields { if case .text(let parts) = field.value { add(parts) } }
+        return names
+    }
+
+    /// The environment variables it reads (`${env:NAME}`), each once, in order.
+    public var variableNames: [String] {
+        var names: [String] = []
+        visitParts { parts in
+            for case .variable(let name, _) in parts where !names.contains(name) { names.append(name) }
         }
         return names
+    }
+
+    /// Calls `body` with the parts of every string with placeholders: JSON strings, the raw text, multipart text.
+    func visitParts(_ body: ([BodyPart]) -> Void) {
+        switch self {
+        case .json(let value): value.visitStrings(body)
+        case .raw(let text, _): body(text)
+        case .multipart(let fields):
+            for field in fields { if case .text(let parts) = field.value { body(parts) } }
+        }
     }
 
     /// The encoding it sends.

@@ -168,6 +168,7 @@ struct SessionLoader {
             serve: top["serve"].map { serveSettings($0) } ?? ServeSettings(), parsers: parsers)
         session.transport = transport
         if let n = top["history"] { session.history = historySettings(n) }
+        session.trust = SessionTrust(of: session)
         return session
     }
 

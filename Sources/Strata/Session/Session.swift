@@ -64,7 +64,15 @@ public struct Session: Sendable {
     /// How much history the session keeps (`history`): the last 200 entries and 500 MB unless it says otherwise.
     public var history = HistorySettings()
     /// External parsers the session declares (`parsers`): programs that turn a body into a format Strata reads.
+    /// They run only when the session ``isTrusted``.
     public var parsers: [ExternalParser] = []
+    /// What trusting the session allows (the programs it names, the environment variables it reads into requests)
+    /// and the fingerprint trust is recorded against; worked out when the session is loaded.
+    public internal(set) var trust = SessionTrust.none
+    /// Whether the user trusts the session (``TrustStore/applied(to:)`` sets it): until then its ``parsers`` are not
+    /// run, and front ends ask before a live send carries an environment variable to an address session.json
+    /// chose (``environmentExposure(of:)``). False for a session just loaded.
+    public var isTrusted = false
 
     /// The default timeout in seconds.
     public static let defaultTimeout: Double = 30

@@ -15,11 +15,20 @@ public struct SessionCheck: Sendable {
     public var mappedPairs = 0
     /// How many info-severity mapping issues (unmapped fields, coercions) the mapped pairs have.
     public var mappingInfoCount: Int { mappingReports.count { $0.severity == .info } }
+    /// What was not done because the session is not trusted (its parsers not run), as warnings: reported, but not
+    /// problems of the session.
+    public var trustNotes: [Diagnostic] = []
+    /// How many fixture pairs were not mapped because their parser is a program of an untrusted session.
+    public var pairsNotParsed = 0
 
     /// Checks the session at `path` (its directory or session.json) and every fixture file: JSON errors,
     /// unknown keys, wrong types, missing body files, and fixture paths or methods no route can produce.
-    public static func run(path: String) -> SessionCheck {
+    ///
+    /// The session's parsers run when `trust` trusts it; otherwise the fixture pairs they would read are not
+    /// mapped and ``trustNotes`` says so.
+    public static func run(path: String, trust: TrustStore? = nil) -> SessionCheck {
         var (session, diagnostics) = Session.loadReportingProblems(from: path)
+        if let trust { session = session.map(trust.applied) }
         let fixturesDirectory =
             session?.fixturesDirectory ?? Session.join(Session.location(of: path).directory, "fixtures")
         // A route's contentType must name a parser the response pipeline's parse stage has.
@@ -76,6 +85,15 @@ public struct SessionCheck: Sendable {
         diagnostics += fixtureDiagnostics
         var check = SessionCheck(diagnostics: diagnostics, session: session, fixtures: fixtures)
         if let session { check.mapFixtures(session) }
+        if let session, session.withholdsPrograms {
+            let node = session.document.node(at: TreePath([.key("parsers")]), from: Tree.root) ?? Tree.root
+            let pairs =
+                check.pairsNotParsed > 0 ? " (\(Counted.text(check.pairsNotParsed, "fixture pair")) not mapped)" : ""
+            check.trustNotes.append(
+                Diagnostic(
+                    file: session.file, tree: session.document, keyOf: node,
+                    message: "parsers not run\(pairs): \(session.programsNotRun)", severity: .warning))
+        }
         return check
     }
 

@@ -26,6 +26,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case copy
     /// A yes / no question.
     case confirm
+    /// The question before trusting a session.
+    case trust
     /// A list to pick one entry from (environments, where a param goes).
     case choice
     /// The History list.
@@ -49,6 +51,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .message: "Messages"
         case .copy: "Copy"
         case .confirm: "Question"
+        case .trust: "Trusting a session"
         case .choice: "Pick from a list"
         case .history: "History"
         case .textField: "Editing text"

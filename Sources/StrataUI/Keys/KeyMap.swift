@@ -19,6 +19,7 @@ package enum KeyMap {
         case .message: message
         case .copy: copy
         case .confirm: confirm
+        case .trust: trust
         case .choice: choice
         case .history: history
         case .textField: textField
@@ -168,6 +169,13 @@ package enum KeyMap {
     static let confirm: [KeyBinding] = [
         KeyBinding([.character("y"), .character("W")], .commit, "yes", hint: "yes"),
         KeyBinding([.character("n"), .escape, .character("q")], .close, "no", hint: "no"),
+    ]
+
+    static let trust: [KeyBinding] = [
+        KeyBinding(
+            [.character("y")], .commit, "trust the session: run its programs, send what it reads (recorded outside it)",
+            hint: "trust"),
+        KeyBinding([.character("n"), .escape, .character("q")], .close, "not now", hint: "not now"),
     ]
 
     static let choice: [KeyBinding] =

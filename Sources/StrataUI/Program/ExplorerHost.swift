@@ -23,12 +23,16 @@ package struct ExplorerHost {
     package let historyProblems = Locked<[HistoryError]>([])
     /// Serves the session over HTTP (`S`, `--serve`); nil where there is none to run (headless screenshots).
     package var server: (any TrafficServer)?
+    /// Where the user's trust is kept: a reloaded session is trusted as it says, and `y` to the trust question is
+    /// recorded in it; nil keeps trust for the run only (headless screenshots, tests).
+    package var trust: TrustStore?
 
     /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
         mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
         runEditor: ((String) -> String?)? = nil,
-        fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil
+        fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil,
+        trust: TrustStore? = nil
     ) {
         let problems = historyProblems
         let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
@@ -39,6 +43,7 @@ package struct ExplorerHost {
         self.fixedDurations = fixedDurations
         self.history = history
         self.server = server
+        self.trust = trust
     }
 
     /// Creates a host answering mock requests from `session`'s fixtures and live ones from the network, keeping
@@ -49,12 +54,12 @@ package struct ExplorerHost {
     /// the session folder is left alone.
     package init(
         session: Session, runEditor: ((String) -> String?)? = nil, fixedDurations: Bool = false,
-        server: (any TrafficServer)? = nil
+        server: (any TrafficServer)? = nil, trust: TrustStore? = nil
     ) {
         self.init(
             mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations,
             history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session),
-            server: server)
+            server: server, trust: trust)
     }
 
     /// A history in a new temporary folder with a clock that ticks one second per entry. The folder is removed
@@ -104,7 +109,7 @@ package enum EditorLauncher {
     {
         let editor = command(environment: environment)
         // The command may carry arguments (`code -w`); the file is one quoted word after it.
-        let status = system(editor + " " + shellQuoted(path))
+        let status = system(editor + " " + ShellWords.quote(path))
         guard status != -1 else { return "cannot start the editor '\(editor)': \(String(cString: strerror(errno)))" }
         let exited = status & 0x7F == 0
         let code = (status >> 8) & 0xFF
@@ -112,11 +117,6 @@ package enum EditorLauncher {
         if exited, code == 127 { return "cannot start the editor '\(editor)': command not found" }
         let how = exited ? "exited with status \(code)" : "was stopped by signal \(status & 0x7F)"
         return "the editor '\(editor)' \(how); press R to reload session.json"
-    }
-
-    /// `text` as one word for `/bin/sh`: in single quotes, each `'` written as `'\''`.
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

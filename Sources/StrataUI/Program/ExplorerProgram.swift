@@ -254,10 +254,12 @@ package final class ExplorerProgram {
         case .loadSession(let path):
             inbox.begin()
             let inbox = self.inbox
+            let trust = host.trust
             Task.detached(executorPreference: EffectExecutor.shared) {
                 let result: Result<Session, SessionError>
                 do throws(SessionError) {
-                    result = .success(try Session.load(from: path))
+                    let loaded = try Session.load(from: path)
+                    result = .success(trust?.applied(to: loaded) ?? loaded)
                 } catch {
                     result = .failure(error)
                 }
@@ -298,6 +300,21 @@ package final class ExplorerProgram {
             Task.detached(executorPreference: EffectExecutor.shared) {
                 let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
                 inbox.finish(.fixtureSaved(outcome))
+            }
+        case .recordTrust(let trust):
+            guard let store = host.trust else {
+                dispatch(.trustRecorded(file: nil, problem: "nowhere to keep it (set XDG_CONFIG_HOME or HOME)"))
+                return
+            }
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                do throws(TrustStore.Failure) {
+                    try store.add(trust)
+                    inbox.finish(.trustRecorded(file: store.file, problem: nil))
+                } catch {
+                    inbox.finish(.trustRecorded(file: store.file, problem: error.description))
+                }
             }
         case .copyToClipboard(let text):
             // The reducer checked the size; a terminal without OSC 52 ignores the sequence.

@@ -37,6 +37,8 @@ package enum Action: Sendable {
     case queryFinished(id: Int, nodes: [Int])
     /// A response was saved as a fixture pair (or not, and why).
     case fixtureSaved(FixtureSaveOutcome)
+    /// The trust the user gave was recorded in `file`, or could not be, and why (``Effect/recordTrust(_:)``).
+    case trustRecorded(file: String?, problem: String?)
     /// The entries of the History list (of `route`, or of every route when nil), newest first.
     case historyListed(route: String?, entries: [HistoryEntry.Summary])
     /// A history entry read for `purpose`, or why it could not be.

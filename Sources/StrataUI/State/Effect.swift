@@ -38,6 +38,8 @@ package enum Effect: Sendable, Equatable {
     case saveFixture(request: BuiltRequest, response: Response, session: Session, overwrite: Bool)
     /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
+    /// Record `trust` in the host's trust store; reply with ``Action/trustRecorded(file:problem:)``.
+    case recordTrust(SessionTrust)
     /// Stop query run `id` (its task is cancelled; its late result is ignored).
     case cancelQuery(id: Int)
     /// Read the history's entries of `route` (every route's when nil); reply with ``Action/historyListed``.
@@ -88,6 +90,8 @@ package enum Effect: Sendable, Equatable {
             return true
         case (.copyToClipboard(let a), .copyToClipboard(let b)):
             return a == b
+        case (.recordTrust(let a), .recordTrust(let b)):
+            return a == b
         case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
             return r == q && p == x && same(s, t) && o == w
         case (.listHistory(let r), .listHistory(let q)):
@@ -101,8 +105,9 @@ package enum Effect: Sendable, Equatable {
         }
     }
 
-    /// Two sessions are the same when they were read from the same file with the same text.
+    /// Two sessions are the same when they were read from the same file with the same text, and are trusted
+    /// alike.
     private static func same(_ a: Session, _ b: Session) -> Bool {
-        a.file == b.file && a.document.source == b.document.source
+        a.file == b.file && a.document.source == b.document.source && a.isTrusted == b.isTrusted
     }
 }

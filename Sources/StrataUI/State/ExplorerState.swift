@@ -99,6 +99,9 @@ package struct ExplorerState: Sendable {
 
     /// The overlay on top, if any.
     package var overlay: Overlay?
+    /// The fingerprints the user trusted this run (`y` to the trust question): a reloaded session with one of them
+    /// is trusted still, even when the trust file could not be written.
+    package var trustedThisRun: Set<String> = []
     /// Which issues the `i` list shows (`e`, `w`, `a` in the list); kept between openings.
     package var issueFilter: SeverityFilter = .info
     /// The text field being edited, if any.
@@ -122,6 +125,7 @@ package struct ExplorerState: Sendable {
         self.routeIndex = RouteFilterIndex(session.routes)
         self.visibleRoutes = session.routes
         refreshDraft()
+        askTrustIfNeeded()
     }
 
     /// The selected route, when it passes the filter.

@@ -19,6 +19,8 @@ package enum Overlay: Hashable, Sendable {
     case history(HistoryList)
     /// A structural diff (a history entry against the shown response), scrolled by `scroll` rows.
     case diff(title: String, lines: [String], scroll: Int)
+    /// The question before running what an untrusted session names, or sending what it reads.
+    case trust(TrustQuestion)
 
     /// The overlay's key table.
     package var keyContext: KeyContext {
@@ -32,6 +34,7 @@ package enum Overlay: Hashable, Sendable {
         case .choice: .choice
         case .history: .history
         case .diff: .message
+        case .trust: .trust
         }
     }
 }

@@ -25,6 +25,7 @@ extension ExplorerState {
     /// Keys in an overlay.
     mutating func overlayCommand(_ command: Command, _ current: Overlay) -> [Effect] {
         if case .confirmSave = current { return confirmSaveCommand(command) }
+        if case .trust(let question) = current { return trustCommand(command, question) }
         if case .history(let list) = current { return historyCommand(command, list) }
         if command == .close {
             overlay = nil
@@ -74,7 +75,7 @@ extension ExplorerState {
             break
         case .copy(let selected):
             return copyMenuCommand(command, selected: selected)
-        case .confirmSave:
+        case .confirmSave, .trust:
             break
         case .choice(var choice):
             if let step {

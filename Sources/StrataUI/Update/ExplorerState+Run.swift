@@ -13,6 +13,10 @@ extension ExplorerState {
             notice = Notice("cannot send: \(draft.error?.message ?? "the request is incomplete")", kind: .error)
             return []
         }
+        if let exposure = untrustedExposure(of: request) {
+            overlay = .trust(TrustQuestion(session, exposure: exposure, then: .send))
+            return []
+        }
         var effects: [Effect] = []
         if let old = run { effects.append(.cancel(id: old.id)) }
         let id = nextRequestID
@@ -90,7 +94,14 @@ extension ExplorerState {
         } else if let error = document.outcome.error {
             notice = Notice("the body does not parse as \(document.outcome.parser): \(error)", kind: .error)
         }
-        if let note = document.outcome.note, notice == nil { notice = Notice(note) }
+        if let parser = document.outcome.withheldParser, notice == nil {
+            // The outcome's note, shorter, so the status line has room for what to do.
+            notice = Notice(
+                "shown as text: \(session.directory) is not trusted to run its parser '\(parser)' (R asks; or "
+                    + "\(session.trustCommand))")
+        } else if let note = document.outcome.note, notice == nil {
+            notice = Notice(note)
+        }
     }
 
     /// A reloaded session: keep the route, edits and selection; map the last response again. A session that
@@ -104,13 +115,16 @@ extension ExplorerState {
             return []
         case .success(let loaded):
             // The environment in use stays chosen when the reloaded file still has it.
-            let fresh = (try? loaded.applying(environment: session.activeEnvironment)) ?? loaded
+            var fresh = (try? loaded.applying(environment: session.activeEnvironment)) ?? loaded
+            // Trusted this run, for what it names now: trusted still (the trust file may not have been written).
+            if trustedThisRun.contains(fresh.trust.fingerprint) { fresh.isTrusted = true }
             session = fresh
             edits = edits.filter { fresh.route(named: $0.key) != nil }
             if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }
             keepRouteInView()
             keepParamInView()
             notice = Notice("reloaded \(fresh.file)")
+            askTrustIfNeeded()
             if let id = responseID, let document = response.document, let tree = document.tree,
                 let name = responseRouteName, let route = fresh.route(named: name)
             {

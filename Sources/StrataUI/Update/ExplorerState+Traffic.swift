@@ -12,6 +12,10 @@ extension ExplorerState {
             notice = Notice("stopped serving (the Traffic list keeps its \(Counted.text(kept, "request")))")
             return [.stopServing]
         }
+        if let exposure = untrustedServingExposure() {
+            overlay = .trust(TrustQuestion(session, exposure: exposure, then: .serve))
+            return []
+        }
         notice = Notice("starting to serve on \(traffic.address)…")
         traffic.isStarting = true
         traffic.restarting = false
@@ -25,6 +29,16 @@ extension ExplorerState {
     mutating func serveAgain() -> [Effect] {
         guard traffic.isServing || traffic.isStarting else { return [] }
         traffic.generation += 1
+        if let exposure = untrustedServingExposure() {
+            traffic.isStarting = false
+            traffic.restarting = false
+            traffic.url = nil
+            traffic.source = nil
+            notice = Notice(
+                "stopped serving: " + session.notTrustedToSend(exposure, what: "every request it forwards")
+                    + " (S asks)", kind: .error)
+            return [.stopServing]
+        }
         traffic.restarting = traffic.restarting || traffic.isServing
         traffic.isStarting = true
         return [

@@ -84,6 +84,9 @@ extension ExplorerState {
             return queryFinished(id: id, nodes: nodes)
         case .fixtureSaved(let outcome):
             return fixtureSaved(outcome)
+        case .trustRecorded(let file, let problem):
+            trustRecorded(file: file, problem: problem)
+            return []
         case .historyListed(let route, let entries):
             historyListed(route: route, entries: entries)
             return []

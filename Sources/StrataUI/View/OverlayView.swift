@@ -65,6 +65,10 @@ enum OverlayView {
             box(
                 title: Line("Save as fixture", style: Theme.title), footer: footer(.confirm), lines: lines, scroll: 0,
                 width: 80, in: area, into: &buffer)
+        case .trust(let question):
+            box(
+                title: Line("Trust \(question.folder)?", style: Theme.title), footer: footer(.trust),
+                lines: question.lines.map { Line($0) }, scroll: 0, width: 100, wrap: true, in: area, into: &buffer)
         case .choice(let choice):
             box(
                 title: Line(choice.title, style: Theme.title), footer: footer(.choice),

@@ -97,19 +97,21 @@ enum RunCommand {
             for note in request.curlNotes { Output.error("strata: warning: \(note)") }
             return 0
         }
-        // The raw view of events or lines is printed as they arrive; everything else once the body is in.
-        let streamer = query == nil && !json && view == .raw && replay == nil ? StreamPrinter() : nil
         let exchange: Exchange
+        var streamer: StreamPrinter? = nil
         if let replay {
             exchange = try replayed(replay, route: routeName, client: client)
         } else {
             let route = try commandError { () throws(ClientError) in try client.route(routeName) }
             let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
             if sourceName == "live" { try requireTrust(toSend: request, of: session) }
+            // The raw view of events or lines is printed as they arrive; everything else once the body is in.
+            if query == nil && !json && view == .raw { streamer = StreamPrinter(scrubber: request.scrubber) }
             // The raw view alone needs no tree: the body is printed as it came (a 1 GiB body costs no parse).
             let parse = fail || query != nil || json || view != .raw
+            let observer = streamer?.observer
             exchange = try waitFor { () async throws(ClientError) in
-                try await client.run(request, route: route, progress: streamer?.observer, parse: parse)
+                try await client.run(request, route: route, progress: observer, parse: parse)
             }
         }
         if exchange.parsed.withheldParser != nil, let note = exchange.parsed.note {
@@ -131,8 +133,8 @@ enum RunCommand {
             exchange.write(.all, severity: severity) { Output.write($0) }
         } else {
             Output.error(exchange.summaryLine)
-            if let printed = streamer?.printed, printed > 0 {
-                Output.raw(String(decoding: exchange.response.body.dropFirst(printed), as: UTF8.self))
+            if let streamer, streamer.printed > 0 {
+                streamer.finish(exchange.response.body)
             } else if view == .raw {
                 exchange.write(.raw) { Output.rawBody($0) }
             } else {

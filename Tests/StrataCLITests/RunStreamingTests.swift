@@ -28,4 +28,33 @@ import Testing
         let summary = run.errors
         #expect(summary.hasPrefix("200 OK · GET \(server.baseURL)/ticker"))
     }
+
+    @Test("a secret the server echoes in a streamed event is scrubbed as it is printed, and in what follows")
+    func streamedEventsAreScrubbed() throws {
+        let binary = try #require(StrataBinary.url)
+        let gate = StreamGate()
+        defer { gate.finish() }
+        let secret = "tok-9f8e7d6c5b4a"
+        let server = try LoopbackServer { _ in
+            .events(["data: {\"key\":\"\(secret)\"}\n\n", "data: {\"again\":\"\(secret)\"}\n\n"], gate: gate)
+        }
+        defer { server.stop() }
+        let dir = try ScratchDirectory([
+            "session.json": #"""
+            { "name": "s", "baseURL": "${env:EVENTS_URL}", "redact": ["key"],
+              "routes": [ { "name": "ticker", "path": "/ticker", "params": { "key": "${env:EVENTS_KEY}" } } ] }
+            """#
+        ])
+        defer { dir.remove() }
+        _ = try StrataBinary.run(["trust", dir.path])
+        let run = try RunningChild(
+            binary.path, ["run", dir.path, "ticker", "--source", "live"],
+            environment: ["EVENTS_URL": server.baseURL, "EVENTS_KEY": secret])
+        let first = run.read(through: "}\n\n")
+        gate.open()
+        let rest = run.readToEnd()
+        #expect(run.wait() == 0, "\(run.errors)")
+        let printed = (first ?? "") + rest
+        #expect(printed == "data: {\"key\":\"<redacted>\"}\n\ndata: {\"again\":\"<redacted>\"}\n\n\n", "\(printed)")
+    }
 }

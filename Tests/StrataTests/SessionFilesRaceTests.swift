@@ -47,6 +47,8 @@ import Testing
         try fm.createSymbolicLink(atPath: dir.url("a/up.json"), withDestinationPath: "../a/b/file.json")
         try fm.createSymbolicLink(atPath: dir.url("absolute.json"), withDestinationPath: outside.url("x.json"))
         try fm.createSymbolicLink(
+            atPath: dir.url("absolute-inside.json"), withDestinationPath: dir.url("a/b/file.json"))
+        try fm.createSymbolicLink(
             atPath: dir.url("escape.json"), withDestinationPath: "../\(outside.path.split(separator: "/").last!)/x.json"
         )
         try fm.createSymbolicLink(atPath: dir.url("loop.json"), withDestinationPath: "loop.json")
@@ -62,6 +64,7 @@ import Testing
         #expect(read("a/up.json") == "ok")
         #expect(read("a/b/../b/file.json") == "ok")
         #expect(read("absolute.json") == "outside")
+        #expect(read("absolute-inside.json") == "ok", "an absolute symlink that points inside is followed")
         #expect(read("escape.json") == "outside")
         #expect(read("a/../../\(outside.path.split(separator: "/").last!)/x.json") == "outside")
         #expect(read("loop.json") == "does not exist")

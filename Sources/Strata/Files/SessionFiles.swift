@@ -98,10 +98,14 @@ public enum SessionFiles {
     /// inside), else why not, in one step: nothing between the check and the open can change what is opened.
     public static func open(_ path: String, inside root: String) -> Result<OpenedFile, Refusal> {
         guard let relative = relativePath(path, inside: root) else { return .failure(outsideOrMissing(path)) }
-        let rootFD = Foundation.open(root.isEmpty ? "." : root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return .failure(.missing) }
-        let fd = strata_open_beneath(rootFD, relative.isEmpty ? "." : relative)
-        close(rootFD)
+        var fd = openBeneath(root, relative)
+        if fd == -EXDEV, let real = realPath(path), let realRoot = realPath(root),
+            let inside = relativePath(real, inside: realRoot)
+        {
+            // An absolute symlink that points inside (the kernel refuses every absolute one): its target, as
+            // resolved just now, is opened beneath the same folder in the same one step.
+            fd = openBeneath(realRoot, inside)
+        }
         guard fd >= 0 else {
             switch -fd {
             case ENOENT, ENOTDIR: return .failure(.missing)
@@ -121,6 +125,14 @@ public enum SessionFiles {
             return .failure(.notRegular(kind: kind))
         }
         return .success(OpenedFile(path: path, descriptor: fd, info: info))
+    }
+
+    /// `relative` opened beneath the folder `root`, or -errno.
+    private static func openBeneath(_ root: String, _ relative: String) -> Int32 {
+        let rootFD = Foundation.open(root.isEmpty ? "." : root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return -ENOENT }
+        defer { close(rootFD) }
+        return strata_open_beneath(rootFD, relative.isEmpty ? "." : relative)
     }
 
     /// Makes ``open(_:inside:)`` resolve paths with its own walk even where the kernel has `openat2` (for tests:

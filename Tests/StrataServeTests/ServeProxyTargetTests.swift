@@ -35,7 +35,7 @@ import Testing
         for target in refused + forwarded {
             let connection = try RawConnection(port: served.server.port)
             connection.send(
-                "GET \(target) HTTP/1.1\r\nHost: \(other)\r\nX-Forwarded-Host: \(other)\r\n"
+                "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(served.server.port)\r\nX-Forwarded-Host: \(other)\r\n"
                     + "X-Forwarded-Proto: http\r\nConnection: close\r\n\r\n")
             let answer = try #require(connection.readToEnd(), "\(target)")
             if refused.contains(target) {

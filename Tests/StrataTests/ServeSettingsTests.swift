@@ -35,4 +35,28 @@ import Testing
             ))
         #expect(shown.contains("session.json:2:94: 'serve.cors.maxAge' must be 0–86400 seconds, found -1"))
     }
+
+    @Test("check refuses allowCredentials with every origin, and an allowHosts entry that is no host[:port]")
+    func credentialsWithEveryOrigin() throws {
+        let dir = try ScratchDirectory([
+            "session.json": """
+            { "routes": [],
+              "serve": { "cors": { "allowCredentials": true }, "allowHosts": ["dev.app.test", "http://x/"] } }
+            """
+        ])
+        defer { dir.remove() }
+        let shown = SessionCheck.run(path: dir.path).diagnostics.map {
+            $0.description.replacingOccurrences(of: dir.path + "/", with: "")
+        }
+        #expect(
+            shown.contains {
+                $0.hasPrefix("session.json:2:44: 'serve.cors.allowCredentials' cannot be true while 'allowOrigins' is")
+            }, "\(shown)")
+        #expect(
+            shown.contains { $0.hasPrefix("session.json:2:83: 'http://x/' is not a host or host:port") }, "\(shown)")
+        let named = try Session.parse(
+            Array(#"{ "routes": [], "serve": { "allowHosts": ["dev.app.test:8080"] } }"#.utf8), file: "session.json",
+            directory: ".")
+        #expect(named.serve.allowHosts == ["dev.app.test:8080"])
+    }
 }

@@ -12,14 +12,20 @@ public struct ServeRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
+    /// The address the request arrived at, when the server knows it (the `Host` rule reads it).
+    public var listener: ServeListener?
 
     /// Creates a request.
-    public init(method: String, path: String, query: String = "", headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(
+        method: String, path: String, query: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
+        listener: ServeListener? = nil
+    ) {
         self.method = method.uppercased()
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.listener = listener
     }
 
     /// The query params, decoded (`+` as space), in order.

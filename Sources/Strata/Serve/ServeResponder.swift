@@ -59,7 +59,9 @@ public final class ServeResponder: Sendable {
         self.session = session
         self.upstream = upstream
         self.journal = journal
-        self.cors = session.serve.cors ?? (loopback ? ServeSettings.CORS() : nil)
+        // No CORS by default where the answers carry the user's credentials: a page on any origin could read them.
+        let fixturesOnly = if case .mock = upstream { true } else { false }
+        self.cors = session.serve.cors ?? (loopback && fixturesOnly ? ServeSettings.CORS() : nil)
         if case .mock(let m) = upstream { mock = m } else { mock = MockSource(session: session) }
         self.builder = RequestBuilder(session: session, environment: environment)
         self.observer = observer
@@ -81,8 +83,18 @@ public final class ServeResponder: Sendable {
         } else if let problem = request.targetProblem {
             // Before anything reads the target: only a path is matched, forwarded or recorded.
             reply = .text(400, problem, outcome: "refused (request target)")
+        } else if let (status, reason) = hostProblem(request) {
+            reply = .text(status, reason, outcome: "refused (host)")
+            return reply
         } else if request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix) {
-            reply = admin(request)
+            // Same origin only, and no CORS: a page elsewhere can neither read the journal nor reset sequences.
+            if let origin = request.headers["Origin"], !ServeResponder.isSameOrigin(origin, request) {
+                return .text(
+                    403,
+                    "the admin endpoints answer requests from their own origin only (this one came from a web page "
+                        + "on another)", outcome: "refused (admin cross-origin)")
+            }
+            return admin(request)
         } else if let preflight = preflight(request) {
             return preflight
         } else {
@@ -289,7 +301,25 @@ public final class ServeResponder: Sendable {
         return box.value!
     }
 
-    // MARK: admin and CORS
+    // MARK: Host, admin and CORS
+
+    /// Why `request`'s `Host` is refused: checked where answers carry the user's credentials (the live API) and for
+    /// the admin endpoints, so a DNS-rebinding page cannot reach them under its own name.
+    func hostProblem(_ request: ServeRequest) -> (status: Int, reason: String)? {
+        let isAdmin = request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix)
+        if case .mock = upstream, !isAdmin { return nil }
+        return request.hostProblem(allowHosts: session.serve.allowHosts)
+    }
+
+    /// True when `origin` (`scheme://host[:port]`) is the origin `request` was sent to (its `Host`, over http).
+    static func isSameOrigin(_ origin: String, _ request: ServeRequest) -> Bool {
+        guard let host = request.headers["Host"] else { return false }
+        let lower = origin.lowercased()
+        guard lower.hasPrefix("http://"), let given = ServeRequest.hostAndPort(String(lower.dropFirst(7))),
+            let sent = ServeRequest.hostAndPort(host)
+        else { return false }
+        return given == sent
+    }
 
     func admin(_ request: ServeRequest) -> ServeReply {
         let name = String(request.path.dropFirst(FixtureSet.reservedPrefix.count))
@@ -302,7 +332,7 @@ public final class ServeResponder: Sendable {
                     ("inFlight", .int(inFlight)), ("answered", .int(journal.count)),
                 ]), outcome: "admin")
         case ("GET", "requests"), ("HEAD", "requests"):
-            return .json(200, .object([("requests", .array(journal.all.map(\.json)))]), outcome: "admin")
+            return requestsPage(request)
         case ("POST", "reset"):
             journal.clear()
             mock.sequences.reset()
@@ -321,6 +351,40 @@ public final class ServeResponder: Sendable {
                     }
                     .joined(separator: ", "), outcome: "admin")
         }
+    }
+
+    /// The most entries, and bytes of them, one `/__strata/requests` answer holds.
+    static let requestsPageLimit = (entries: 1000, bytes: 1 << 20)
+
+    /// `GET /__strata/requests[?after=N][&limit=M]`: the entries kept after number N, oldest first, one bounded
+    /// page at a time; `next` is the `after` of the following page and `more` says whether there is one.
+    func requestsPage(_ request: ServeRequest) -> ServeReply {
+        var after = 0
+        var limit = ServeResponder.requestsPageLimit.entries
+        for (name, value) in request.queryParams {
+            switch name {
+            case "after":
+                guard let n = Int(value), n >= 0 else {
+                    return .text(400, "after must be an entry number (0 or more), got '\(value)'", outcome: "admin")
+                }
+                after = n
+            case "limit":
+                guard let n = Int(value), (1...ServeResponder.requestsPageLimit.entries).contains(n) else {
+                    return .text(
+                        400, "limit must be 1 to \(ServeResponder.requestsPageLimit.entries), got '\(value)'",
+                        outcome: "admin")
+                }
+                limit = n
+            default:
+                return .text(400, "unknown parameter '\(name)': there are after and limit", outcome: "admin")
+            }
+        }
+        let page = journal.page(after: after, limit: limit, maxBytes: ServeResponder.requestsPageLimit.bytes)
+        return .json(
+            200,
+            .object([
+                ("requests", .array(page.entries.map(\.json))), ("next", .int(page.next)), ("more", .bool(page.more)),
+            ]), outcome: "admin")
     }
 
     /// The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or nil.
@@ -366,9 +430,10 @@ public final class ServeResponder: Sendable {
 
     /// The `Access-Control-Allow-Origin` value for `origin`, or nil when it is not allowed.
     func allowedOrigin(_ origin: String, _ cors: ServeSettings.CORS) -> String? {
-        let safe = ServeResponder.headerSafe(origin)
-        if cors.allowOrigins.contains("*") { return cors.allowCredentials ? safe : "*" }
-        return cors.allowOrigins.contains { $0.lowercased() == origin.lowercased() } ? safe : nil
+        // `*` with credentials is refused when the session loads, so `*` is never echoed as the origin.
+        if cors.allowOrigins.contains("*") { return "*" }
+        return cors.allowOrigins.contains { $0.lowercased() == origin.lowercased() }
+            ? ServeResponder.headerSafe(origin) : nil
     }
 }
 

@@ -1,8 +1,10 @@
-/// The `serve` block of session.json: how `strata serve` answers browsers on other origins.
+/// The `serve` block of session.json: how `strata serve` answers browsers on other origins, and which other names
+/// the server may be reached by.
 ///
 /// ```json
 /// "serve": { "cors": { "allowOrigins": ["http://localhost:3000"], "allowHeaders": ["Authorization"],
-///                      "allowMethods": ["GET", "POST"], "allowCredentials": true, "maxAge": 600 } }
+///                      "allowMethods": ["GET", "POST"], "allowCredentials": true, "maxAge": 600 },
+///            "allowHosts": ["dev.myapp.test"] }
 /// ```
 public struct ServeSettings: Sendable, Equatable {
     /// The `Access-Control-Allow-*` answers.
@@ -34,15 +36,21 @@ public struct ServeSettings: Sendable, Equatable {
         }
     }
 
-    /// The CORS policy the block gives, or nil when it gives none (then any origin is allowed while serving on
-    /// loopback, and none elsewhere).
+    /// The CORS policy the block gives, or nil when it gives none (then any origin is allowed while serving
+    /// fixtures on loopback, and none elsewhere or from the live API).
     public var cors: CORS?
+    /// Names besides the listening address that a request's `Host` may give when the live API answers (`name` for
+    /// any port, `name:port` for one).
+    public var allowHosts: [String]
 
     /// Creates settings.
-    public init(cors: CORS? = nil) { self.cors = cors }
+    public init(cors: CORS? = nil, allowHosts: [String] = []) {
+        self.cors = cors
+        self.allowHosts = allowHosts
+    }
 
     /// The keys allowed in the `serve` block.
-    static let keys = ["cors"]
+    static let keys = ["cors", "allowHosts"]
     /// The keys allowed in `serve.cors`.
     static let corsKeys = [
         "allowOrigins", "allowHeaders", "allowMethods", "exposeHeaders", "allowCredentials", "maxAge",
@@ -55,9 +63,17 @@ extension SessionLoader {
         guard let m = reader.members(of: node, known: ServeSettings.keys, what: "'serve'") else {
             return ServeSettings()
         }
-        guard let c = m["cors"] else { return ServeSettings() }
+        var settings = ServeSettings()
+        if let n = m["allowHosts"], let list = reader.strings(n, "'serve.allowHosts'") {
+            for (name, item) in zip(list, tree.children(n)) where ServeRequest.hostAndPort(name) == nil {
+                reader.error(
+                    "'\(name)' is not a host or host:port (like dev.myapp.test or dev.myapp.test:8080)", at: item)
+            }
+            settings.allowHosts = list
+        }
+        guard let c = m["cors"] else { return settings }
         guard let cm = reader.members(of: c, known: ServeSettings.corsKeys, what: "'serve.cors'") else {
-            return ServeSettings()
+            return settings
         }
         var cors = ServeSettings.CORS()
         if let n = cm["allowOrigins"], let list = originList(n) { cors.allowOrigins = list }
@@ -77,6 +93,12 @@ extension SessionLoader {
         }
         if let n = cm["allowCredentials"], let b = reader.bool(n, "'serve.cors.allowCredentials'") {
             cors.allowCredentials = b
+            if b && cors.allowOrigins.contains("*") {
+                reader.error(
+                    "'serve.cors.allowCredentials' cannot be true while 'allowOrigins' is \"*\": every web page could "
+                        + "then send requests with the user's cookies and read the answers; name the origins allowed",
+                    at: n)
+            }
         }
         if let n = cm["maxAge"], let i = reader.integer(n, "'serve.cors.maxAge' (seconds)") {
             if i < 0 || i > 86_400 {
@@ -85,7 +107,8 @@ extension SessionLoader {
                 cors.maxAge = i
             }
         }
-        return ServeSettings(cors: cors)
+        settings.cors = cors
+        return settings
     }
 
     /// `"*"` or an array of origins (`scheme://host[:port]`, no path).

@@ -1,0 +1,105 @@
+/// The address `strata serve` listens on, which a request's `Host` header must name where the answer carries the
+/// user's credentials (a DNS-rebinding page sends its own name there).
+public struct ServeListener: Sendable, Equatable {
+    /// The host listened on, as given (`127.0.0.1`, `localhost`, `::1`, `0.0.0.0`, an address of this machine).
+    public var host: String
+    /// The port listened on.
+    public var port: Int
+
+    /// Creates a listener address.
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// True for a loopback name or address.
+    var isLoopback: Bool {
+        let h = ServeListener.bare(host)
+        return h == "localhost" || h.hasPrefix("127.") || h == "::1"
+    }
+
+    /// True for the any-address listeners (`0.0.0.0`, `::`), which every address of the machine reaches.
+    var isWildcard: Bool { ["0.0.0.0", "::", ""].contains(ServeListener.bare(host)) }
+
+    /// `host` lowercased, without IPv6 brackets.
+    static func bare(_ host: String) -> String {
+        var h = Substring(host.lowercased())
+        if h.hasPrefix("["), h.hasSuffix("]") { h = h.dropFirst().dropLast() }
+        return String(h)
+    }
+
+    /// True when `name` is an IPv4 or IPv6 literal (which no DNS answer rebinds).
+    static func isAddressLiteral(_ name: String) -> Bool {
+        if name.contains(":") { return name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { p in UInt8(p) != nil }
+    }
+}
+
+extension ServeRequest {
+    /// The name and port a `Host` header value gives (`name`, `name:port`, `[v6]:port`; port 80 when none), or nil
+    /// when it is not one.
+    static func hostAndPort(_ value: String) -> (name: String, port: Int)? {
+        let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !text.isEmpty else { return nil }
+        var name = Substring(text)
+        var port = 80
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            name = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":"), let p = Int(rest.dropFirst()), (1...65535).contains(p) else { return nil }
+                port = p
+            }
+        } else if let colon = text.lastIndex(of: ":") {
+            guard let p = Int(text[text.index(after: colon)...]), (1...65535).contains(p) else { return nil }
+            name = text[..<colon]
+            port = p
+        }
+        guard !name.isEmpty, !name.contains(where: { $0 == "/" || $0 == "@" || $0 == " " }) else { return nil }
+        return (String(name), port)
+    }
+
+    /// Why this request's `Host` does not name ``listener`` (status 400 when it is missing or malformed, 421 when
+    /// it names another server), or nil when it does or the listener is not known.
+    ///
+    /// The listening host and port are accepted; on loopback also `localhost`, `127.0.0.1` and `[::1]`; on an
+    /// any-address listener any address literal and `localhost`; and the names of `allowHosts` (`name` for any
+    /// port, `name:port` for one).
+    public func hostProblem(allowHosts: [String]) -> (status: Int, reason: String)? {
+        guard let listener else { return nil }
+        guard let value = headers["Host"] else {
+            return (400, "a Host header is needed: this server answers requests for \(listener.shown) only")
+        }
+        guard let (name, port) = ServeRequest.hostAndPort(value) else {
+            return (
+                400, "the Host header is not a host[:port]: this server answers requests for \(listener.shown) only"
+            )
+        }
+        for allowed in allowHosts {
+            guard let given = ServeRequest.hostAndPort(allowed), given.name == name else { continue }
+            let namesPort = allowed.contains(":") && !allowed.hasSuffix("]")
+            if !namesPort || given.port == port { return nil }
+        }
+        if port == listener.port {
+            let bareName = ServeListener.bare(name)
+            if bareName == ServeListener.bare(listener.host) { return nil }
+            if listener.isLoopback, ["localhost", "::1"].contains(bareName) || bareName.hasPrefix("127.") {
+                return nil
+            }
+            if listener.isWildcard, bareName == "localhost" || ServeListener.isAddressLiteral(bareName) { return nil }
+        }
+        return (
+            421,
+            "the Host header names another server: this server answers requests for \(listener.shown) only (a page "
+                + "that renamed it cannot use the session's credentials); add the name to serve.allowHosts in "
+                + "session.json to allow it"
+        )
+    }
+}
+
+extension ServeListener {
+    /// `127.0.0.1:8080`, `[::1]:8080`.
+    var shown: String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}

@@ -22,8 +22,10 @@ enum MHD_OPTION {
     MHD_OPTION_CONNECTION_LIMIT = 2,
     MHD_OPTION_CONNECTION_TIMEOUT = 3,
     MHD_OPTION_NOTIFY_COMPLETED = 4,
+    MHD_OPTION_PER_IP_CONNECTION_LIMIT = 5,
     MHD_OPTION_LISTEN_SOCKET = 12,
-    MHD_OPTION_UNESCAPE_CALLBACK = 16
+    MHD_OPTION_UNESCAPE_CALLBACK = 16,
+    MHD_OPTION_NOTIFY_CONNECTION = 27
 };
 enum MHD_ResponseMemoryMode { MHD_RESPMEM_MUST_COPY = 2 };
 enum MHD_ConnectionInfoType { MHD_CONNECTION_INFO_CONNECTION_FD = 6 };
@@ -84,14 +86,17 @@ static size_t strata_keep_escaped(void *cls, struct MHD_Connection *connection, 
 
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
-    void *completed_cls, unsigned int connection_limit, unsigned int connection_timeout, size_t memory_limit) {
+    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int connection_limit,
+    unsigned int per_client_limit, unsigned int connection_timeout, size_t memory_limit) {
     if (strata_mhd_load() != 0) return NULL;
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
     return mhd.MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_UNESCAPE_CALLBACK, (MHD_UnescapeCallback)strata_keep_escaped, NULL,

@@ -28,6 +28,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests begun and not yet completed (sent or failed), guarded by the condition.
     private let active = NSCondition()
     private var activeCount = 0
+    /// The time each connection has for a whole request head, and the thread that enforces it.
+    let deadlines: HeadDeadlines
+    private let sweeper = NSCondition()
+    private var sweeping = true
+    private let sweeperDone = DispatchSemaphore(value: 0)
+    /// Bytes of request bodies held now, over every request (``ServeLimits/maxBodyBytesInFlight``).
+    private let heldLock = NSLock()
+    private var heldBytes = 0
 
     /// `http://HOST:PORT`.
     public var url: String { "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)" }
@@ -46,17 +54,33 @@ public final class HTTPServer: @unchecked Sendable {
         self.responder = responder
         self.limits = limits
         self.host = host
+        self.deadlines = HeadDeadlines(seconds: Double(limits.connectionTimeout))
         let socket = try ListenSocket(host: host, port: port)
         self.port = socket.port
         self.listenFD = socket.fd
         let me = Unmanaged.passUnretained(self).toOpaque()
         daemon = strata_mhd_start(
-            socket.fd, HTTPServer.access, me, HTTPServer.completed, me, UInt32(limits.maxConnections),
+            socket.fd, HTTPServer.access, me, HTTPServer.completed, me, HTTPServer.notify, me,
+            UInt32(limits.maxConnections), UInt32(max(0, limits.maxConnectionsPerClient)),
             UInt32(limits.connectionTimeout), limits.connectionMemory)
         if daemon == nil {
             close(socket.fd)
             throw ServeError("libmicrohttpd could not start on \(host):\(port)")
         }
+        let thread = Thread { [unowned self] in self.sweepUntilStopped() }
+        thread.name = "strata.serve.heads"
+        thread.start()
+    }
+
+    /// Shuts down, four times a second, the connections that took too long for a request head, until ``stop()``.
+    private func sweepUntilStopped() {
+        sweeper.lock()
+        while sweeping {
+            _ = sweeper.wait(until: Date().addingTimeInterval(0.25))
+            deadlines.sweep(at: HeadDeadlines.now())
+        }
+        sweeper.unlock()
+        sweeperDone.signal()
     }
 
     /// True when `host` is a loopback name or address.
@@ -69,6 +93,11 @@ public final class HTTPServer: @unchecked Sendable {
         daemon = nil
         lock.unlock()
         guard let d else { return }
+        sweeper.withLock {
+            sweeping = false
+            sweeper.signal()
+        }
+        sweeperDone.wait()
         let fd = strata_mhd_quiesce_daemon(d)
         // New connections are refused now; let every request already begun be answered and sent (up to the
         // longest delay a fixture may ask for, plus the connection timeout).
@@ -89,13 +118,36 @@ public final class HTTPServer: @unchecked Sendable {
     final class Pending {
         var body: [UInt8] = []
         var tooLarge = false
+        /// True when the bodies held by every request would pass the limit with this one's.
+        var overloaded = false
+        /// Bytes of this request's body counted in the server's ``heldBytes``.
+        var held = 0
         let start = ContinuousClock.now
+    }
+
+    /// Counts `count` more body bytes for `pending`, or returns false when the bodies held would pass the limit.
+    func hold(_ count: Int, for pending: Pending) -> Bool {
+        heldLock.withLock {
+            guard heldBytes + count <= limits.maxBodyBytesInFlight else { return false }
+            heldBytes += count
+            pending.held += count
+            return true
+        }
+    }
+
+    /// Stops counting `pending`'s body.
+    func release(_ pending: Pending) {
+        heldLock.withLock {
+            heldBytes -= pending.held
+            pending.held = 0
+        }
     }
 
     static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, context in
         guard let cls, let connection, let context, let uploadSize else { return MHD_NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         guard let pendingPointer = context.pointee else {
+            server.deadlines.headComplete(connection)
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
             server.active.lock()
@@ -113,10 +165,15 @@ public final class HTTPServer: @unchecked Sendable {
         let pending = Unmanaged<Pending>.fromOpaque(pendingPointer).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
-            if !pending.tooLarge, let uploadData {
+            if !pending.tooLarge, !pending.overloaded, let uploadData {
                 if pending.body.count + count > server.limits.maxBodyBytes {
                     pending.tooLarge = true
                     pending.body = []
+                    server.release(pending)
+                } else if !server.hold(count, for: pending) {
+                    pending.overloaded = true
+                    pending.body = []
+                    server.release(pending)
                 } else {
                     uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
                         pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
@@ -129,6 +186,14 @@ public final class HTTPServer: @unchecked Sendable {
         if pending.tooLarge {
             return server.queue(tooLarge(server.limits), connection, request: nil, pending: pending)
         }
+        if pending.overloaded {
+            var reply = ServeReply.text(
+                503,
+                "the server holds \(server.limits.maxBodyBytesInFlight >> 20) MiB of request bodies now; try again",
+                outcome: "refused (bodies in flight)")
+            reply.headers["Retry-After"] = "1"
+            return server.queue(reply, connection, request: nil, pending: pending)
+        }
         let target = url.map { String(cString: $0) } ?? "/"
         var path = target
         var query = ""
@@ -140,22 +205,36 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let request = ServeRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: path, query: query,
-            headers: headers(connection), body: pending.body)
+            headers: headers(connection), body: pending.body,
+            listener: ServeListener(host: server.host, port: server.port))
         pending.body = []
         let reply = server.responder.respond(request)
         if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
         return server.queue(reply, connection, request: request, pending: pending)
     }
 
-    static let completed: MHD_RequestCompletedCallback = { cls, _, context, _ in
+    static let completed: MHD_RequestCompletedCallback = { cls, connection, context, _ in
         guard let cls, let context, let pointer = context.pointee else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        if let connection { server.deadlines.answered(connection, at: HeadDeadlines.now()) }
+        server.release(Unmanaged<Pending>.fromOpaque(pointer).takeUnretainedValue())
         Unmanaged<Pending>.fromOpaque(pointer).release()
         context.pointee = nil
-        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         server.active.lock()
         server.activeCount -= 1
         server.active.broadcast()
         server.active.unlock()
+    }
+
+    static let notify: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+        guard let cls, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        if code == MHD_CONNECTION_NOTIFY_STARTED {
+            let fd = strata_mhd_connection_fd(connection)
+            if fd >= 0 { server.deadlines.opened(connection, fd: fd, at: HeadDeadlines.now()) }
+        } else {
+            server.deadlines.closed(connection)
+        }
     }
 
     static func tooLarge(_ limits: ServeLimits) -> ServeReply {

@@ -76,7 +76,7 @@ enum ServeCommand {
     }
 
     static func openJournal(_ file: String?) throws(ServeError) -> ServeJournal {
-        try ServeJournal(file: file)
+        try ServeJournal(file: file, problems: { Output.error("strata: warning: \($0)") })
     }
 
     /// Blocks until SIGINT or SIGTERM arrives (delivered through Dispatch, never as a handler in main.swift).

@@ -159,3 +159,30 @@ final class ServeProcess {
         #expect(FileManager.default.fileExists(atPath: dir.path + "/shot.txt"))
     }
 }
+
+@Suite struct ServeJournalFailureTests {
+    @Test(
+        "a journal file that cannot be written is one warning line; serving and the terminal lines go on",
+        .needsLibmicrohttpd)
+    func fullDisk() async throws {
+        let dir = try ScratchDirectory(ServeCommandTests.files)
+        defer { dir.remove() }
+        let serve = try ServeProcess([dir.path, "--port", "0", "--journal", "/dev/full"])
+        let url = try #require(serve.readURL())
+        _ = serve.readLine()  // the admin line
+        let client = URLSession(configuration: .ephemeral)
+        defer { client.invalidateAndCancel() }
+        for _ in 0..<3 {
+            let answer = try await ServeCommandTests.get(url + "/fast", with: client)
+            #expect(answer.0 == 200 && answer.1 == "fast")
+            #expect(serve.readLine()?.contains("GET /fast 200") == true)
+        }
+        let (status, _) = serve.terminate()
+        #expect(status == 0)
+        let warnings = serve.child.errors.split(separator: "\n")
+        #expect(
+            warnings == [
+                "strata: warning: cannot write the journal file /dev/full: No space left on device; serving goes on, its lines are lost until a write works again"
+            ])
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
-import Strata
 import StrataTestSupport
 import Testing
+
+@testable import Strata
 
 /// The journal's line and JSON, written for every request `strata serve` answers, read as before.
 @Suite struct ServeJournalFormatTests {
@@ -36,5 +37,32 @@ import Testing
         #expect(json.contains(/"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/), "\(json)")
         #expect(json.contains(#""durationMs":12.346"#), "\(json)")
         #expect(json.hasPrefix(#"{"time":"#) && json.contains(#","method":"GET","path":"/nothing","#))
+    }
+}
+
+@Suite struct ServeJournalWriteFailureTests {
+    /// Collects what the journal tells.
+    final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    static func entry(_ n: Int) -> ServeJournal.Entry {
+        ServeJournal.Entry(
+            time: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(n)", headers: [:], bodySize: 0, status: 200,
+            outcome: "live", nearest: nil, durationMs: 1)
+    }
+
+    @Test("a failing journal file is told once and the entries are still kept in memory")
+    func toldOnce() throws {
+        let told = Told()
+        let journal = try ServeJournal(file: "/dev/full", problems: told.add)
+        for n in 0..<5 { journal.add(Self.entry(n)) }
+        #expect(journal.count == 5)
+        #expect(journal.all.map(\.path) == ["/0", "/1", "/2", "/3", "/4"])
+        #expect(told.all.count == 1)
+        #expect(told.all.first?.hasPrefix("cannot write the journal file /dev/full: No space left on device") == true)
     }
 }

@@ -39,6 +39,10 @@ typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *c
                                              enum MHD_RequestTerminationCode toe);
 typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
                                                 const char *value);
+/* Why a connection is told about: opened or closed (told before its socket is closed). */
+enum MHD_ConnectionNotificationCode { MHD_CONNECTION_NOTIFY_STARTED = 0, MHD_CONNECTION_NOTIFY_CLOSED = 1 };
+typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                             enum MHD_ConnectionNotificationCode toe);
 typedef ssize_t (*MHD_ContentReaderCallback)(void *cls, uint64_t pos, char *buf, size_t max);
 typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
 
@@ -55,12 +59,14 @@ int strata_mhd_load(void);
 const char *strata_mhd_load_error(void);
 
 /* Starts a daemon on the already listening socket `listen_fd`: one thread per connection (so a fixture's delay
- * blocks only its own connection), a connection cap, a per-connection idle timeout in seconds, a per-connection
- * memory limit (which bounds the request line and headers: larger ones get 431), and no URL unescaping (the
- * path and query reach the handler as sent). Returns NULL on failure. */
+ * blocks only its own connection), `notify` told of each connection opened and closed, a connection cap and one
+ * per client address, a per-connection idle timeout in seconds, a per-connection memory limit (which bounds the
+ * request line and headers: larger ones get 431), and no URL unescaping (the path and query reach the handler as
+ * sent). Returns NULL on failure. */
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
-    void *completed_cls, unsigned int connection_limit, unsigned int connection_timeout, size_t memory_limit);
+    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int connection_limit,
+    unsigned int per_client_limit, unsigned int connection_timeout, size_t memory_limit);
 /* Stops accepting connections; returns the listening socket, now the caller's to close, or -1. */
 MHD_socket strata_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 /* Stops the daemon and its threads. */

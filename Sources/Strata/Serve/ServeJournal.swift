@@ -3,7 +3,8 @@ import Foundation
 /// What `strata serve` answered, request by request: the `/__strata/requests` list, the terminal lines and the
 /// `--journal` file all come from these entries.
 ///
-/// The newest ``capacity`` entries are kept in memory, so a server that runs for days stays the same size.
+/// The newest ``capacity`` entries, and no more than ``byteCapacity`` bytes of them, are kept in memory, so a server
+/// that runs for days, or is sent huge headers, stays the same size.
 public final class ServeJournal: @unchecked Sendable {
     /// One request and its answer; headers are redacted.
     public struct Entry: Sendable {
@@ -56,16 +57,35 @@ public final class ServeJournal: @unchecked Sendable {
 
     /// How many entries are kept in memory.
     public let capacity: Int
+    /// How many bytes of entries (paths, headers, outcomes) are kept in memory.
+    public let byteCapacity: Int
     private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var start = 0
+    /// The entries kept are `entries[first...]`, oldest first, each with its size in bytes.
+    private var entries: [(entry: Entry, bytes: Int)] = []
+    private var first = 0
+    private var keptBytes = 0
     private var added = 0
     /// The journal file, open for appending, or -1.
     private let file: Int32
+    /// The journal file's name, as the user gave it.
+    private let fileName: String
+    /// Told, in one line, when writing the journal file starts failing and when it works again.
+    private let problems: (@Sendable (String) -> Void)?
+    /// Lines not written since writing started failing (0 while it works).
+    private var lost = 0
+    /// True when the last write stopped inside a line, so the next line starts on a line of its own.
+    private var midLine = false
 
-    /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given.
-    public init(capacity: Int = 1000, file: String? = nil) throws(ServeError) {
+    /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given; a write
+    /// that fails (a full disk) is told to `problems` once, serving goes on, and its recovery is told too.
+    public init(
+        capacity: Int = 1000, byteCapacity: Int = 16 << 20, file: String? = nil,
+        problems: (@Sendable (String) -> Void)? = nil
+    ) throws(ServeError) {
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
+        self.fileName = file ?? ""
+        self.problems = problems
         if let file {
             let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
@@ -86,30 +106,85 @@ public final class ServeJournal: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         added += 1
-        if entries.count < capacity {
-            entries.append(entry)
-        } else {
-            entries[start] = entry
-            start = (start + 1) % capacity
+        let bytes = ServeJournal.size(of: entry)
+        entries.append((entry, bytes))
+        keptBytes += bytes
+        while entries.count - first > capacity || (keptBytes > byteCapacity && entries.count - first > 1) {
+            keptBytes -= entries[first].bytes
+            first += 1
         }
-        if file >= 0 {
-            line.withUTF8 { bytes in
-                var done = 0
-                while done < bytes.count {
-                    let n = write(file, bytes.baseAddress! + done, bytes.count - done)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { return }
-                    done += n
+        if first >= 1024 && first * 2 >= entries.count {
+            entries.removeFirst(first)
+            first = 0
+        }
+        if file >= 0 { append(&line) }
+    }
+
+    /// Appends `line` to the journal file (the caller holds the lock), telling ``problems`` when writing starts
+    /// failing and when it works again.
+    private func append(_ line: inout String) {
+        if midLine { line = "\n" + line }
+        var failure: Int32 = 0
+        let written = line.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = write(file, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    failure = n < 0 ? errno : ENOSPC
+                    break
                 }
+                done += n
             }
+            return done
         }
+        if failure == 0 {
+            midLine = false
+            if lost > 0 {
+                problems?("the journal file \(fileName) is written again (\(lost) lines were lost)")
+                lost = 0
+            }
+            return
+        }
+        midLine = written > 0
+        if lost == 0 {
+            let reason = String(cString: strerror(failure))
+            problems?(
+                "cannot write the journal file \(fileName): \(reason); serving goes on, its lines are lost until a "
+                    + "write works again")
+        }
+        lost += 1
     }
 
     /// The entries kept, oldest first.
-    public var all: [Entry] {
+    public var all: [Entry] { lock.withLock { entries[first...].map(\.entry) } }
+
+    /// One page of the entries kept: those numbered after `after` (entries are numbered from 1 since the start or
+    /// the last ``clear()``), oldest first, at most `limit` of them and no more than `maxBytes` bytes (always one);
+    /// `next` is the number of the last one given, and `more` says whether others follow.
+    public func page(after: Int, limit: Int, maxBytes: Int) -> (entries: [Entry], next: Int, more: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        return Array(entries[start...] + entries[..<start])
+        let kept = entries.count - first
+        let firstNumber = added - kept + 1
+        var index = first + max(0, after + 1 - firstNumber)
+        var page: [Entry] = []
+        var bytes = 0
+        while index < entries.count, page.count < limit, page.isEmpty || bytes + entries[index].bytes <= maxBytes {
+            page.append(entries[index].entry)
+            bytes += entries[index].bytes
+            index += 1
+        }
+        let next = page.isEmpty ? added : firstNumber + (index - first) - 1
+        return (page, next, index < entries.count)
+    }
+
+    /// About how many bytes `entry` holds, and its JSON takes.
+    static func size(of entry: Entry) -> Int {
+        var bytes = 160 + entry.method.utf8.count + entry.path.utf8.count + entry.outcome.utf8.count
+        bytes += entry.nearest?.utf8.count ?? 0
+        for field in entry.headers { bytes += field.name.utf8.count + field.value.utf8.count + 8 }
+        return bytes
     }
 
     /// How many requests were added since the start or the last ``clear()`` (more than are kept, after a while).
@@ -119,7 +194,8 @@ public final class ServeJournal: @unchecked Sendable {
     public func clear() {
         lock.lock()
         entries.removeAll()
-        start = 0
+        first = 0
+        keptBytes = 0
         added = 0
         lock.unlock()
     }

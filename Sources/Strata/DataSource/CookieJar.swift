@@ -46,10 +46,10 @@ public final class CookieJar: @unchecked Sendable {
         return "# Netscape HTTP Cookie File\n# Written by strata; curl -b and -c read it.\n\n" + body
     }
 
-    /// Writes the jar to `path` atomically.
+    /// Writes the jar to `path` atomically, readable by its owner only (0600, as curl writes one).
     public func save(to path: String) throws(CookieJar.Error) {
         do {
-            try AtomicFile.write(netscapeText, to: path)
+            try AtomicFile.write(netscapeText, to: path, private: true)
         } catch {
             throw Error(description: error.description)
         }

@@ -28,11 +28,14 @@ public enum AtomicFile {
     /// at all.
     @discardableResult
     public static func write(
-        to path: String, root: String? = nil, contents: (Sink) throws(WriteError) -> Void
+        to path: String, root: String? = nil, private isPrivate: Bool = false,
+        contents: (Sink) throws(WriteError) -> Void
     ) throws(WriteError) -> String {
         let target = try destination(of: path, root: root)
         var existing = stat()
-        let mode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        // A private file (cookies, tokens) is the user's alone, whatever the file it replaces allowed.
+        let mode: mode_t? =
+            isPrivate ? 0o600 : stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
         let temp = try Temporary(beside: target, mode: mode ?? 0o666)
         defer { temp.discard() }
         if let mode, fchmod(temp.fd, mode) != 0 { throw failure("cannot set the permissions of \(target)", errno) }
@@ -103,10 +106,16 @@ public enum AtomicFile {
         return true
     }
 
-    /// Writes `text` as UTF-8; see ``write(_:to:root:)``.
+    /// Writes `text` as UTF-8; see ``write(_:to:root:)``. A `private` file is written readable by its owner only
+    /// (0600), also when the file it replaces was not.
     @discardableResult
-    public static func write(_ text: String, to path: String, root: String? = nil) throws(WriteError) -> String {
-        try write(Array(text.utf8), to: path, root: root)
+    public static func write(
+        _ text: String, to path: String, root: String? = nil, private isPrivate: Bool = false
+    ) throws(WriteError) -> String {
+        let bytes = Array(text.utf8)
+        return try write(to: path, root: root, private: isPrivate) { (sink: Sink) throws(WriteError) in
+            try sink.write(bytes)
+        }
     }
 
     /// The file to replace for `path`: itself, or a symlink's destination (inside `root` when given).

@@ -92,7 +92,11 @@ extension FixtureSet {
             if expected == ResolvedParam.redacted { continue }
             if expected.isEmpty && (param?.value ?? "").isEmpty { continue }
             if param?.value != expected {
-                out.append(.param(name: name, expected: expected, sent: param?.displayValue))
+                // What a secret-looking param must be is as secret as what was sent for it.
+                let secret = param?.isSecret == true || CredentialNames.isField(name)
+                out.append(
+                    .param(
+                        name: name, expected: secret ? ResolvedParam.redacted : expected, sent: param?.displayValue))
             }
         }
         return out

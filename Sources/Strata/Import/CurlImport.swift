@@ -217,7 +217,7 @@ public enum CurlImport {
             let lower = name.lowercased()
             if skip.contains(lower) { continue }
             if lower == "content-type", !bodyParams.isEmpty || route.body == "json" { continue }
-            if ImportNaming.isSecretHeader(name) || value == ResolvedParam.redacted {
+            if CredentialNames.isHeader(name) || value == ResolvedParam.redacted {
                 let template =
                     CurlImport.shellVariable(inSecret: value) ?? "${env:\(ImportNaming.envName(envPrefix, name))}"
                 route.headers.append((name, template))
@@ -244,7 +244,7 @@ public enum CurlImport {
         var v = value
         // A value that is one shell variable (`$API_KEY`, as `run --curl` writes a secret) reads that variable.
         let named: String? = if case .string(let s) = value { shellVariable(s) } else { nil }
-        if ImportNaming.isSecretField(name) || value == .string(ResolvedParam.redacted) || named != nil {
+        if CredentialNames.isField(name) || value == .string(ResolvedParam.redacted) || named != nil {
             v = .string("${env:\(named ?? ImportNaming.envName(prefix, name))}")
             draft.addRedacted(name)
         }

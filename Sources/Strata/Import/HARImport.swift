@@ -111,7 +111,7 @@ public enum HARImport {
         var draft = SessionDraft(name: name ?? host, baseURL: "${env:\(ImportNaming.envName(prefix, "url")):-\(base)}")
         var sessionHeaders: [String: String] = [:]
         for e in entries {
-            for (h, v) in e.headers where ImportNaming.isSecretHeader(h) && !h.hasPrefix(":") {
+            for (h, v) in e.headers where CredentialNames.isHeader(h) && !h.hasPrefix(":") {
                 secrets.append(v)
                 if let space = v.firstIndex(of: " ") { secrets.append(String(v[v.index(after: space)...])) }
                 if h.lowercased() == "cookie" {
@@ -127,7 +127,7 @@ public enum HARImport {
                     made.append("header \(canonicalHeader(h)) reads ${env:\(env)} and is redacted")
                 }
             }
-            for (h, v) in e.responseHeaders where ImportNaming.isSecretHeader(h) {
+            for (h, v) in e.responseHeaders where CredentialNames.isHeader(h) {
                 secrets.append(v)
                 if h.lowercased() == "set-cookie", let semi = v.split(separator: ";").first,
                     let eq = semi.firstIndex(of: "=")
@@ -135,7 +135,7 @@ public enum HARImport {
                     secrets.append(String(semi[semi.index(after: eq)...]))
                 }
             }
-            for (k, v) in e.query + e.form where ImportNaming.isSecretField(k) { secrets.append(v) }
+            for (k, v) in e.query + e.form where CredentialNames.isField(k) { secrets.append(v) }
             if let j = e.jsonBody { collectSecrets(j, into: &secrets) }
             if let text = e.responseText, !e.responseBase64, e.responseMime.contains("json"),
                 let body = try? ImportDocument.parse(Array(text.utf8), file: "response.json")
@@ -165,7 +165,7 @@ public enum HARImport {
                 for (n, v) in pathValues { route.params.append(.init(name: n, value: .string(clean(v)))) }
                 for (h, v) in e.headers {
                     let lower = h.lowercased()
-                    if h.hasPrefix(":") || ImportNaming.isSecretHeader(h) { continue }
+                    if h.hasPrefix(":") || CredentialNames.isHeader(h) { continue }
                     if lower.hasPrefix("x-") && !lower.hasPrefix("x-requested") {
                         route.headers.append((h, clean(v)))
                     } else if lower == "accept", !v.contains("text/html") {
@@ -206,7 +206,7 @@ public enum HARImport {
             }
             for (k, v, placement) in seen where paramNames[r, default: []].insert(k).inserted {
                 var value = v
-                if ImportNaming.isSecretField(k) {
+                if CredentialNames.isField(k) {
                     let env = ImportNaming.envName(prefix, k)
                     value = .string("${env:\(env)}")
                     draft.addRedacted(k)
@@ -226,13 +226,13 @@ public enum HARImport {
                 case .bool(let b): text = b ? "true" : "false"
                 default: continue
                 }
-                listed.append((k, ImportNaming.isSecretField(k) ? ResolvedParam.redacted : clean(text)))
+                listed.append((k, CredentialNames.isField(k) ? ResolvedParam.redacted : clean(text)))
             }
             let headers = FixtureWriter(directory: "", redactList: draft.redact).recordedHeaders(
                 HTTPHeaders(e.responseHeaders.filter { !$0.0.hasPrefix(":") }.map { ($0.0, $0.1) }))
             var responseHeaders: [(String, String)] = []
             for field in headers {
-                let secret = ImportNaming.isSecretHeader(field.name) && field.name.lowercased() != "www-authenticate"
+                let secret = CredentialNames.isHeader(field.name) && field.name.lowercased() != "www-authenticate"
                 responseHeaders.append((field.name, secret ? ResolvedParam.redacted : clean(field.value)))
             }
             var body: SessionDraft.Pair.Body = .none
@@ -276,7 +276,7 @@ public enum HARImport {
 
     static func collectSecrets(_ v: ImportValue, into secrets: inout [String]) {
         for (k, m) in v.members {
-            if ImportNaming.isSecretField(k), let s = m.scalarText { secrets.append(s) }
+            if CredentialNames.isField(k), let s = m.scalarText { secrets.append(s) }
             collectSecrets(m, into: &secrets)
         }
         for item in v.items { collectSecrets(item, into: &secrets) }

@@ -100,28 +100,6 @@ enum ImportNaming {
         return joined
     }
 
-    /// Header names that carry credentials.
-    static func isSecretHeader(_ name: String) -> Bool {
-        let n = name.lowercased()
-        if ["authorization", "proxy-authorization", "cookie", "set-cookie"].contains(n) { return true }
-        let squashed = n.filter { $0.isLetter || $0.isNumber }
-        return squashed.contains("apikey") || squashed.contains("token") || squashed.contains("secret")
-            || squashed.contains("auth") || squashed.contains("session") || squashed.contains("csrf")
-            || squashed.contains("xsrf") || squashed.contains("signature") || squashed.contains("password")
-    }
-
-    /// Field and param names that hold secrets: password, token, secret, api_key, access_token, client_secret, ...
-    static func isSecretField(_ name: String) -> Bool {
-        let squashed = name.lowercased().filter { $0.isLetter || $0.isNumber }
-        let exact: Set<String> = ["key", "auth", "sig", "pwd", "pass", "otp", "pin", "cvv", "ssn"]
-        if exact.contains(squashed) { return true }
-        let parts = [
-            "password", "passwd", "passphrase", "token", "secret", "apikey", "accesskey", "privatekey",
-            "authorization", "credential", "sessionid", "signature", "cookie", "otp",
-        ]
-        return parts.contains { squashed.contains($0) }
-    }
-
     /// `value` with the values of secret-named members replaced by `<redacted>`, at any depth.
     static func redactingSecretFields(_ value: OutputJSON) -> OutputJSON {
         switch value {
@@ -129,9 +107,9 @@ enum ImportNaming {
         case .object(let members):
             return .object(
                 members.map { key, v in
-                    if isSecretField(key), !isContainer(v) { return (key, .string(ResolvedParam.redacted)) }
-                    if isSecretField(key), case .object = v { return (key, redactingSecretFields(v)) }
-                    if isSecretField(key) { return (key, .string(ResolvedParam.redacted)) }
+                    if CredentialNames.isField(key), !isContainer(v) { return (key, .string(ResolvedParam.redacted)) }
+                    if CredentialNames.isField(key), case .object = v { return (key, redactingSecretFields(v)) }
+                    if CredentialNames.isField(key) { return (key, .string(ResolvedParam.redacted)) }
                     return (key, redactingSecretFields(v))
                 })
         default: return value

@@ -248,7 +248,7 @@ public enum OpenAPIImport {
                         "\(docs.location(p)): \(place) param \(pname) of \(name) has no example or default; \(sample(schema)) is a made-up value"
                     )
                 }
-                let secret = ImportNaming.isSecretField(pname)
+                let secret = CredentialNames.isField(pname)
                 if secret {
                     value = .string("${env:\(ImportNaming.envName(prefix, pname))}")
                     draft.addRedacted(pname)
@@ -394,7 +394,7 @@ public enum OpenAPIImport {
                         }
                         param.required = m.required.contains(k)
                         if !bodyMethod { param.placement = "body" }
-                        if ImportNaming.isSecretField(k) {
+                        if CredentialNames.isField(k) {
                             param.value = .string("${env:\(ImportNaming.envName(prefix, k))}")
                             draft.addRedacted(k)
                         }
@@ -435,7 +435,7 @@ public enum OpenAPIImport {
                 return
             }
             var param = SessionDraft.Param(name: k, value: value, placement: bodyMethod ? nil : "body")
-            if ImportNaming.isSecretField(k) {
+            if CredentialNames.isField(k) {
                 param.value = .string("${env:\(ImportNaming.envName(prefix, k))}")
                 draft.addRedacted(k)
             }

@@ -77,7 +77,9 @@ public struct ServeRequest: Sendable {
         func param(_ name: String, _ value: String, _ location: ParamLocation) -> ResolvedParam {
             ResolvedParam(
                 name: name, value: value, template: value, location: location, origin: .added, kind: .string,
-                required: false, isSecret: session.isSecret(name, in: location), status: .sent,
+                required: false,
+                isSecret: session.isSecret(name, in: location) || CredentialNames.looksSecret(name, in: location),
+                status: .sent,
                 missingVariables: [], description: nil)
         }
         var params = queryParams.map { param($0.name, $0.value, .query) }

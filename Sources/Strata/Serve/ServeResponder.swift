@@ -116,7 +116,7 @@ public final class ServeResponder: Sendable {
         let (built, scrubber) = reply.built ?? ServeResponder.built(request, in: session)
         var headers = HTTPHeaders()
         for field in request.headers {
-            let secret = session.isSecret(field.name, in: .header)
+            let secret = session.isSecret(field.name, in: .header) || CredentialNames.isHeader(field.name)
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
         let path = built.redactedLocation(scrubber: scrubber).url

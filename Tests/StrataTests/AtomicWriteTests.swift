@@ -69,6 +69,26 @@ import Testing
         #expect(outside.read("product.json") == "{}")
     }
 
+    @Test("a fixtures folder that is a symlink out of the session is never written into")
+    func refusesFolderSymlinkOut() throws {
+        let setup = try Setup()
+        let outside = try ScratchDirectory()
+        defer {
+            setup.dir.remove()
+            outside.remove()
+        }
+        let fixtures = setup.dir.url("fixtures")
+        try FileManager.default.removeItem(atPath: fixtures)
+        try FileManager.default.createSymbolicLink(atPath: fixtures, withDestinationPath: outside.path)
+        do {
+            _ = try setup.record()
+            Issue.record("the recording was written")
+        } catch {
+            #expect("\(error)".contains("leads outside the session"), "\(error)")
+        }
+        #expect(outside.list("").isEmpty, "\(outside.list(""))")
+    }
+
     @Test("a temporary file left by a killed writer is cleaned up by the next write; none is left by a write")
     func staleTemporaryFiles() throws {
         let setup = try Setup()

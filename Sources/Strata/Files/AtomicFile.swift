@@ -118,8 +118,25 @@ public enum AtomicFile {
         }
     }
 
+    /// Refuses a write whose folder, symlinks followed, is not inside `root` (a session's `fixtures/` that is a
+    /// symlink to a folder elsewhere).
+    static func checkFolder(of path: String, inside root: String) throws(WriteError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let realFolder = SessionFiles.realPath(folder.isEmpty ? "." : folder),
+            let realRoot = SessionFiles.realPath(root)
+        else { return }
+        let inside = realFolder == realRoot || realFolder.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        if !inside {
+            throw WriteError(
+                description:
+                    "cannot write \(path): its folder leads outside the session (a symlink to \(realFolder)); nothing was written"
+            )
+        }
+    }
+
     /// The file to replace for `path`: itself, or a symlink's destination (inside `root` when given).
     static func destination(of path: String, root: String?) throws(WriteError) -> String {
+        if let root { try checkFolder(of: path, inside: root) }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
         guard let resolved = SessionFiles.realPath(path) else {

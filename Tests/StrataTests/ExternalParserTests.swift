@@ -103,6 +103,32 @@ import Testing
         if name == "bad" { #expect(error.message.hasSuffix("; it said: careful")) }
     }
 
+    @Test("a timeout stops what the program started too: a child holding its output does not keep us waiting")
+    func timeoutStopsTheGroup() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let pidFile = dir.url("child.pid")
+        let entry =
+            #", "stuck": { "command": ["sh", "-c", "sleep 300 & echo $! > \#(pidFile); wait"], "produces": "json", "timeout": 0.5 }"#
+        let outcome = try Self.parse("{}", with: "stuck", in: Self.session(entry))
+        #expect(outcome.error?.message.contains("did not finish within 0.5 s and was stopped") == true)
+        let pid = try #require(
+            Int32(
+                (try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Gone, or a zombie waiting for its new parent to reap it: either way it runs no more.
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let state = stat?.split(separator: ")").last?.split(separator: " ").first
+        #expect(stat == nil || state == "Z", "the child \(pid) still runs: \(stat ?? "")")
+    }
+
+    @Test("a program that prints without end is stopped at the output limit with a clear error")
+    func endlessOutput() throws {
+        let entry = #", "yes": { "command": ["yes"], "produces": "json", "timeout": 300 }"#
+        let outcome = try Self.parse("{}", with: "yes", in: Self.session(entry))
+        #expect(outcome.tree == nil)
+        #expect(outcome.error?.message == "parser 'yes' (yes) printed more than 64 MiB and was stopped")
+    }
+
     @Test("session.json mistakes in parsers are located, with a did-you-mean for unknown keys")
     func sessionMistakes() throws {
         let dir = try ScratchDirectory(

@@ -53,13 +53,19 @@ public struct ExternalParser: Parser {
         let what = "parser '\(name)' (\(command.joined(separator: " ")))"
         let run: ExternalRun
         do {
-            run = try ExternalRun.run(command, input: bytes, directory: directory, timeout: timeout)
+            run = try ExternalRun.run(
+                command, input: bytes, directory: directory, timeout: timeout,
+                maxOutput: ExternalParser.maxOutput(forInput: bytes.count))
         } catch {
             throw ParseError("\(what) could not start: \(error)", at: 0, in: bytes)
         }
         let stderr = String(decoding: run.stderr.suffix(2000), as: UTF8.self).trimmingCharacters(
             in: .whitespacesAndNewlines)
         let said = stderr.isEmpty ? "" : "; it said: " + stderr
+        if run.outputOverLimit {
+            let limit = ExternalParser.maxOutput(forInput: bytes.count) >> 20
+            throw ParseError("\(what) printed more than \(limit) MiB and was stopped\(said)", at: 0, in: bytes)
+        }
         if run.timedOut {
             throw ParseError(
                 "\(what) did not finish within \(Self.seconds(timeout)) s and was stopped\(said)", at: 0, in: bytes)
@@ -79,6 +85,11 @@ public struct ExternalParser: Parser {
         }
     }
 
+    /// The most a parser may print on each stream: 16 times its input, and at least 64 MiB.
+    static func maxOutput(forInput count: Int) -> Int {
+        max(64 << 20, count.multipliedReportingOverflow(by: 16).partialValue)
+    }
+
     private static func seconds(_ t: Double) -> String { t == t.rounded() ? String(Int(t)) : String(t) }
 }
 
@@ -88,9 +99,14 @@ struct ExternalRun {
     var stderr: [UInt8]
     var status: Int32
     var timedOut: Bool
+    /// True when it printed more than the output limit and was stopped.
+    var outputOverLimit = false
 
-    /// Runs `command` in `directory` with `input` on its standard input, stopping it after `timeout` seconds.
-    static func run(_ command: [String], input: [UInt8], directory: String, timeout: Double) throws -> ExternalRun {
+    /// Runs `command` in `directory` with `input` on its standard input, stopping it (and what it started) after
+    /// `timeout` seconds, or once it prints more than `maxOutput` bytes on either stream.
+    static func run(
+        _ command: [String], input: [UInt8], directory: String, timeout: Double, maxOutput: Int
+    ) throws -> ExternalRun {
         let process = Process()
         let program = command[0]
         if program.contains("/") {
@@ -113,13 +129,17 @@ struct ExternalRun {
         // A program that exits without reading all its input makes the write fail with EPIPE, not kill us.
         signal(SIGPIPE, SIG_IGN)
         try process.run()
+        // Foundation starts the program as the leader of its own process group: stopping it stops what it
+        // started too (a shell's children hold the output pipe open, so stopping the shell alone waited for them).
+        let pid = process.processIdentifier
+        let stopGroup: @Sendable () -> Int32 = { kill(getpgid(pid) == pid ? -pid : pid, SIGKILL) }
         let group = DispatchGroup()
-        let collected = Collected()
+        let collected = Collected(limit: maxOutput)
         DispatchQueue.global().async(group: group) {
-            collected.setOut(outPipe.fileHandleForReading.readDataToEndOfFile())
+            if !collected.read(outPipe.fileHandleForReading, into: \.outData) { _ = stopGroup() }
         }
         DispatchQueue.global().async(group: group) {
-            collected.setErr(errPipe.fileHandleForReading.readDataToEndOfFile())
+            if !collected.read(errPipe.fileHandleForReading, into: \.errData) { _ = stopGroup() }
         }
         DispatchQueue.global().async {
             // A program that exits without reading its input must not stop us: write errors are ignored.
@@ -129,24 +149,48 @@ struct ExternalRun {
         var timedOut = false
         if done.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
-            process.terminate()
-            if done.wait(timeout: .now() + 2) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            _ = stopGroup()
         }
-        group.wait()
+        // A program that exited but left a child holding its output open: the child goes with its group (which
+        // exists while the child does, so its number names no other process).
+        if group.wait(timeout: .now() + 2) == .timedOut {
+            _ = stopGroup()
+            group.wait()
+        }
         process.waitUntilExit()
         return ExternalRun(
             stdout: [UInt8](collected.out), stderr: [UInt8](collected.err), status: process.terminationStatus,
-            timedOut: timedOut)
+            timedOut: timedOut, outputOverLimit: collected.overLimit)
     }
 
-    /// The output read by the reader threads.
+    /// The output read by the reader threads, at most `limit` bytes of each stream.
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
-        private var outData = Data()
-        private var errData = Data()
+        let limit: Int
+        var outData = Data()
+        var errData = Data()
+        private var over = false
+        init(limit: Int) { self.limit = limit }
         var out: Data { lock.withLock { outData } }
         var err: Data { lock.withLock { errData } }
-        func setOut(_ d: Data) { lock.withLock { outData = d } }
-        func setErr(_ d: Data) { lock.withLock { errData = d } }
+        var overLimit: Bool { lock.withLock { over } }
+
+        /// Reads `handle` to its end into `field`; false when it printed more than `limit` bytes (the rest is not
+        /// read).
+        func read(_ handle: FileHandle, into field: ReferenceWritableKeyPath<Collected, Data>) -> Bool {
+            while true {
+                let piece = handle.availableData
+                if piece.isEmpty { return true }
+                let fits = lock.withLock { () -> Bool in
+                    guard self[keyPath: field].count + piece.count <= limit else {
+                        over = true
+                        return false
+                    }
+                    self[keyPath: field].append(piece)
+                    return true
+                }
+                if !fits { return false }
+            }
+        }
     }
 }

@@ -88,6 +88,23 @@ import Testing
         #expect(store.entries().map(\.number) == [2, 1])
     }
 
+    @Test("a history whose last entry has the largest number says it is full instead of writing past it")
+    func fullHistory() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let store = HistoryStore(session: session)
+        try store.append(Self.request(session), Self.response("{}"), source: "live")
+        try "{}".write(toFile: dir.path + "/.strata/history/999999999999.json", atomically: true, encoding: .utf8)
+        let error = #expect(throws: HistoryError.self) {
+            try store.append(Self.request(session), Self.response("{}"), source: "live")
+        }
+        #expect(
+            error?.description.contains("the history is full: entry #999999999999") == true,
+            "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/.strata/history/1000000000000.json"))
+    }
+
     @Test("an unknown number is an error naming the entries kept")
     func unknownNumber() throws {
         let dir = try ScratchDirectory(ShopSession.files())

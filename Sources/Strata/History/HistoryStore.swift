@@ -70,7 +70,14 @@ public final class HistoryStore: Sendable {
         let folderLock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderLock >= 0 { _ = flock(folderLock, LOCK_EX) }
         defer { if folderLock >= 0 { close(folderLock) } }
-        let number = (numbers().last ?? 0) + 1
+        let last = numbers().last ?? 0
+        guard last < HistoryStore.largestNumber else {
+            // Not silently: the entry would be written under a number never read back.
+            throw .write(
+                "the history is full: entry #\(last) is the last number it can hold; remove "
+                    + "\(SessionFiles.relative(directory, to: root)) (or its newest files) to keep sends again")
+        }
+        let number = last + 1
         let entry = HistoryEntry(
             number: number, time: clock(), route: request.routeName, source: source, request: safeRequest,
             response: safeResponse)

@@ -149,6 +149,18 @@ import Testing
         #expect(SessionCheck.run(path: scratch.url("mine")).diagnostics.isEmpty)
     }
 
+    @Test func bracesInTheURLAreLiteralAndTheSessionStillLoads() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (result, _) = try CurlImport.add(
+            "curl 'https://x.test/a}b/{x/%7Bz%7D/123'", intoSession: scratch.url("new"))
+        #expect(result.made[0] == "route getAbXZById GET /a%7Db/%7Bx/%7Bz%7D/{id}")
+        #expect(SessionCheck.run(path: scratch.url("new")).diagnostics.isEmpty)
+        let session = try Session.load(from: scratch.url("new"))
+        let built = try RequestBuilder(session: session, environment: [:]).build(session.routes[0], edits: [])
+        #expect(built.url == "https://x.test/a%7Db/%7Bx/%7Bz%7D/123")
+    }
+
     @Test func intoCreatesAMissingSession() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -161,11 +161,18 @@ public enum CurlImport {
             let rest = String(rawPath.dropFirst(prefix.percentEncodedPath.count))
             if rest.isEmpty || rest.hasPrefix("/") { rawPath = rest.isEmpty ? "/" : rest }
         }
-        let (template, pathParams) = ImportNaming.template(rawPath)
+        // Braces in the URL are literal characters, never placeholders: they stay percent-encoded in the route's
+        // path (a `}` written as is made a session that no longer loads).
+        let literalBraces = rawPath.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(
+            of: "}", with: "%7D")
+        let (template, pathParams) = ImportNaming.template(literalBraces)
+        let keptEncoded = ["%7B", "%7b", "%7D", "%7d"].reduce(template) { text, escape in
+            text.replacingOccurrences(of: escape, with: "%25" + escape.dropFirst())
+        }
         var method = c.method ?? (c.head ? "HEAD" : (!c.data.isEmpty && !c.get ? "POST" : "GET"))
         if c.get, c.method == nil { method = c.head ? "HEAD" : "GET" }
         var route = SessionDraft.Route(
-            name: "", method: method, path: PercentEncoding.decode(template))
+            name: "", method: method, path: PercentEncoding.decode(keptEncoded))
         for (name, value) in pathParams { route.params.append(.init(name: name, value: .string(value))) }
 
         let bodyAllowed = ["POST", "PUT", "PATCH"].contains(method)
@@ -230,7 +237,9 @@ public enum CurlImport {
         if c.json, !c.headers.contains(where: { $0.0.lowercased() == "accept" }) {
             route.headers.append(("Accept", "application/json"))
         }
-        route.name = draft.uniqueRouteName(routeName ?? ImportNaming.routeName(method: method, path: route.path))
+        // Named from the path without its literal braces (its placeholders name it as usual).
+        let namedPath = ["%7B", "%7b", "%7D", "%7d"].reduce(route.path) { $0.replacingOccurrences(of: $1, with: "") }
+        route.name = draft.uniqueRouteName(routeName ?? ImportNaming.routeName(method: method, path: namedPath))
         made.insert("route \(route.name) \(route.method) \(route.path)", at: 0)
         for i in c.ignored { notCarried.append("not carried over: \(i)") }
         draft.addRoute(route)

@@ -360,12 +360,25 @@ public struct FixtureWriter: Sendable {
         return "\(listed.method) \(path)\(q.isEmpty ? "" : "?" + q)"
     }
 
-    /// A file name made from a route name: letters, digits, `-` and `_` kept, anything else as `_`.
+    /// A file name made from a route name: letters, digits, `-` and `_` kept, anything else as `_`; a name over
+    /// ``maxFileNameBytes`` keeps its start and ends with a hash of the whole (a 300-character operationId made a
+    /// name the file system refused, half-way through an import).
     static func fileName(for route: String) -> String {
         let s = String(
             route.unicodeScalars.map {
                 $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "_"
             })
-        return s.isEmpty || s.hasPrefix(".") ? "route" : s
+        if s.isEmpty || s.hasPrefix(".") { return "route" }
+        guard s.utf8.count > maxFileNameBytes else { return s }
+        var start = ""
+        for scalar in s.unicodeScalars {
+            guard start.utf8.count + String(scalar).utf8.count <= maxFileNameBytes - 17 else { break }
+            start.unicodeScalars.append(scalar)
+        }
+        return start + "-" + String(SHA256.hex(SHA256.digest(Array(route.utf8))).prefix(16))
     }
+
+    /// The most bytes of a name ``fileName(for:)`` makes: with an extension and a temporary file's suffix it stays
+    /// far below the 255 bytes a file name may have.
+    static let maxFileNameBytes = 120
 }

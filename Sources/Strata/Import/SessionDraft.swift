@@ -185,10 +185,22 @@ public struct ImportResult: Sendable {
     /// What could not be carried over, one line each, with its place in the input where known.
     public var notCarried: [String]
 
-    /// Writes the files into `directory` (created when missing) through `AtomicFile`.
+    /// Writes the files into `directory` (created when missing) through `AtomicFile`, all or nothing: when one
+    /// cannot be written, the ones written before it are taken back (removed, or their old content put back) and
+    /// the folders made for them removed.
     ///
     /// Refuses, writing nothing, when any of the files exists, unless `force`. Returns the paths written.
     public func write(to directory: String, force: Bool) throws(ImportError) -> [String] {
+        var undo = ImportUndo()
+        do {
+            return try write(to: directory, force: force, undo: &undo)
+        } catch {
+            undo.run()
+            throw error
+        }
+    }
+
+    private func write(to directory: String, force: Bool, undo: inout ImportUndo) throws(ImportError) -> [String] {
         let fm = FileManager.default
         if !force {
             let existing = files.map { Session.join(directory, $0.path) }.filter { fm.fileExists(atPath: $0) }
@@ -201,11 +213,13 @@ public struct ImportResult: Sendable {
         for file in files {
             let path = Session.join(directory, file.path)
             let folder = (path as NSString).deletingLastPathComponent
+            undo.noteFolders(of: folder.isEmpty ? "." : folder)
             do {
                 try fm.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
             } catch {
                 throw ImportError("\(folder): cannot create the folder (\(error.localizedDescription))")
             }
+            undo.note(path)
             do {
                 _ = try AtomicFile.write(file.bytes, to: path, root: directory)
             } catch {
@@ -214,5 +228,41 @@ public struct ImportResult: Sendable {
             written.append(path)
         }
         return written
+    }
+}
+
+/// What an import wrote so far, to take back when a later file fails: files made, files replaced (with their old
+/// bytes) and folders made, newest last.
+struct ImportUndo {
+    private var files: [(path: String, old: [UInt8]?)] = []
+    private var folders: [String] = []
+
+    /// Notes `path` before it is written: its old content, or that it is new.
+    mutating func note(_ path: String) {
+        let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        files.append((path, old))
+    }
+
+    /// Notes the folders up to `folder` that do not exist yet, outermost first.
+    mutating func noteFolders(of folder: String) {
+        var missing: [String] = []
+        var f = folder
+        while !f.isEmpty, f != "/", f != ".", !FileManager.default.fileExists(atPath: f) {
+            missing.insert(f, at: 0)
+            f = (f as NSString).deletingLastPathComponent
+        }
+        for m in missing where !folders.contains(m) { folders.append(m) }
+    }
+
+    /// Takes back every file noted (newest first), then removes the folders made, if empty.
+    func run() {
+        for file in files.reversed() {
+            if let old = file.old {
+                _ = try? AtomicFile.write(old, to: file.path)
+            } else {
+                unlink(file.path)
+            }
+        }
+        for folder in folders.reversed() { rmdir(folder) }
     }
 }

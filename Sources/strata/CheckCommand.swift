@@ -25,6 +25,7 @@ enum CheckCommand {
         for d in check.diagnostics { Output.print("\(d)") }
         for d in check.trustNotes { Output.print("\(d)") }
         for d in check.mappingReports where severity.admits(d.severity) { Output.print("\(d)") }
+        if let line = check.variablesRead { Output.print(line) }
         Output.print(check.summary)
         if !check.diagnostics.isEmpty { return 1 }
         return strict && check.mappingFailed ? 1 : 0

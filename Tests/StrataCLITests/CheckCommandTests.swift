@@ -3,13 +3,18 @@ import StrataTestSupport
 import Testing
 
 @Suite struct CheckCommandTests {
-    @Test("a valid session prints a one-line OK summary and exits 0")
+    /// What check says of the variables the shop session reads, and where they go.
+    static let readsShopVariables =
+        "reads environment variables SHOP_URL, SHOP_KEY into its requests (to ${env:SHOP_URL:-https://api.example.com/v1})"
+
+    @Test("a valid session prints the variables it reads into requests, then a one-line OK summary, and exits 0")
     func ok() throws {
         let dir = try ScratchDirectory(ShopSession.files())
         defer { dir.remove() }
         let r = try StrataBinary.run(["check", dir.path])
         #expect(r.status == 0)
-        #expect(r.stdout == "OK: Shop — 3 routes, 1 fixture file, 3 pairs\n")
+        #expect(
+            r.stdout == "\(Self.readsShopVariables)\nOK: Shop — 3 routes, 1 fixture file, 3 pairs\n")
     }
 
     @Test("check maps every fixture pair that answers a route with a map; errors exit 0, or 1 with --strict")
@@ -26,6 +31,7 @@ import Testing
             r.stdout == """
                 \(dir.path)/fixtures/bad.json:1:20: pair #1 of '/products/7' (route 'product'): typeMismatch $.id \
                 Product.id: expected int, found string "x7" — fix the data, or declare Product.id as string
+                \(Self.readsShopVariables)
                 OK: Shop — 3 routes, 2 fixture files, 4 pairs
                 mapping 4 fixture pairs: 1 error, 0 warnings, 0 info
 

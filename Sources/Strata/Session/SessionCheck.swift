@@ -108,6 +108,23 @@ public struct SessionCheck: Sendable {
             + "\(mappingInfoCount) info"
     }
 
+    /// `reads environment variables SHOP_KEY, SHOP_URL into its requests (to https://shop.example.com)`: what a
+    /// stranger's session would carry from your environment, and where; nil when it reads none.
+    public var variablesRead: String? {
+        guard let trust = session?.trust, !trust.variables.isEmpty else { return nil }
+        let count = trust.variables.count
+        var line =
+            "reads environment \(count == 1 ? "variable" : "variables") \(trust.variables.joined(separator: ", "))"
+            + " into its requests"
+        var destinations: [String] = []
+        for url in trust.baseURLs where !url.isEmpty {
+            let shown = url.contains("${") ? url : EnvironmentExposure.origin(of: url)
+            if !destinations.contains(shown) { destinations.append(shown) }
+        }
+        if !destinations.isEmpty { line += " (to \(destinations.joined(separator: ", ")))" }
+        return line
+    }
+
     /// True when `--strict` fails the check: a fixture pair whose mapping has an error (or whose body does not
     /// parse).
     public var mappingFailed: Bool { mappingReports.contains { $0.severity == .error } }

@@ -1,6 +1,8 @@
 #include "shim.h"
 
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -10,7 +12,9 @@
 /* The rest of libmicrohttpd's API that only this file uses (checked by scripts/check-c-declarations). */
 typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
 typedef size_t (*MHD_UnescapeCallback)(void *cls, struct MHD_Connection *c, char *s);
+typedef void (*MHD_LogCallback)(void *cls, const char *fm, va_list ap);
 enum MHD_FLAG {
+    MHD_USE_ERROR_LOG = 1,
     MHD_USE_THREAD_PER_CONNECTION = 4,
     MHD_USE_INTERNAL_POLLING_THREAD = 8,
     MHD_USE_POLL = 64,
@@ -24,6 +28,7 @@ enum MHD_OPTION {
     MHD_OPTION_NOTIFY_COMPLETED = 4,
     MHD_OPTION_PER_IP_CONNECTION_LIMIT = 5,
     MHD_OPTION_LISTEN_SOCKET = 12,
+    MHD_OPTION_EXTERNAL_LOGGER = 13,
     MHD_OPTION_UNESCAPE_CALLBACK = 16,
     MHD_OPTION_NOTIFY_CONNECTION = 27
 };
@@ -84,17 +89,33 @@ static size_t strata_keep_escaped(void *cls, struct MHD_Connection *connection, 
     return strlen(s);
 }
 
+/* Where libmicrohttpd's messages go, one formatted line each (the same function for every daemon). */
+static strata_mhd_log_line log_sink;
+
+static void strata_logger(void *cls, const char *fm, va_list ap) {
+    char line[512];
+    vsnprintf(line, sizeof line, fm, ap);
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
+    strata_mhd_log_line sink = __atomic_load_n(&log_sink, __ATOMIC_ACQUIRE);
+    if (sink) sink(cls, line);
+}
+
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
-    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int connection_limit,
-    unsigned int per_client_limit, unsigned int connection_timeout, size_t memory_limit) {
+    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, strata_mhd_log_line log,
+    void *log_cls, unsigned int connection_limit, unsigned int per_client_limit, unsigned int connection_timeout,
+    size_t memory_limit) {
     if (strata_mhd_load() != 0) return NULL;
-    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
+    __atomic_store_n(&log_sink, log, __ATOMIC_RELEASE);
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC
+        | MHD_USE_ERROR_LOG;
     return mhd.MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
+        MHD_OPTION_EXTERNAL_LOGGER, (MHD_LogCallback)strata_logger, log_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,

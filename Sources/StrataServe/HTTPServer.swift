@@ -28,6 +28,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests begun and not yet completed (sent or failed), guarded by the condition.
     private let active = NSCondition()
     private var activeCount = 0
+    /// Told, one line each, of a request libmicrohttpd dropped without an answer (one too large for the
+    /// connection's memory), so no request goes unmentioned.
+    let problems: (@Sendable (String) -> Void)?
     /// The time each connection has for a whole request head, and the thread that enforces it.
     let deadlines: HeadDeadlines
     private let sweeper = NSCondition()
@@ -47,9 +50,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Starts serving on `host:port` (port 0 picks a free port); throws a one-line error when libmicrohttpd is
     /// missing (``unavailableReason``), the port is in use or the host is not an address of this machine.
-    public init(responder: ServeResponder, host: String, port: Int, limits: ServeLimits = ServeLimits())
-        throws(ServeError)
-    {
+    public init(
+        responder: ServeResponder, host: String, port: Int, limits: ServeLimits = ServeLimits(),
+        problems: (@Sendable (String) -> Void)? = nil
+    ) throws(ServeError) {
+        self.problems = problems
         if let reason = HTTPServer.unavailableReason { throw ServeError(reason) }
         self.responder = responder
         self.limits = limits
@@ -60,7 +65,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.listenFD = socket.fd
         let me = Unmanaged.passUnretained(self).toOpaque()
         daemon = strata_mhd_start(
-            socket.fd, HTTPServer.access, me, HTTPServer.completed, me, HTTPServer.notify, me,
+            socket.fd, HTTPServer.access, me, HTTPServer.completed, me, HTTPServer.notify, me, HTTPServer.logLine, me,
             UInt32(limits.maxConnections), UInt32(max(0, limits.maxConnectionsPerClient)),
             UInt32(limits.connectionTimeout), limits.connectionMemory)
         if daemon == nil {
@@ -224,6 +229,25 @@ public final class HTTPServer: @unchecked Sendable {
         server.activeCount -= 1
         server.active.broadcast()
         server.active.unlock()
+    }
+
+    static let logLine: strata_mhd_log_line = { cls, line in
+        guard let cls, let line else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        let text = String(cString: line)
+        guard HTTPServer.isDroppedRequest(text) else { return }
+        server.problems?(
+            "a request was dropped without an answer (its request line and headers, query params included, need more "
+                + "than the connection's \(server.limits.connectionMemory >> 10) KiB): libmicrohttpd: \(text)")
+    }
+
+    /// True for libmicrohttpd's messages about a request it dropped for want of the connection's memory (its
+    /// other messages are about clients going away, which is theirs to tell).
+    static func isDroppedRequest(_ message: String) -> Bool {
+        let lower = message.lowercased()
+        // An error answered with a status (431) reached its client, which reads why there.
+        if lower.contains("response code is") { return false }
+        return lower.contains("memory") || lower.contains("pool")
     }
 
     static let notify: MHD_NotifyConnectionCallback = { cls, connection, _, code in

@@ -64,7 +64,9 @@ enum ServeCommand {
             session: session, upstream: upstream, journal: journal, loopback: HTTPServer.isLoopback(host),
             observer: { Output.print($0.line) })
         let server = try commandError { () throws(ServeError) in
-            try HTTPServer(responder: responder, host: host, port: port, limits: limits)
+            try HTTPServer(
+                responder: responder, host: host, port: port, limits: limits,
+                problems: { Output.error("strata: warning: \($0)") })
         }
         Output.print("serving \(session.name) (\(upstream.name)) at \(server.url)")
         Output.print("admin: \(server.url)\(FixtureSet.reservedPrefix)health, requests, reset (POST); stop with Ctrl-C")

@@ -186,3 +186,32 @@ final class ServeProcess {
             ])
     }
 }
+
+@Suite struct ServeDroppedRequestTests {
+    @Test(
+        "a request libmicrohttpd drops for want of memory (1 000 query params) is a warning line, and serving goes on",
+        .needsLibmicrohttpd)
+    func manyQueryParams() throws {
+        let dir = try ScratchDirectory(ServeCommandTests.files)
+        defer { dir.remove() }
+        let serve = try ServeProcess([dir.path, "--port", "0"])
+        let url = try #require(serve.readURL())
+        _ = serve.readLine()  // the admin line
+        let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
+        let query = (0..<1000).map { "p\($0)=v" }.joined(separator: "&")
+        let dropped = try RawConnection(port: port)
+        dropped.send("GET /fast?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(dropped.readToEnd() == "")
+        let fine = try RawConnection(port: port)
+        fine.send("GET /fast HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(fine.readToEnd()?.hasPrefix("HTTP/1.1 200") == true)
+        let (status, _) = serve.terminate()
+        #expect(status == 0)
+        let warnings = serve.child.errors.split(separator: "\n")
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(
+            warnings.first?.hasPrefix(
+                "strata: warning: a request was dropped without an answer (its request line and headers, query params included, need more than the connection's 64 KiB): libmicrohttpd: "
+            ) == true, "\(warnings)")
+    }
+}

@@ -58,15 +58,19 @@ int strata_mhd_load(void);
 /* Why libmicrohttpd is not ready (one line, naming the file tried), or "". */
 const char *strata_mhd_load_error(void);
 
-/* Starts a daemon on the already listening socket `listen_fd`: one thread per connection (so a fixture's delay
+/* One message of libmicrohttpd's, formatted, without its line break. */
+typedef void (*strata_mhd_log_line)(void *cls, const char *line);
+
+/* Starts a daemon on the already listening socket `listen_fd`: its messages go to `log`, one line each; one thread per connection (so a fixture's delay
  * blocks only its own connection), `notify` told of each connection opened and closed, a connection cap and one
  * per client address, a per-connection idle timeout in seconds, a per-connection memory limit (which bounds the
  * request line and headers: larger ones get 431), and no URL unescaping (the path and query reach the handler as
  * sent). Returns NULL on failure. */
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
-    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, unsigned int connection_limit,
-    unsigned int per_client_limit, unsigned int connection_timeout, size_t memory_limit);
+    void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, strata_mhd_log_line log,
+    void *log_cls, unsigned int connection_limit, unsigned int per_client_limit, unsigned int connection_timeout,
+    size_t memory_limit);
 /* Stops accepting connections; returns the listening socket, now the caller's to close, or -1. */
 MHD_socket strata_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 /* Stops the daemon and its threads. */

@@ -135,7 +135,18 @@ public enum HARImport {
                     secrets.append(String(semi[semi.index(after: eq)...]))
                 }
             }
-            for (k, v) in e.query + e.form where CredentialNames.isField(k) { secrets.append(v) }
+            let names = (e.query + e.form).map(\.0)
+            for (k, v) in e.query + e.form
+            where CredentialNames.isField(k) || CredentialNames.looksLikeToken(v)
+                || CredentialNames.isOAuthCode(k, params: names, path: e.path)
+            {
+                secrets.append(v)
+            }
+            // A token in the path (a JWT segment) is a secret too; the path template makes it a param.
+            for segment in e.path.split(separator: "/") {
+                let value = PercentEncoding.decode(String(segment))
+                if CredentialNames.looksLikeToken(value) { secrets.append(value) }
+            }
             if let j = e.jsonBody { collectSecrets(j, into: &secrets) }
             if let text = e.responseText, !e.responseBase64, e.responseMime.contains("json"),
                 let body = try? ImportDocument.parse(Array(text.utf8), file: "response.json")

@@ -20,6 +20,7 @@ enum ImportNaming {
     /// digits or mixed letters and digits.
     static func isIdentifierLike(_ s: String) -> Bool {
         guard !s.isEmpty else { return false }
+        if CredentialNames.looksLikeToken(PercentEncoding.decode(s)) { return true }
         let scalars = Array(s.unicodeScalars)
         if scalars.allSatisfy({ ("0"..."9").contains($0) }) { return true }
         let hexDigits = scalars.filter {

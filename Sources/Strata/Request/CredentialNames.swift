@@ -30,4 +30,21 @@ public enum CredentialNames {
     public static func looksSecret(_ name: String, in location: ParamLocation) -> Bool {
         location == .header ? isHeader(name) : isField(name)
     }
+
+    /// True for a value that is a token whatever it is called: a JSON Web Token (`eyJ…` in three base64url parts).
+    public static func looksLikeToken(_ value: String) -> Bool {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard value.utf8.count >= 24, parts.count == 3, value.hasPrefix("eyJ") else { return false }
+        let base64URL = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") }
+        return parts[0].count >= 4 && parts[1].count >= 4 && parts.allSatisfy { $0.allSatisfy(base64URL) }
+    }
+
+    /// True when `name` in a request with these params is an OAuth authorization code or state: `code` beside
+    /// `state` or `redirect_uri` (the callback of an authorization), or on a path naming oauth, authorize or token.
+    public static func isOAuthCode(_ name: String, params: [String], path: String) -> Bool {
+        guard name == "code" else { return false }
+        let lower = path.lowercased()
+        return params.contains("state") || params.contains("redirect_uri") || params.contains("grant_type")
+            || ["oauth", "authorize", "callback", "token"].contains { lower.contains($0) }
+    }
 }

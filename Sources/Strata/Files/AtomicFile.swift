@@ -68,12 +68,13 @@ public enum AtomicFile {
         var renamed = false
         private var isOpen = true
 
-        /// Creates the temporary file of `target` (removing stale ones of the same target first).
+        /// Creates the temporary file of `target` (removing the stale temporary files of its folder first, the
+        /// first time this process writes there).
         public init(beside target: String, mode: mode_t = 0o600) throws(WriteError) {
             let directory = (target as NSString).deletingLastPathComponent
             let dir = directory.isEmpty ? "." : directory
             let name = (target as NSString).lastPathComponent
-            AtomicFile.removeStaleTemporaries(in: dir, of: name)
+            AtomicFile.removeStaleTemporaries(in: dir)
             path = Session.join(dir, ".\(name).tmp-\(UUID().uuidString)")
             fd = Glibc.open(path, O_CREAT | O_EXCL | O_RDWR | O_NOFOLLOW | O_CLOEXEC, mode)
             guard fd >= 0 else { throw AtomicFile.failure("cannot create a temporary file beside \(target)", errno) }
@@ -152,11 +153,15 @@ public enum AtomicFile {
         return resolved
     }
 
-    /// Removes temporary files of `name` in `directory` that no writer holds (left by a killed writer).
-    static func removeStaleTemporaries(in directory: String, of name: String) {
-        let prefix = ".\(name).tmp-"
+    /// Folders whose stale temporary files this process has removed.
+    private static let swept = Locked<Set<String>>([])
+
+    /// Removes the temporary files in `directory` that no writer holds (left by a killed writer), once per folder
+    /// and process: listing the folder for every file written made an import of 8 000 fixture files quadratic.
+    static func removeStaleTemporaries(in directory: String) {
+        guard swept.withLock({ $0.insert(directory).inserted }) else { return }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for entry in entries where entry.hasPrefix(prefix) {
+        for entry in entries where entry.hasPrefix(".") && entry.contains(".tmp-") {
             let path = Session.join(directory, entry)
             let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { continue }

@@ -97,6 +97,30 @@ struct ReducerQueryTests {
         #expect(state.query == nil)
     }
 
+    @Test("a backtracking pattern over a long string (issue 35) finishes off the loop with its answer")
+    func backtrackingPatternFinishes() async throws {
+        var state = try ExplorerFixtures.demoState()
+        let request = try #require(state.draft?.request)
+        let long = String(repeating: "a", count: 5_001)
+        let tree = try JSONParser().parse(Array(#"{"s":["\#(long)","\#(long)b"]}"#.utf8))
+        let response = Response(
+            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
+        let document = ResponseDocument(
+            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
+            lines: LineIndex(tree.source))
+        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
+        _ = state.update(.responseParsed(id: 1, document: document))
+        let program = ExplorerProgram(
+            state: state, backend: MemoryBackend(width: 120, height: 40),
+            host: ExplorerHost(session: state.session, fixedDurations: true))
+        let (first, second) = (try #require(tree.node(at: "$.s[0]")), try #require(tree.node(at: "$.s[1]")))
+        try await ExplorerFixtures.press(program, "2 $ C-u =$.s[?search(@,'(a*)*b')] Enter")
+        #expect(program.state.query?.isRunning == false)
+        #expect(program.state.query?.matches == [second])
+        try await ExplorerFixtures.press(program, "$ C-u =$.s[?match(@,'(a|a)*')] Enter")
+        #expect(program.state.query?.matches == [first])
+    }
+
     @Test("the query stays and runs again on the next response")
     func rerunsOnNewResponse() async throws {
         let program = try await ranDemo()

@@ -8,7 +8,10 @@ import Testing
 /// The explorer chains values between routes it ran: `login`'s latest response feeds `orders`.
 @Suite("Reducer: chained values from the latest response of another route")
 struct ReducerChainTests {
-    static func session(_ baseURL: String) throws -> Session {
+    /// `login`, and `orders` whose `header` is `value` (by default login's token as a bearer token).
+    static func session(
+        _ baseURL: String, header: String = "Authorization", value: String = "Bearer ${response:login:$.token}"
+    ) throws -> Session {
         try Session.parse(
             Array(
                 """
@@ -16,7 +19,7 @@ struct ReducerChainTests {
                   "routes": [
                     { "name": "login", "method": "POST", "path": "/login" },
                     { "name": "orders", "path": "/orders",
-                      "headers": { "Authorization": "Bearer ${response:login:$.token}" } } ] }
+                      "headers": { "\(header)": "\(value)" } } ] }
                 """.utf8), file: "session.json", directory: ".")
     }
 
@@ -47,15 +50,8 @@ struct ReducerChainTests {
     func backtrackingChainedQuery() throws {
         // The reducer builds the selected route's draft, chained queries included, on the loop: a pattern that
         // backtracked there froze keys and q. The linear matcher answers.
-        let session = try Session.parse(
-            Array(
-                """
-                { "name": "loop", "baseURL": "http://api.test",
-                  "routes": [
-                    { "name": "login", "method": "POST", "path": "/login" },
-                    { "name": "orders", "path": "/orders",
-                      "headers": { "X-Token": "${response:login:$.tokens[?search(@, '(a*)*b')]}" } } ] }
-                """.utf8), file: "session.json", directory: ".")
+        let session = try Self.session(
+            "http://api.test", header: "X-Token", value: "${response:login:$.tokens[?search(@, '(a*)*b')]}")
         let long = String(repeating: "a", count: 5_001)
         for (body, expected) in [(#"["\#(long)"]"#, nil), (#"["\#(long)", "\#(long)b"]"#, long + "b")] {
             var state = ExplorerState(session: session, size: Size(width: 120, height: 40))

@@ -53,16 +53,8 @@ struct ReducerQueryTests {
 
     @Test("an invalid query keeps the prompt open at the error's column and says query:1:COL")
     func invalidQuery() throws {
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
         let tree = try JSONParser().parse(Array(#"{"a":[1,2]}"#.utf8))
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        var state = try ExplorerFixtures.demoState(showing: tree)
         let effects = try press(&state, "2 $ =.a[?@>] Enter")
         #expect(effects.isEmpty)
         #expect(state.editor?.purpose == .query)
@@ -73,16 +65,8 @@ struct ReducerQueryTests {
 
     @Test("the query runs as an effect; a new query cancels the run still going and a stale result is ignored")
     func runsOffTheLoopAndCancels() throws {
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
         let tree = try JSONParser().parse(Array(#"{"a":[1,2],"b":3}"#.utf8))
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        var state = try ExplorerFixtures.demoState(showing: tree)
         let first = try press(&state, "2 $ =.a[*] Enter")
         #expect(first == [.runQuery(id: 1, query: try JSONPathQuery("$.a[*]"), tree: tree)])
         #expect(state.query?.isRunning == true)
@@ -99,17 +83,9 @@ struct ReducerQueryTests {
 
     @Test("a backtracking pattern over a long string (issue 35) finishes off the loop with its answer")
     func backtrackingPatternFinishes() async throws {
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
         let long = String(repeating: "a", count: 5_001)
         let tree = try JSONParser().parse(Array(#"{"s":["\#(long)","\#(long)b"]}"#.utf8))
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        let state = try ExplorerFixtures.demoState(showing: tree)
         let program = ExplorerProgram(
             state: state, backend: MemoryBackend(width: 120, height: 40),
             host: ExplorerHost(session: state.session, fixedDurations: true))

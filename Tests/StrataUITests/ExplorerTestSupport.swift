@@ -28,6 +28,20 @@ enum ExplorerFixtures {
         ExplorerState(session: try demo(), size: Size(width: width, height: height))
     }
 
+    /// A state on the demo session showing `tree` as the parsed response of its first route.
+    static func demoState(showing tree: Tree) throws -> ExplorerState {
+        var state = try demoState()
+        let request = try #require(state.draft?.request)
+        let response = Response(
+            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
+        let document = ResponseDocument(
+            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
+            lines: LineIndex(tree.source))
+        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
+        _ = state.update(.responseParsed(id: 1, document: document))
+        return state
+    }
+
     /// A headless program on `session` with effects awaited after each key.
     static func program(_ session: Session, width: Int = 120, height: Int = 40) async throws -> ExplorerProgram {
         let backend = MemoryBackend(width: width, height: height)

@@ -8,7 +8,10 @@ import Testing
 /// The explorer chains values between routes it ran: `login`'s latest response feeds `orders`.
 @Suite("Reducer: chained values from the latest response of another route")
 struct ReducerChainTests {
-    static func session(_ baseURL: String) throws -> Session {
+    /// `login`, and `orders` whose `header` is `value` (by default login's token as a bearer token).
+    static func session(
+        _ baseURL: String, header: String = "Authorization", value: String = "Bearer ${response:login:$.token}"
+    ) throws -> Session {
         try Session.parse(
             Array(
                 """
@@ -16,7 +19,7 @@ struct ReducerChainTests {
                   "routes": [
                     { "name": "login", "method": "POST", "path": "/login" },
                     { "name": "orders", "path": "/orders",
-                      "headers": { "Authorization": "Bearer ${response:login:$.token}" } } ] }
+                      "headers": { "\(header)": "\(value)" } } ] }
                 """.utf8), file: "session.json", directory: ".")
     }
 
@@ -41,6 +44,28 @@ struct ReducerChainTests {
         #expect(orders.headers["Authorization"] == "Bearer abc-123-xyz")
         let param = try #require(state.draft?.params.first { $0.name == "Authorization" })
         #expect(param.origin == .response(route: "login", query: "$.token"))
+    }
+
+    @Test("a chained query with a backtracking pattern over a long response (issue 35) is answered in the reducer")
+    func backtrackingChainedQuery() throws {
+        // The reducer builds the selected route's draft, chained queries included, on the loop: a pattern that
+        // backtracked there froze keys and q. The linear matcher answers.
+        let session = try Self.session(
+            "http://api.test", header: "X-Token", value: "${response:login:$.tokens[?search(@, '(a*)*b')]}")
+        let long = String(repeating: "a", count: 5_001)
+        for (body, expected) in [(#"["\#(long)"]"#, nil), (#"["\#(long)", "\#(long)b"]"#, long + "b")] {
+            var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
+            let (id, request, _) = try #require(try press(&state, "r").first?.sent)
+            let response = Response(
+                status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"tokens":\#(body)}"#.utf8),
+                duration: .milliseconds(1), origin: .fixture(file: "login.json", number: 1, delay: .zero))
+            _ = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+            try press(&state, "j")
+            #expect(state.draft?.request?.headers["X-Token"] == expected)
+            if expected == nil {
+                #expect(state.draft?.problems.first?.contains("the query selects nothing") == true)
+            }
+        }
     }
 
     @Test("through the program against a loopback server: the Request pane says from login $.token, never the token")

@@ -53,16 +53,8 @@ struct ReducerQueryTests {
 
     @Test("an invalid query keeps the prompt open at the error's column and says query:1:COL")
     func invalidQuery() throws {
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
         let tree = try JSONParser().parse(Array(#"{"a":[1,2]}"#.utf8))
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        var state = try ExplorerFixtures.demoState(showing: tree)
         let effects = try press(&state, "2 $ =.a[?@>] Enter")
         #expect(effects.isEmpty)
         #expect(state.editor?.purpose == .query)
@@ -73,16 +65,8 @@ struct ReducerQueryTests {
 
     @Test("the query runs as an effect; a new query cancels the run still going and a stale result is ignored")
     func runsOffTheLoopAndCancels() throws {
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
         let tree = try JSONParser().parse(Array(#"{"a":[1,2],"b":3}"#.utf8))
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        var state = try ExplorerFixtures.demoState(showing: tree)
         let first = try press(&state, "2 $ =.a[*] Enter")
         #expect(first == [.runQuery(id: 1, query: try JSONPathQuery("$.a[*]"), tree: tree)])
         #expect(state.query?.isRunning == true)
@@ -95,6 +79,22 @@ struct ReducerQueryTests {
         #expect(state.parsed.selected == 4)
         #expect(try press(&state, "Escape").isEmpty)
         #expect(state.query == nil)
+    }
+
+    @Test("a backtracking pattern over a long string (issue 35) finishes off the loop with its answer")
+    func backtrackingPatternFinishes() async throws {
+        let long = String(repeating: "a", count: 5_001)
+        let tree = try JSONParser().parse(Array(#"{"s":["\#(long)","\#(long)b"]}"#.utf8))
+        let state = try ExplorerFixtures.demoState(showing: tree)
+        let program = ExplorerProgram(
+            state: state, backend: MemoryBackend(width: 120, height: 40),
+            host: ExplorerHost(session: state.session, fixedDurations: true))
+        let (first, second) = (try #require(tree.node(at: "$.s[0]")), try #require(tree.node(at: "$.s[1]")))
+        try await ExplorerFixtures.press(program, "2 $ C-u =$.s[?search(@,'(a*)*b')] Enter")
+        #expect(program.state.query?.isRunning == false)
+        #expect(program.state.query?.matches == [second])
+        try await ExplorerFixtures.press(program, "$ C-u =$.s[?match(@,'(a|a)*')] Enter")
+        #expect(program.state.query?.matches == [first])
     }
 
     @Test("the query stays and runs again on the next response")

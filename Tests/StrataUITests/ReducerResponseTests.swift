@@ -94,15 +94,7 @@ struct ReducerResponseTests {
         text += String(repeating: "x", count: ExplorerState.searchBudget * 2 + 100)
         text += "\", \"needle\": 1}"
         let tree = try JSONParser().parse(Array(text.utf8))
-        var state = try ExplorerFixtures.demoState()
-        let request = try #require(state.draft?.request)
-        let response = Response(
-            status: 200, headers: [:], body: tree.source, duration: .zero, origin: .live(url: "", redirects: []))
-        let document = ResponseDocument(
-            request: request, response: response, outcome: ParseOutcome(parser: "json", tree: tree, error: nil),
-            lines: LineIndex(tree.source))
-        state.run = RunState(id: 1, routeName: "listProducts", summary: "GET /products", source: .mock)
-        _ = state.update(.responseParsed(id: 1, document: document))
+        var state = try ExplorerFixtures.demoState(showing: tree)
         var effects = try press(&state, "2 / =needle Enter")
         var steps = 1
         while case .continueSearch? = effects.first {

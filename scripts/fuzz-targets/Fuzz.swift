@@ -18,6 +18,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "mapping-config": fuzzMappingConfiguration,
     "mapper": fuzzMapper,
     "serve": fuzzServe,
+    "query": fuzzQuery,
 ]
 
 /// The target named by STRATA_FUZZ_TARGET, looked up once.

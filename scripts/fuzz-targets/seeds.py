@@ -183,6 +183,21 @@ elif target == "serve":
     for t in lits:
         if t.startswith("/") and len(t) < 200:
             add("GET " + t)
+elif target == "query":
+    # A pattern or query, a line break, then the text or document: the compliance suite's cases, the tests'
+    # queries over a small document, and the regex tests' literals over a few texts.
+    cts = "../shared/conformance/jsonpath/cts.json"
+    if os.path.isfile(cts):
+        for case in json.loads(read(cts)).get("tests", []):
+            add(case.get("selector", "") + "\n" + json.dumps(case.get("document")))
+    doc = json.dumps({"store": {"book": [{"title": "Rings", "author": "Tolkien", "price": 8}, {"title": "Moby"}]},
+                      "s": ["aaab", "Жук", "a\u2028b", "x😀y"]})
+    for t in lits:
+        if t.startswith("$") and "\n" not in t:
+            add(t + "\n" + doc)
+    for path in sorted(glob.glob("Tests/**/IRegexp*.swift", recursive=True)):
+        for m in re.finditer(r'(?<!")"((?:[^"\\\n]|\\.){1,})"(?!")', read(path).decode("utf-8")):
+            add(unescape(m.group(1)) + "\naaab😀Ж1 \u2028.")
 else:
     sys.exit("seeds.py: unknown target " + target)
 

@@ -1,125 +1,49 @@
-import Foundation
-
-/// I-Regexp (RFC 9485) patterns run by `NSRegularExpression`, for the JSONPath `match` and `search` functions.
+/// An I-Regexp (RFC 9485) pattern compiled for the JSONPath `match` and `search` functions, run in linear time.
 ///
-/// I-Regexp is a subset of XSD regular expressions: `.` matches any character but `\n` and `\r`; there are no
-/// back-references, lazy or possessive quantifiers, or multi-character escapes other than `\p{…}` and
-/// `\P{…}`. A pattern outside the subset matches nothing (the RFC's answer for an invalid pattern).
-enum IRegexp {
-    /// The ICU pattern for I-Regexp `pattern`, or nil when `pattern` is not valid I-Regexp.
-    static func translate(_ pattern: String) -> String? {
-        var out = ""
-        var inClass = false
-        var classStart = false
-        var it = Array(pattern.unicodeScalars)[...]
-        var depth = 0
-        var previousQuantifiable = false
-        while let c = it.popFirst() {
-            if c == "\\" {
-                guard let e = it.popFirst() else { return nil }
-                switch e {
-                case "p", "P":
-                    guard it.first == "{", let close = it.firstIndex(of: "}") else { return nil }
-                    let name = String(String.UnicodeScalarView(it[it.startIndex + 1..<close]))
-                    guard isCategory(name) else { return nil }
-                    out += "\\\(e){\(name)}"
-                    it = it[(close + 1)...]
-                case "\\", "|", ".", "-", "^", "?", "*", "+", "{", "}", "(", ")", "[", "]":
-                    out += "\\" + String(e)
-                case "n": out += "\\n"
-                case "r": out += "\\r"
-                case "t": out += "\\t"
-                default: return nil
-                }
-                classStart = false
-                previousQuantifiable = true
-                continue
-            }
-            if inClass {
-                if c == "]" && !classStart {
-                    inClass = false
-                    previousQuantifiable = true
-                    out += "]"
-                    continue
-                }
-                if c == "[" { return nil }  // no class subtraction or nesting in I-Regexp
-                classStart = false
-                if c == "^" && out.hasSuffix("[") {
-                    out += "^"
-                    classStart = true
-                    continue
-                }
-                // ICU treats `&&` and a few others as set operators: escape every punctuation character.
-                let plain = c == "-" || c.properties.isAlphabetic || ("0"..."9").contains(c) || c.value > 0x7F
-                out += plain ? String(c) : "\\" + String(c)
-                continue
-            }
-            switch c {
-            case ".":
-                out += "[^\\n\\r]"
-                previousQuantifiable = true
-            case "[":
-                inClass = true
-                classStart = true
-                out += "["
-            case "(":
-                depth += 1
-                out += "(?:"
-                previousQuantifiable = false
-            case ")":
-                guard depth > 0 else { return nil }
-                depth -= 1
-                out += ")"
-                previousQuantifiable = true
-            case "*", "+", "?":
-                guard previousQuantifiable else { return nil }
-                out += String(c)
-                previousQuantifiable = false
-            case "{":
-                guard previousQuantifiable, let close = it.firstIndex(of: "}") else { return nil }
-                let body = String(String.UnicodeScalarView(it[..<close]))
-                let parts = body.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-                guard !body.isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                    !parts[0].isEmpty
-                else { return nil }
-                out += "{" + body + "}"
-                it = it[(close + 1)...]
-                previousQuantifiable = false
-            case "|":
-                out += "|"
-                previousQuantifiable = false
-            case "]", "}": return nil
-            case "^", "$":
-                // Not in RFC 9485's grammar, but the compliance suite reads them as anchors, as XSD engines do.
-                out += c == "^" ? "\\A" : "\\z"
-                previousQuantifiable = false
-            default:
-                out += NSRegularExpression.escapedPattern(for: String(c))
-                previousQuantifiable = true
-            }
-        }
-        guard !inClass, depth == 0 else { return nil }
-        return out
+/// I-Regexp is the interoperable subset of XSD regular expressions: branches, groups, the quantifiers
+/// `? * + {n} {n,} {n,m}`, `.` (any character but `\n` and `\r`), character classes with ranges and negation,
+/// single-character escapes and the Unicode general categories `\p{…}` / `\P{…}`. It has no back-references and
+/// no lookaround, so a pattern is compiled to a Thompson NFA (`Program`) and run over the text's Unicode scalars as
+/// an NFA simulation that advances every live state at once: time O(pattern × text) and memory O(pattern), never
+/// backtracking. `(a*)*b` over a long run of `a`s answers as fast as `a*b`.
+///
+/// `match` anchors the whole string, `search` finds a match anywhere. `^` and `$` are not in RFC 9485's grammar,
+/// but the JSONPath compliance suite reads them as anchors at the start and end of the string, as XSD engines do,
+/// so they are. A pattern that is not valid I-Regexp matches nothing (the RFC's answer); so does one beyond the
+/// limits below, which keep the compiled program (and the work per scalar) small.
+package struct IRegexp: Sendable {
+    /// The largest count a counted repeat may name (`a{1000}`, `a{2,1000}`), as in RE2.
+    package static let maxRepeat = 1000
+    /// The most instructions a compiled pattern may have: counted repeats copy their operand, so
+    /// `(a{1000}){1000}` would need a million.
+    package static let maxInstructions = 10_000
+    /// The deepest a pattern may nest groups (the parser and compiler recurse once per level).
+    package static let maxDepth = 100
+
+    /// Why a pattern is not used: its first problem and where (offset in Unicode scalars, from 0).
+    package struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, phrased for a person.
+        package var message: String
+        /// The position of the problem in the pattern, in Unicode scalars from 0.
+        package var offset: Int
+
+        /// `regex:COL: message`, the column counted from 1.
+        package var description: String { "regex:\(offset + 1): \(message)" }
     }
 
-    /// True for the Unicode general categories I-Regexp accepts after `\p`.
-    static func isCategory(_ name: String) -> Bool {
-        let categories: Set<String> = [
-            "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps",
-            "Pe", "Pi", "Pf", "Po", "Z", "Zs", "Zl", "Zp", "S", "Sm", "Sc", "Sk", "So", "C", "Cc", "Cf", "Co", "Cn",
-        ]
-        return categories.contains(name)
+    let program: Program
+
+    /// Compiles `pattern` to match the whole text (`whole`, JSONPath `match`) or any part of it (`search`).
+    package init(_ pattern: String, whole: Bool) throws(PatternError) {
+        var parser = Parser(pattern)
+        let node = try parser.parse()
+        program = try Program(node, sets: parser.sets, whole: whole)
     }
 
-    /// A compiled pattern: whole-string (`match`) or anywhere (`search`); nil when the pattern is invalid.
-    static func compile(_ pattern: String, whole: Bool) -> NSRegularExpression? {
-        guard let body = translate(pattern) else { return nil }
-        return try? NSRegularExpression(pattern: whole ? "\\A(?:\(body))\\z" : body)
-    }
+    /// Whether the pattern matches `text`; false when the running task is cancelled part-way.
+    package func matches(_ text: String) -> Bool { program.run(text) ?? false }
 
-    /// True when `regex` matches `text` (whole or in part, as it was compiled).
-    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
-        let ns = text as NSString
-        return regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) != nil
-    }
+    /// Whether the pattern matches `text`, or nil when the running task was cancelled part-way (checked every few
+    /// thousand scalars).
+    package func evaluate(_ text: String) -> Bool? { program.run(text) }
 }

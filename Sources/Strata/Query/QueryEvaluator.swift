@@ -8,7 +8,8 @@ import Foundation
 final class QueryEvaluator {
     typealias Q = QueryAST
     let tree: Tree
-    private var regexes: [String: NSRegularExpression?] = [:]
+    /// Compiled patterns by function and pattern text (nil for an invalid pattern, which matches nothing).
+    private var regexes: [String: IRegexp?] = [:]
     /// What each absolute query inside a filter selects, by `Query.shared`: found once, not once per candidate.
     private var sharedNodes: [Int: [Int]] = [:]
     private var sharedSingular: [Int: Int?] = [:]
@@ -226,15 +227,19 @@ final class QueryEvaluator {
             case .string(let pattern) = argumentValue(call.arguments[1], current: current).map(scalar)
         else { return false }
         let key = (call.function == .match ? "m" : "s") + pattern
-        let regex: NSRegularExpression?
+        let regex: IRegexp?
         if let cached = regexes[key] {
             regex = cached
         } else {
-            regex = IRegexp.compile(pattern, whole: call.function == .match)
+            regex = try? IRegexp(pattern, whole: call.function == .match)
             regexes[key] = regex
         }
         guard let regex else { return false }
-        return IRegexp.matches(regex, text)
+        guard let matched = regex.evaluate(text) else {
+            cancelled = true
+            return false
+        }
+        return matched
     }
 
     // MARK: - Comparison

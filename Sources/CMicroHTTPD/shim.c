@@ -112,10 +112,11 @@ struct MHD_Daemon *strata_mhd_start(
         | MHD_USE_ERROR_LOG;
     return mhd.MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
+        /* The logger first: libmicrohttpd prints what comes before it to stderr itself. */
+        MHD_OPTION_EXTERNAL_LOGGER, (MHD_LogCallback)strata_logger, log_cls,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
-        MHD_OPTION_EXTERNAL_LOGGER, (MHD_LogCallback)strata_logger, log_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,

@@ -95,11 +95,17 @@ func fuzzServe(_ bytes: [UInt8]) {
     _ = entry.line
     let json = entry.json.text(pretty: false)
     invariant((try? JSONParser().parse(Array(json.utf8))) != nil, "a journal entry that is not JSON: \(json.prefix(200))")
+    // An admin answer is JSON; a refusal (a bad `after` or `limit`, another origin) is a 4xx with one line of text.
     if request.method == "GET", request.path == "/__strata/requests" || request.path == "/__strata/health",
         case .bytes(let body) = reply.body
     {
-        invariant(
-            (try? JSONParser().parse(body)) != nil, "\(request.path) answered with something other than JSON")
+        if reply.status == 200 {
+            invariant(
+                (try? JSONParser().parse(body)) != nil, "\(request.path) answered with something other than JSON")
+        } else {
+            invariant((400...499).contains(reply.status), "\(request.path) answered \(reply.status)")
+            invariant(body.last == 0x0A && !body.dropLast().contains(0x0A), "a refusal of more than one line")
+        }
     }
     // The journal listing with this input's entry in it (logged too, so the oldest entry is evicted) is JSON.
     let listing = ServeRequest(method: "GET", path: "/__strata/requests", query: "", headers: [:], body: [])

@@ -59,7 +59,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.responder = responder
         self.limits = limits
         self.host = host
-        self.deadlines = HeadDeadlines(seconds: Double(limits.connectionTimeout))
+        self.deadlines = HeadDeadlines(seconds: Double(limits.requestHeadTimeout))
         let socket = try ListenSocket(host: host, port: port)
         self.port = socket.port
         self.listenFD = socket.fd

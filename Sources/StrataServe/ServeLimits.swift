@@ -4,8 +4,11 @@ public struct ServeLimits: Sendable {
     public var maxBodyBytes: Int
     /// Bytes each connection may use for its request line and headers (and read buffer); larger headers get 431.
     public var connectionMemory: Int
-    /// Seconds a connection may sit idle, and may take to send each whole request head, before it is closed.
+    /// Seconds a connection may sit idle before it is closed.
     public var connectionTimeout: Int
+    /// Seconds a connection may take to send each whole request head, however steadily its bytes come (the
+    /// connection timeout unless given).
+    public var requestHeadTimeout: Int
     /// The most connections open at once; more are refused until one closes.
     public var maxConnections: Int
     /// The most connections open at once from one client address (libmicrohttpd's per-IP limit).
@@ -17,8 +20,10 @@ public struct ServeLimits: Sendable {
     /// head), 512 connections, 256 per client address, 256 MiB of bodies held at once.
     public init(
         maxBodyBytes: Int = 10 << 20, connectionMemory: Int = 64 << 10, connectionTimeout: Int = 30,
-        maxConnections: Int = 512, maxConnectionsPerClient: Int = 256, maxBodyBytesInFlight: Int = 256 << 20
+        maxConnections: Int = 512, maxConnectionsPerClient: Int = 256, maxBodyBytesInFlight: Int = 256 << 20,
+        requestHeadTimeout: Int? = nil
     ) {
+        self.requestHeadTimeout = requestHeadTimeout ?? connectionTimeout
         self.maxBodyBytes = maxBodyBytes
         self.connectionMemory = connectionMemory
         self.connectionTimeout = connectionTimeout

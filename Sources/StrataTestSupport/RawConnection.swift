@@ -6,9 +6,7 @@ import Foundation
 
 /// A plain TCP connection to a loopback port, for requests URLSession will not send (half requests, chunked
 /// bodies written by hand, a body held back while the test does something else).
-///
-/// Sending on one thread while reading on another is safe: the socket is all it holds.
-public final class RawConnection: @unchecked Sendable {
+public final class RawConnection {
     let fd: Int32
 
     /// Connects to `port` on 127.0.0.1; reads give up after 60 s, so a broken server fails a test instead of

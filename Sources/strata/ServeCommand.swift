@@ -34,6 +34,7 @@ enum ServeCommand {
                 throw UsageError("--timeout must be a whole number of seconds from 1 to 86400, a day (got '\(t)')")
             }
             limits.connectionTimeout = s
+            limits.requestHeadTimeout = s
         }
         if let b = try args.option("--max-body") {
             guard let n = Int(b), n >= 0 else { throw UsageError("--max-body must be a number of bytes") }

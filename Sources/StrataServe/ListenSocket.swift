@@ -75,7 +75,5 @@ struct ListenSocket {
     }
 
     /// True when `host` names a loopback address (127.0.0.0/8, ::1, localhost).
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
-    }
+    static func isLoopback(_ host: String) -> Bool { ServeListener.isLoopback(host) }
 }

@@ -1,8 +1,7 @@
 import Foundation
+import Strata
 import StrataTestSupport
 import Testing
-
-@testable import Strata
 
 /// The journal's line and JSON, written for every request `strata serve` answers, read as before.
 @Suite struct ServeJournalFormatTests {
@@ -49,17 +48,11 @@ import Testing
         var all: [String] { lock.withLock { lines } }
     }
 
-    static func entry(_ n: Int) -> ServeJournal.Entry {
-        ServeJournal.Entry(
-            time: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(n)", headers: [:], bodySize: 0, status: 200,
-            outcome: "live", nearest: nil, durationMs: 1)
-    }
-
     @Test("a failing journal file is told once and the entries are still kept in memory")
     func toldOnce() throws {
         let told = Told()
         let journal = try ServeJournal(file: "/dev/full", problems: told.add)
-        for n in 0..<5 { journal.add(Self.entry(n)) }
+        for n in 0..<5 { journal.add(ServeJournalBoundsTests.entry(n)) }
         #expect(journal.count == 5)
         #expect(journal.all.map(\.path) == ["/0", "/1", "/2", "/3", "/4"])
         #expect(told.all.count == 1)

@@ -13,8 +13,12 @@ public struct ServeListener: Sendable, Equatable {
     }
 
     /// True for a loopback name or address.
-    var isLoopback: Bool {
-        let h = ServeListener.bare(host)
+    var isLoopback: Bool { ServeListener.isLoopback(host) }
+
+    /// True when `host` is a loopback name or address (`localhost`, `127.x`, `::1`, `[::1]`): the one rule the
+    /// listener, the `Host` check and the CORS default read.
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = bare(host)
         return h == "localhost" || h.hasPrefix("127.") || h == "::1"
     }
 

@@ -77,16 +77,16 @@ public final class ServeResponder: Sendable {
     /// The answer to `request`.
     public func respond(_ request: ServeRequest) -> ServeReply {
         var reply: ServeReply
+        let forAdmin = isAdmin(request)
         if request.isServerWideOptions {
             reply = ServeReply(status: 204, outcome: "options *")
             reply.headers["Allow"] = ServeResponder.methods
         } else if let problem = request.targetProblem {
             // Before anything reads the target: only a path is matched, forwarded or recorded.
             reply = .text(400, problem, outcome: "refused (request target)")
-        } else if let (status, reason) = hostProblem(request) {
-            reply = .text(status, reason, outcome: "refused (host)")
-            return reply
-        } else if request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix) {
+        } else if let (status, reason) = hostProblem(request, isAdmin: forAdmin) {
+            return .text(status, reason, outcome: "refused (host)")
+        } else if forAdmin {
             // Same origin only, and no CORS: a page elsewhere can neither read the journal nor reset sequences.
             if let origin = request.headers["Origin"], !ServeResponder.isSameOrigin(origin, request) {
                 return .text(
@@ -305,10 +305,14 @@ public final class ServeResponder: Sendable {
 
     /// Why `request`'s `Host` is refused: checked where answers carry the user's credentials (the live API) and for
     /// the admin endpoints, so a DNS-rebinding page cannot reach them under its own name.
-    func hostProblem(_ request: ServeRequest) -> (status: Int, reason: String)? {
-        let isAdmin = request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix)
+    func hostProblem(_ request: ServeRequest, isAdmin: Bool) -> (status: Int, reason: String)? {
         if case .mock = upstream, !isAdmin { return nil }
         return request.hostProblem(allowHosts: session.serve.allowHosts)
+    }
+
+    /// True for a request to the admin endpoints (`/__strata`, `/__strata/…`).
+    func isAdmin(_ request: ServeRequest) -> Bool {
+        request.path == "/__strata" || request.path.hasPrefix(FixtureSet.reservedPrefix)
     }
 
     /// True when `origin` (`scheme://host[:port]`) is the origin `request` was sent to (its `Host`, over http).

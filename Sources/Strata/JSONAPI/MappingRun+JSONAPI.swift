@@ -241,7 +241,7 @@ extension MappingRun {
                 value: id)
         }
         if depth >= maxDepth {
-            values[id].content = .invalid
+            values.setContent(.invalid, at: id)
             jsonapi.cutByDepth = true
             report(
                 .error, .tooDeep, node: node, property: cls.name,

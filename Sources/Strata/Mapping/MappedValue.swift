@@ -2,7 +2,7 @@ import Foundation
 
 /// One value of the mapped tree: an object of a class, an array, a dictionary, or a typed scalar.
 ///
-/// Values live flat in `MappingResult.values` in pre-order, like `Tree` nodes: a value's descendants follow it
+/// Values live flat in `MappingResult.values` (``MappedValues``) in pre-order, like `Tree` nodes: a value's descendants follow it
 /// and end at `end`, so folding and walking need no pointers. Each value remembers the parsed node it came from.
 public struct MappedValue: Sendable, Identifiable {
     /// A value's position in `MappingResult.values`; the root is 0.
@@ -45,33 +45,32 @@ public struct MappedValue: Sendable, Identifiable {
     }
 
     /// This value's position.
-    public var id: ID { Int(rawID) }
+    public let id: ID
     /// The property name or dictionary key under which the value sits; nil for array elements and the root.
     public let name: String?
     /// What the value holds.
-    public internal(set) var content: Content
+    public let content: Content
     /// The containing value, or nil for the root.
-    public var parent: ID? { rawParent < 0 ? nil : Int(rawParent) }
+    public let parent: ID?
     /// The index just past this value's last descendant.
-    public var end: ID { Int(rawEnd) }
+    public let end: ID
     /// The parsed node the value was read from; nil for defaults and values with no source.
-    public var source: Tree.Index? { rawSource < 0 ? nil : Int(rawSource) }
+    public let source: Tree.Index?
     /// The most serious issue about this value itself, if any (not counting its descendants).
-    public internal(set) var severity: MappingIssue.Severity?
+    public let severity: MappingIssue.Severity?
 
-    let rawID: Int32
-    let rawParent: Int32
-    var rawEnd: Int32
-    let rawSource: Int32
-
-    init(id: Int, name: String?, content: Content, parent: Int?, source: Tree.Index?) {
-        self.rawID = Int32(truncatingIfNeeded: id)
+    /// A value as ``MappedValues`` stores it (negative parent and source mean none).
+    init(
+        id: Int, name: String?, content: Content, parent: Int32, end: Int32, source: Int32,
+        severity: MappingIssue.Severity?
+    ) {
+        self.id = id
         self.name = name
         self.content = content
-        self.rawParent = Int32(truncatingIfNeeded: parent ?? -1)
-        self.rawEnd = Int32(truncatingIfNeeded: id + 1)
-        self.rawSource = Int32(truncatingIfNeeded: source ?? -1)
-        self.severity = nil
+        self.parent = parent < 0 ? nil : Int(parent)
+        self.end = Int(end)
+        self.source = source < 0 ? nil : Int(source)
+        self.severity = severity
     }
 
     /// True for objects, arrays and dictionaries.

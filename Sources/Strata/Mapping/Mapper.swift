@@ -43,6 +43,9 @@ final class CompiledMappings: Sendable {
     let byName: [String: Int]
     /// The distinct (date format, time zone) pairs, indexed by `CompiledProperty.dateReader`.
     let dateReaders: [DateReaderKey]
+    /// The names every run starts its value names with: property names by serial (`CompiledProperty.nameID`),
+    /// then class names by index (`CompiledClass.nameID`).
+    let names: [String]
 
     init(_ set: MappingSet) {
         var all = set.classes
@@ -53,6 +56,7 @@ final class CompiledMappings: Sendable {
         var readerIndex: [DateReaderKey: Int] = [:]
         var classes: [CompiledClass] = []
         var serial = 0
+        let propertyTotal = all.reduce(0) { $0 + $1.properties.count }
         for (ci, c) in all.enumerated() {
             var props: [CompiledProperty] = []
             for p in c.properties {
@@ -74,7 +78,7 @@ final class CompiledMappings: Sendable {
             let only = c.only.map(Set.init)
             classes.append(
                 CompiledClass(
-                    index: ci, name: c.name, properties: props,
+                    index: ci, name: c.name, nameID: Int32(propertyTotal + ci), properties: props,
                     active: props.indices.filter { only?.contains(props[$0].name) ?? true },
                     jsonapiType: c.jsonapiType))
         }
@@ -86,6 +90,7 @@ final class CompiledMappings: Sendable {
         self.dateReaders = readerKeys
         self.rootDateReader = readerIndex[rootKey] ?? readerKeys.count - 1
         self.propertyCount = serial
+        self.names = classes.flatMap { $0.properties.map(\.name) } + classes.map(\.name)
     }
 
     /// How many compiled properties there are; a run numbers its synthetic properties from here.
@@ -110,14 +115,19 @@ struct DateReaderKey: Hashable, Sendable {
 final class CompiledClass: Sendable {
     let index: Int
     let name: String
+    /// The position of `name` in `CompiledMappings.names`.
+    let nameID: Int32
     let properties: [CompiledProperty]
     /// The properties mapped by default (all, or the class's `only`).
     let active: [Int]
     let jsonapiType: String?
 
-    init(index: Int, name: String, properties: [CompiledProperty], active: [Int], jsonapiType: String?) {
+    init(
+        index: Int, name: String, nameID: Int32, properties: [CompiledProperty], active: [Int], jsonapiType: String?
+    ) {
         self.index = index
         self.name = name
+        self.nameID = nameID
         self.properties = properties
         self.active = active
         self.jsonapiType = jsonapiType
@@ -142,6 +152,9 @@ final class CompiledProperty: Sendable {
     let fastScalar: FastScalar?
     /// A number unique among the properties of one mapper (and the run's synthetic ones), for per-run caches.
     let serial: Int
+    /// The position of `name` in `CompiledMappings.names`; `MappedValues.noName` for synthetic properties, whose
+    /// names are interned when used.
+    let nameID: Int32
     /// The class of `.object(C)`, `[C]`, `hasOne C`, `hasMany C` properties, resolved once.
     let directClassName: String?
     let directClass: Int?
@@ -152,6 +165,7 @@ final class CompiledProperty: Sendable {
     ) {
         fastScalar = FastScalar(p.type)
         self.serial = serial
+        nameID = Int32(serial)
         let direct = p.type.directClassName
         directClassName = direct
         directClass = direct.flatMap(classIndex)
@@ -174,6 +188,7 @@ final class CompiledProperty: Sendable {
     init(root type: MappingType, label: String, dateReader: Int, only: [String]?, serial: Int, classIndex: Int?) {
         fastScalar = FastScalar(type)
         self.serial = serial
+        nameID = MappedValues.noName
         directClassName = type.directClassName
         directClass = classIndex
         name = label

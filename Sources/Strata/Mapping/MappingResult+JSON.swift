@@ -37,7 +37,7 @@ extension MappingResult {
             for c in children(of: id) {
                 out += ","
                 newline(indent + 1)
-                out += JSONString.quote(values[c].name ?? "") + colon
+                out += JSONString.quote(values.name(c) ?? "") + colon
                 write(c, into: &out, pretty: pretty, indent: indent + 1)
             }
             newline(indent)
@@ -48,7 +48,7 @@ extension MappingResult {
             for (k, c) in kids.enumerated() {
                 if k > 0 { out += "," }
                 newline(indent + 1)
-                out += JSONString.quote(values[c].name ?? "") + colon
+                out += JSONString.quote(values.name(c) ?? "") + colon
                 write(c, into: &out, pretty: pretty, indent: indent + 1)
             }
             if !kids.isEmpty { newline(indent) }

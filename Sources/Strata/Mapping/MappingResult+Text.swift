@@ -21,7 +21,7 @@ extension MappingResult {
             var line = ""
             if let p = v.parent {
                 depth[v.id] = depth[p] + 1
-                if values[p].content == .array {
+                if values.isArray(p) {
                     line = "[\(position[p])]: "
                 } else if let name = v.name {
                     line = (TreePath.isIdentifier(name) ? name : JSONString.quote(name)) + ": "

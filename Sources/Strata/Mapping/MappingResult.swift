@@ -7,7 +7,7 @@ public struct MappingResult: Sendable {
     /// The parsed tree that was mapped.
     public let tree: Tree
     /// Every mapped value, in pre-order.
-    public let values: [MappedValue]
+    public let values: MappedValues
     /// Every issue, in the order found.
     public let issues: [MappingIssue]
     /// Fields present in the source that no property consumed (roots of unused subtrees), in document order.
@@ -18,7 +18,7 @@ public struct MappingResult: Sendable {
     /// building one per reference would be quadratic in a document whose resources are shared many times.
     private var referencePaths: [MappedValue.ID: String] = [:]
 
-    init(tree: Tree, values: [MappedValue], issues: [MappingIssue], sourceIndex: [Int32], unmapped: [Tree.Index]) {
+    init(tree: Tree, values: MappedValues, issues: [MappingIssue], sourceIndex: [Int32], unmapped: [Tree.Index]) {
         self.tree = tree
         self.values = values
         self.issues = issues
@@ -39,14 +39,14 @@ public struct MappingResult: Sendable {
 
     /// The paths of the reference targets, with sibling positions counted in one pass over the values.
     private func referenceTargetPaths() -> [MappedValue.ID: String] {
-        var targets: [MappedValue.ID] = []
-        for v in values { if case .reference(let t) = v.content { targets.append(t) } }
+        guard values.hasReferences else { return [:] }
+        let targets = values.indices.compactMap { values.reference($0) }
         guard !targets.isEmpty else { return [:] }
         var position = [Int32](repeating: 0, count: values.count)
         var next = [Int32](repeating: 0, count: values.count)
-        for v in values {
-            guard let p = v.parent else { continue }
-            position[v.id] = next[p]
+        for v in values.indices {
+            guard let p = values.parent(v) else { continue }
+            position[v] = next[p]
             next[p] += 1
         }
         var paths: [MappedValue.ID: String] = [:]
@@ -66,17 +66,17 @@ public struct MappingResult: Sendable {
     public func children(of id: MappedValue.ID) -> [MappedValue.ID] {
         var out: [MappedValue.ID] = []
         var c = id + 1
-        let end = values[id].end
+        let end = values.end(id)
         while c < end {
             out.append(c)
-            c = values[c].end
+            c = values.end(c)
         }
         return out
     }
 
     /// The child of object or dictionary `id` named `name`.
     public func child(of id: MappedValue.ID, named name: String) -> MappedValue.ID? {
-        children(of: id).first { values[$0].name == name }
+        children(of: id).first { values.name($0) == name }
     }
 
     /// The value found by following property names and array positions from the root: `value(at: "catalogue", 0)`.
@@ -139,8 +139,8 @@ public struct MappingResult: Sendable {
     /// The most serious issue on value `id` or any value inside it (for marking folded objects), if any.
     public func subtreeSeverity(of id: MappedValue.ID) -> MappingIssue.Severity? {
         var worst: MappingIssue.Severity? = nil
-        for v in values[id..<values[id].end] {
-            if let s = v.severity, worst == nil || s.weight > worst!.weight { worst = s }
+        for v in id..<values.end(id) {
+            if let s = values.severity(v), worst == nil || s.weight > worst!.weight { worst = s }
         }
         return worst
     }
@@ -165,15 +165,15 @@ extension MappingResult: FlatOutline {
     public var count: Int { values.count }
 
     /// The value containing value `i`.
-    public func parent(_ i: Int) -> Int? { values[i].parent }
+    public func parent(_ i: Int) -> Int? { values.parent(i) }
 
     /// The index after value `i`'s last descendant.
-    public func subtreeEnd(_ i: Int) -> Int { values[i].end }
+    public func subtreeEnd(_ i: Int) -> Int { values.end(i) }
 
     /// The name of property or dictionary entry `i`; nil for array elements and the root.
     public func pathKey(_ i: Int) -> String? {
-        guard let p = values[i].parent, values[p].content != .array else { return nil }
-        return values[i].name
+        guard let p = values.parent(i), !values.isArray(p) else { return nil }
+        return values.name(i)
     }
 
     /// False: a mapped value is addressed by its name alone (a class's properties are unique).

@@ -5,21 +5,22 @@ extension MappingRun {
     func mapFastScalar(_ node: Tree.Index, _ p: CompiledProperty, parent: Int) -> Bool {
         guard tree.side == nil else { return false }
         let kind = tree.kind(node)
+        let name = p.nameID >= 0 ? p.nameID : values.nameID(p.name)
         switch p.fastScalar {
         case .string?:
             guard kind == .string else { return false }
-            add(.string(ScalarConversion.string(tree, node)), name: p.name, parent: parent, source: node)
+            add(.sourceString, UInt64(node), name: name, parent: parent, source: node)
         case .int?:
             guard kind == .number, let v = ScalarConversion.fastInt(tree, node) else { return false }
-            add(.int(v), name: p.name, parent: parent, source: node)
+            add(.int, UInt64(bitPattern: Int64(v)), name: name, parent: parent, source: node)
         case .double?:
             guard kind == .number, let v = ScalarConversion.fastDouble(tree, node) ?? tree.double(node) else {
                 return false
             }
-            add(.double(v), name: p.name, parent: parent, source: node)
+            add(.double, v.bitPattern, name: name, parent: parent, source: node)
         case .bool?:
             guard kind == .bool else { return false }
-            add(.bool(tree.bool(node)!), name: p.name, parent: parent, source: node)
+            add(.bool, tree.bool(node)! ? 1 : 0, name: name, parent: parent, source: node)
         case .date?:
             guard kind == .string else { return false }
             let r = reader(p.dateReader)
@@ -27,7 +28,7 @@ extension MappingRun {
             guard case .success(let date) = ScalarConversion.withStringBytes(tree, node, { r.read($0) }) else {
                 return false
             }
-            add(.date(date), name: p.name, parent: parent, source: node)
+            add(.date, date.timeIntervalSinceReferenceDate.bitPattern, name: name, parent: parent, source: node)
         case nil:
             return false
         }

@@ -7,7 +7,7 @@ extension MappingRun {
         let cls = spec.cls
         let id = add(.object(className: cls.name), name: name, parent: parent, source: node)
         if depth >= maxDepth {
-            values[id].content = .invalid
+            values.setContent(.invalid, at: id)
             report(
                 .error, .tooDeep, node: node, property: cls.name,
                 message: "objects nest deeper than \(maxDepth) levels here; deeper values are not mapped", value: id)

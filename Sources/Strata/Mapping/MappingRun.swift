@@ -10,7 +10,7 @@ final class MappingRun {
     /// True for XML trees: repeated elements, `#text`, `@attributes`.
     let isXML: Bool
 
-    @exclusivity(unchecked) var values: [MappedValue] = []
+    @exclusivity(unchecked) var values: MappedValues
     @exclusivity(unchecked) var issues: [MappingIssue] = []
     /// Per source node: the first value read from it (≥ 0), or one of the marks below.
     @exclusivity(unchecked) var sourceIndex: [Int32]
@@ -46,6 +46,7 @@ final class MappingRun {
         self.maxDepth = maxDepth
         self.typed = tree.format.hasTypedScalars
         self.isXML = tree.format == .xml
+        self.values = MappedValues(tree: tree, names: compiled.names)
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
@@ -57,9 +58,9 @@ final class MappingRun {
         flushPassed()
         for (value, target) in jsonapi.pendingReferences {
             if let id = jsonapi.expanded[target] {
-                values[value].content = .reference(id)
+                values.setContent(.reference(id), at: value)
             } else {
-                values[value].content = .unresolved(type: target.type, id: target.id)
+                values.setContent(.unresolved(type: target.type, id: target.id), at: value)
             }
         }
         unmapped.sort()
@@ -73,13 +74,25 @@ final class MappingRun {
     @discardableResult
     func add(_ content: MappedValue.Content, name: String?, parent: Int?, source: Tree.Index?) -> Int {
         let id = values.count
-        values.append(MappedValue(id: id, name: name, content: content, parent: parent, source: source))
+        values.append(
+            content, name: values.nameID(name), parent: Int32(truncatingIfNeeded: parent ?? -1),
+            source: Int32(truncatingIfNeeded: source ?? -1))
         if let s = source, sourceIndex[s] < 0 { sourceIndex[s] = Int32(id) }
         return id
     }
 
+    /// Appends a value already encoded (the fast paths), read from source node `source`.
+    @inline(__always)
+    func add(_ kind: MappedValues.Kind, _ payload: UInt64, name: Int32, parent: Int, source: Tree.Index) {
+        let id = Int32(truncatingIfNeeded: values.count)
+        values.append(
+            kind, payload, name: name, parent: Int32(truncatingIfNeeded: parent),
+            source: Int32(truncatingIfNeeded: source))
+        if sourceIndex[source] < 0 { sourceIndex[source] = id }
+    }
+
     /// Ends container `id` after its last descendant.
-    func close(_ id: Int) { values[id].rawEnd = Int32(values.count) }
+    func close(_ id: Int) { values.setEnd(values.count, of: id) }
 
     /// Records that value `id` also stands for source node `node` (a JSON:API linkage, an XML `#text`).
     func alsoSource(_ node: Tree.Index, of id: Int) {
@@ -121,10 +134,7 @@ final class MappingRun {
             MappingIssue(
                 severity: severity, kind: kind, node: node, path: path, property: property, expected: expected,
                 found: found, message: message, value: value))
-        if let v = value {
-            let current = values[v].severity
-            if current == nil || severity.weight > current!.weight { values[v].severity = severity }
-        }
+        if let v = value { values.raise(severity, at: v) }
     }
 
     /// Records a field no property consumed.

@@ -85,10 +85,10 @@ package struct MappedDocument: Sendable {
     /// else `[]`; `{}` for dictionaries.
     package func containerLabel(_ value: Int) -> String {
         guard let result, let outline else { return "[]" }
-        if case .dictionary = result.values[value].content { return "{}" }
+        if case .dictionary = result.values.content(value) { return "{}" }
         guard outline.hasChildren(value) else { return "[]" }
-        let first = result.values[value + 1].className
-        let last = result.values[outline.lastChild(of: value)].className
+        let first = result.values.className(value + 1)
+        let last = result.values.className(outline.lastChild(of: value))
         return first != nil && first == last ? "[\(first!)]" : "[]"
     }
 
@@ -114,10 +114,10 @@ package struct MappedOutline: FlatOutline, Sendable {
     package var count: Int { result.values.count }
 
     /// The value containing value `i`.
-    package func parent(_ i: Int) -> Int? { result.values[i].parent }
+    package func parent(_ i: Int) -> Int? { result.values.parent(i) }
 
     /// The index after value `i`'s last descendant.
-    package func subtreeEnd(_ i: Int) -> Int { result.values[i].end }
+    package func subtreeEnd(_ i: Int) -> Int { result.values.end(i) }
 
     /// The name of value `i` in its parent, as the result's paths use it.
     package func pathKey(_ i: Int) -> String? { result.pathKey(i) }
@@ -126,7 +126,7 @@ package struct MappedOutline: FlatOutline, Sendable {
     package func mayRepeatKey(_ i: Int) -> Bool { result.mayRepeatKey(i) }
 
     /// The parsed node value `i` was read from.
-    package func source(of i: Int) -> Int? { i < count ? result.values[i].source : nil }
+    package func source(of i: Int) -> Int? { i < count ? result.values.source(i) : nil }
 
     /// The last child of value `i` (which has children), found from the end of its subtree.
     package func lastChild(of i: Int) -> Int {

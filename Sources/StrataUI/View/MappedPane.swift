@@ -63,9 +63,7 @@ package enum MappedPane {
         // Property names of one object line up: pad to the longest sibling name among the rows shown.
         var nameWidths: [Int: Int] = [:]
         for (value, _) in rows {
-            if let p = result.values[value].parent, result.values[p].content != .array,
-                let name = result.values[value].name
-            {
+            if let p = result.values.parent(value), !result.values.isArray(p), let name = result.values.name(value) {
                 nameWidths[p] = max(nameWidths[p] ?? 0, min(DisplayWidth.of(name), 24))
             }
         }
@@ -84,7 +82,7 @@ package enum MappedPane {
             } else {
                 spans.append(TextSpan(" "))
             }
-            if let p = v.parent, result.values[p].content != .array, let name = v.name {
+            if let p = v.parent, !result.values.isArray(p), let name = v.name {
                 let width = nameWidths[p] ?? DisplayWidth.of(name)
                 let pad = String(repeating: " ", count: max(width - DisplayWidth.of(name), 0) + 2)
                 spans.append(TextSpan(name + pad, style: Theme.key))

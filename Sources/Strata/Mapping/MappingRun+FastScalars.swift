@@ -3,10 +3,18 @@ extension MappingRun {
     /// Maps `node` for scalar property `p` when it is a JSON value of exactly the property's type; returns false
     /// (having added nothing) for every other case, which the general path then handles and reports.
     func mapFastScalar(_ node: Tree.Index, _ p: CompiledProperty, parent: Int) -> Bool {
+        mapFastScalar(
+            node, p.fastScalar, name: p.nameID >= 0 ? p.nameID : values.nameID(p.name), dateReader: p.dateReader,
+            parent: parent)
+    }
+
+    /// Maps `node` as a `scalar` named `name` (interned) when it is a JSON value of exactly that type; returns
+    /// false (having added nothing) otherwise. `dateReader` is the property's date reader slot.
+    @inline(__always)
+    func mapFastScalar(_ node: Tree.Index, _ scalar: FastScalar?, name: Int32, dateReader: Int, parent: Int) -> Bool {
         guard tree.side == nil else { return false }
         let kind = tree.kind(node)
-        let name = p.nameID >= 0 ? p.nameID : values.nameID(p.name)
-        switch p.fastScalar {
+        switch scalar {
         case .string?:
             guard kind == .string else { return false }
             add(.sourceString, UInt64(node), name: name, parent: parent, source: node)
@@ -23,7 +31,7 @@ extension MappingRun {
             add(.bool, tree.bool(node)! ? 1 : 0, name: name, parent: parent, source: node)
         case .date?:
             guard kind == .string else { return false }
-            let r = reader(p.dateReader)
+            let r = reader(dateReader)
             guard !r.readsNumbers else { return false }
             guard case .success(let date) = ScalarConversion.withStringBytes(tree, node, { r.read($0) }) else {
                 return false

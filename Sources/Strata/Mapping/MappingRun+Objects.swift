@@ -4,8 +4,21 @@ import Foundation
 extension MappingRun {
     /// Maps object node `node` as an object of `spec`'s class.
     func mapObject(_ node: Tree.Index, spec: ObjectSpec, name: String?, parent: Int?) -> Int {
+        mapObject(node, spec: spec, nameID: values.nameID(name), parent: parent)
+    }
+
+    /// Maps object node `node` as an object of `spec`'s class, named by interned name `nameID`.
+    ///
+    /// The object's members sit on `memberStack` from `base` while its properties are mapped (nested objects
+    /// push theirs above), so no per-object array is made; the plan's `fastSteps` map the common scalars without
+    /// copying a step.
+    func mapObject(_ node: Tree.Index, spec: ObjectSpec, nameID: Int32, parent: Int?) -> Int {
         let cls = spec.cls
-        let id = add(.object(className: cls.name), name: name, parent: parent, source: node)
+        let id = values.count
+        values.append(
+            .object, UInt64(cls.nameID), name: nameID, parent: Int32(truncatingIfNeeded: parent ?? -1),
+            source: Int32(truncatingIfNeeded: node))
+        if sourceIndex[node] < 0 { sourceIndex[node] = Int32(id) }
         if depth >= maxDepth {
             values.setContent(.invalid, at: id)
             report(
@@ -15,59 +28,72 @@ extension MappingRun {
             return id
         }
         depth += 1
-        defer { depth -= 1 }
-        while memberScratch.count <= depth { memberScratch.append([]) }
-        memberScratch[depth].removeAll(keepingCapacity: true)
+        let base = memberStack.count
+        defer {
+            depth -= 1
+            memberStack.removeLast(memberStack.count - base)
+        }
         let plan: ShapePlan
-        if let last = spec.lastPlan, sameShape(node, as: last, members: &memberScratch[depth]) {
+        if let last = spec.lastPlan, sameShape(node, as: last) {
             plan = last
         } else {
-            memberScratch[depth].removeAll(keepingCapacity: true)
+            memberStack.removeLast(memberStack.count - base)
             keyScratch.removeAll(keepingCapacity: true)
-            collectShape(node, into: &memberScratch[depth])
-            plan = self.plan(for: spec, members: memberScratch[depth])
+            collectShape(node)
+            plan = self.plan(for: spec, members: Array(memberStack[base...]))
         }
-        let members = memberScratch[depth]
-        for step in plan.steps {
+        let count = plan.fastSteps.count
+        for i in 0..<count {
+            let step = plan.fastSteps[i]
+            if step.member >= 0, step.scalar != nil,
+                mapFastScalar(
+                    memberStack[base + Int(step.member)], step.scalar, name: step.nameID,
+                    dateReader: Int(step.dateReader), parent: id)
+            {
+                continue
+            }
+            let full = plan.steps[i]
             mapProperty(
-                step.property, slot: step.slot, members: members, object: node, parent: id,
-                missingReason: step.missingReason)
+                full.property, slot: full.slot, base: base, object: node, parent: id,
+                missingReason: full.missingReason)
         }
-        for k in plan.unassigned { reportUnmapped(members[k], className: cls.name) }
+        for k in plan.unassigned { reportUnmapped(memberStack[base + k], className: cls.name) }
         close(id)
         return id
     }
 
-    /// True when JSON object `node` has exactly the keys of `plan`, in order; collects its members on the way.
-    func sameShape(_ node: Tree.Index, as plan: ShapePlan, members: inout [Int]) -> Bool {
+    /// True when JSON object `node` has exactly the keys of `plan`, in order; pushes its members on the way.
+    func sameShape(_ node: Tree.Index, as plan: ShapePlan) -> Bool {
         guard tree.side == nil else { return false }
         return tree.source.withUnsafeBufferPointer { b in
             plan.key.withUnsafeBufferPointer { key in
-                var offset = 0
-                var k = 0
-                for c in tree.children(node) {
-                    guard k < plan.memberCount, let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start))
-                    else { return false }
-                    let length = plan.keyLengths[k]
-                    guard r.count == length,
-                        memcmp(b.baseAddress! + r.lowerBound, key.baseAddress! + offset, length) == 0
-                    else { return false }
-                    offset += length
-                    k += 1
-                    members.append(c)
+                plan.keyLengths.withUnsafeBufferPointer { lengths in
+                    var offset = 0
+                    var k = 0
+                    for c in tree.children(node) {
+                        guard k < lengths.count, let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start))
+                        else { return false }
+                        let length = lengths[k]
+                        guard r.count == length,
+                            memcmp(b.baseAddress! + r.lowerBound, key.baseAddress! + offset, length) == 0
+                        else { return false }
+                        offset += length
+                        k += 1
+                        memberStack.append(c)
+                    }
+                    return k == lengths.count
                 }
-                return k == plan.memberCount
             }
         }
     }
 
-    /// Collects the members of `node` and their raw keys (the shape) into the scratch buffers.
-    func collectShape(_ node: Tree.Index, into members: inout [Int]) {
+    /// Pushes the members of `node` and collects their raw keys (the shape) into the scratch buffers.
+    func collectShape(_ node: Tree.Index) {
         keyLengthScratch.removeAll(keepingCapacity: true)
         if tree.side == nil {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
-                    members.append(c)
+                    memberStack.append(c)
                     if let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
                         keyScratch.append(contentsOf: b[r])
                     }
@@ -76,7 +102,7 @@ extension MappingRun {
             }
         } else {
             for c in tree.children(node) {
-                members.append(c)
+                memberStack.append(c)
                 keyScratch.append(contentsOf: (tree.key(c) ?? "").utf8)
                 keyScratch.append(0xFF)
                 keyLengthScratch.append(keyScratch.count)
@@ -86,8 +112,8 @@ extension MappingRun {
 
     /// The cached plan for the shape in the scratch buffers, computed on first sight.
     func plan(for spec: ObjectSpec, members: [Int]) -> ShapePlan {
-        if let last = spec.lastPlan, last.memberCount == members.count, last.key == keyScratch { return last }
-        for p in spec.plans where p.memberCount == members.count && p.key == keyScratch {
+        if let last = spec.lastPlan, last.keyLengths.count == members.count, last.key == keyScratch { return last }
+        for p in spec.plans where p.keyLengths.count == members.count && p.key == keyScratch {
             spec.lastPlan = p
             return p
         }
@@ -109,8 +135,7 @@ extension MappingRun {
             }
             return PlanStep(property: p, slot: slots[pi], missingReason: hints.reason(p.name))
         }
-        let plan = ShapePlan(
-            key: keyScratch, keyLengths: lengths, memberCount: members.count, steps: steps, unassigned: unassigned)
+        let plan = ShapePlan(key: keyScratch, keyLengths: lengths, steps: steps, unassigned: unassigned)
         if spec.plans.count < 64 { spec.plans.append(plan) }
         spec.lastPlan = plan
         return plan
@@ -196,16 +221,25 @@ extension MappingRun {
 
     /// Maps one property of an object from the field its slot names.
     func mapProperty(
-        _ p: CompiledProperty, slot: Slot, members: [Int], object: Tree.Index, parent: Int, missingReason: String?
+        _ p: CompiledProperty, slot: Slot, base: Int, object: Tree.Index, parent: Int, missingReason: String?
     ) {
         switch slot {
         case .member(let k):
-            if p.fastScalar != nil, mapFastScalar(members[k], p, parent: parent) { return }
-            mapValue(members[k], p.type, property: p, name: p.name, parent: parent, isProperty: true)
+            let node = memberStack[base + k]
+            if p.fastScalar != nil, mapFastScalar(node, p, parent: parent) { return }
+            if case .object(let className) = p.type, tree.kind(node) == .object, p.directClassName == className,
+                let spec = objectSpec(className, for: p)
+            {
+                mapObject(node, spec: spec, nameID: p.nameID >= 0 ? p.nameID : values.nameID(p.name), parent: parent)
+                return
+            }
+            mapValue(node, p.type, property: p, name: p.name, parent: parent, isProperty: true)
         case .repeated(let ks):
             let arr = add(.array, name: p.name, parent: parent, source: nil)
             let element = p.type.elementType
-            for k in ks { mapValue(members[k], element, property: p, name: nil, parent: arr, isProperty: false) }
+            for k in ks {
+                mapValue(memberStack[base + k], element, property: p, name: nil, parent: arr, isProperty: false)
+            }
             close(arr)
         case .path(let f):
             switch f.resolve(in: tree, from: object) {
@@ -353,20 +387,38 @@ struct SpecKey: Hashable {
 final class ShapePlan {
     /// The raw keys of the shape, concatenated.
     let key: [UInt8]
-    /// The length of each key in `key`.
+    /// The length of each key in `key`; one per member.
     let keyLengths: [Int]
-    let memberCount: Int
     /// The active properties in order, with where each finds its value.
     let steps: [PlanStep]
+    /// `steps` as plain records for the fast path, one per step.
+    let fastSteps: [FastStep]
     /// Member positions no property consumed.
     let unassigned: [Int]
 
-    init(key: [UInt8], keyLengths: [Int], memberCount: Int, steps: [PlanStep], unassigned: [Int]) {
+    init(key: [UInt8], keyLengths: [Int], steps: [PlanStep], unassigned: [Int]) {
         self.key = key
         self.keyLengths = keyLengths
-        self.memberCount = memberCount
         self.steps = steps
+        self.fastSteps = steps.map(FastStep.init)
         self.unassigned = unassigned
+    }
+}
+
+/// A plan step as plain data: what the JSON fast path needs to map a scalar member without the general path.
+struct FastStep {
+    /// The member position, or -1 when the step's slot is not one member.
+    let member: Int32
+    let nameID: Int32
+    let dateReader: Int32
+    /// The property's fast scalar type, nil when the general path maps it.
+    let scalar: FastScalar?
+
+    init(_ step: PlanStep) {
+        if case .member(let k) = step.slot { member = Int32(k) } else { member = -1 }
+        nameID = step.property.nameID
+        dateReader = Int32(step.property.dateReader)
+        scalar = step.property.nameID >= 0 ? step.property.fastScalar : nil
     }
 }
 

@@ -23,7 +23,8 @@ final class MappingRun {
     /// A property's name in each number, by property serial: formed the first time an object lacks its field by
     /// exact and normalized name, then shared by every shape.
     @exclusivity(unchecked) var nameForms: [NameMatching.Forms?]
-    @exclusivity(unchecked) var memberScratch: [[Int]] = []
+    /// The members of the objects being mapped, innermost last (see `mapObject`).
+    @exclusivity(unchecked) var memberStack: [Int] = []
     @exclusivity(unchecked) var keyScratch: [UInt8] = []
     @exclusivity(unchecked) var keyLengthScratch: [Int] = []
     private var containerMemo: [Int: ContainerInfo] = [:]

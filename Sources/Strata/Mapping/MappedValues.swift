@@ -42,7 +42,9 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         self.names = names
     }
 
+    /// The root's position: 0.
     public var startIndex: Int { 0 }
+    /// The number of values.
     public var endIndex: Int { records.count }
 
     /// Value `i`, built from its record.

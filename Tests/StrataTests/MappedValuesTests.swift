@@ -1,0 +1,69 @@
+import Foundation
+@testable import Strata
+import Testing
+
+/// The compact value store: every kind of content reads back exactly as mapped, and the one-field accessors agree
+/// with the values they stand for.
+@Suite struct MappedValuesTests {
+    static let mappings = MappingSet([
+        ClassMapping(
+            name: "Row",
+            properties: [
+                PropertyMapping("id", .int), PropertyMapping("name", .string), PropertyMapping("score", .double),
+                PropertyMapping("ok", .bool), PropertyMapping("at", .date, format: .iso8601),
+                PropertyMapping("price", .decimal), PropertyMapping("site", .url), PropertyMapping("raw", .any),
+                PropertyMapping("tags", .array(.string)), PropertyMapping("count", .int),
+                PropertyMapping("gone", .string), PropertyMapping("note", .string, optional: true),
+            ])
+    ])
+
+    static func map(_ json: String) throws -> MappingResult {
+        let tree = try JSONParser().parse(Array(json.utf8))
+        return Mapper(mappings: mappings).map(tree, with: RouteMapping(className: "Row"))
+    }
+
+    @Test("every content kind reads back as mapped: source strings unescaped, dates to the bit, decimals as written")
+    func contentRoundTrips() throws {
+        let r = try Self.map(
+            #"{"id": -9007199254740993, "name": "a\"b\u00e9 – long enough to be on the heap", "score": 0.1, "ok": true, "#
+                + #""at": "2020-03-04T05:06:07.125Z", "price": 45.00, "site": "https://example.org/x?y=1", "#
+                + #""raw": {"k": [1]}, "tags": ["x", "y\n"], "count": "12"}"#)
+        let row = try #require(r.value(at: "id")).id - 1
+        #expect(r[row].content == .object(className: "Row"))
+        #expect(r.value(at: "id")?.content == .int(-9_007_199_254_740_993))
+        #expect(r.value(at: "name")?.content == .string("a\"bé – long enough to be on the heap"))
+        #expect(r.value(at: "score")?.content == .double(0.1))
+        #expect(r.value(at: "ok")?.content == .bool(true))
+        let at = Date(timeIntervalSince1970: 1_583_298_367.125)
+        #expect(r.value(at: "at")?.content == .date(at))
+        guard case .decimal(_, let written)? = r.value(at: "price")?.content else {
+            Issue.record("price is not a decimal")
+            return
+        }
+        #expect(written == "45.00")
+        #expect(r.value(at: "site")?.content == .url(URL(string: "https://example.org/x?y=1")!))
+        #expect(r.value(at: "raw")?.content == .raw)
+        #expect(r.value(at: "tags", 1)?.content == .string("y\n"))
+        #expect(r.value(at: "count")?.content == .int(12), "a coerced value is stored like any other")
+        #expect(r.value(at: "gone")?.content == .missing)
+        #expect(r.value(at: "note")?.content == .null)
+    }
+
+    @Test("the one-field accessors agree with the values, and severities keep the most serious issue")
+    func accessorsAgree() throws {
+        let r = try Self.map(#"{"id": "x", "name": 3, "score": 1, "ok": false, "tags": [], "extra": 1}"#)
+        for v in r.values {
+            #expect(r.values.parent(v.id) == v.parent)
+            #expect(r.values.end(v.id) == v.end)
+            #expect(r.values.source(v.id) == v.source)
+            #expect(r.values.name(v.id) == v.name)
+            #expect(r.values.content(v.id) == v.content)
+            #expect(r.values.severity(v.id) == v.severity)
+            #expect(r.values.className(v.id) == v.className)
+            let worst = r.issues(for: v.id).map(\.severity).max { $0.weight < $1.weight }
+            #expect(v.severity == worst, "value \(r.path(of: v.id))")
+        }
+        #expect(r.value(at: "id")?.severity == .error)
+        #expect(r.value(at: "name")?.content == .string("3"), "a number read as a string is noted, not an error")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// The compact value store: every kind of content reads back exactly as mapped, and the one-field accessors agree
 /// with the values they stand for.

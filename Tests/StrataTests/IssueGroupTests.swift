@@ -89,4 +89,37 @@ import Testing
         #expect(unmapped["pattern"] as? String == "$[*].extra")
         #expect((unmapped["examples"] as? [String])?.count == 3)
     }
+
+    @Test("groups from the compact unmapped records equal groups of the same issues built in full")
+    func compactGroupsAgreeWithBuiltIssues() throws {
+        let config = """
+            {
+              "mappings": {
+                "Shop": { "properties": { "items": "[Item]" } },
+                "Item": { "properties": { "id": "int", "price": "double", "tags": "[Tag]" } },
+                "Tag": { "properties": { "name": "string" } }
+              },
+              "map": { "class": "Shop", "keyPath": "shop" }
+            }
+            """
+        var items: [String] = []
+        for k in 0..<40 {
+            let price = k == 7 ? #""cheap""# : "1.5"
+            items.append(
+                #"{"id":\#(k),"price":\#(price),"a b":1,"tags":[{"name":"t","x.y":[1]},{"name":"u","z":null}]}"#)
+        }
+        let data = #"{"shop":{"items":["# + items.joined(separator: ",") + #"],"owner":"o"},"meta":{"n":1}}"#
+        let r = MappingFixture.map(config: config, data: data)
+        let built = MappingIssues(Array(r.issues))
+        #expect(r.issues == built)
+        #expect(r.issues.groups() == built.groups())
+        let patterns = r.issues.groups().filter { $0.kind == .unmappedField }.map(\.pattern)
+        #expect(patterns.contains(#"$.shop.items[*]["a b"]"#))
+        #expect(patterns.contains(#"$.shop.items[*].tags[*]["x.y"]"#))
+        #expect(patterns.contains("$.shop.items[*].tags[*].z"))
+        let quoted = try #require(r.issues.groups().first { $0.pattern == #"$.shop.items[*]["a b"]"# })
+        #expect(quoted.count == 40)
+        #expect(quoted.examples == [#"$.shop.items[0]["a b"]"#, #"$.shop.items[1]["a b"]"#, #"$.shop.items[2]["a b"]"#])
+        #expect(IssueCounts(r.issues) == IssueCounts(built))
+    }
 }

@@ -12,7 +12,7 @@ import Testing
             ClassMapping(name: "D", properties: [PropertyMapping("d", .date, format: format)], timeZone: timeZone)
         ])
         let r = Mapper(mappings: set).map(MappingFixture.tree(#"{"d": \#(value)}"#), with: RouteMapping(className: "D"))
-        return (r.value(at: "d")?.content, r.issues)
+        return (r.value(at: "d")?.content, Array(r.issues))
     }
 
     static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0, _ s: Int = 0) -> MappedValue.Content {

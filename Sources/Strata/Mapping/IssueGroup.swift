@@ -54,27 +54,7 @@ public struct IssueGroup: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The groups of `issues` in the order their first issue was found; linear in the number of issues.
-    public static func group(_ issues: [MappingIssue]) -> [IssueGroup] {
-        var groups: [IssueGroup] = []
-        var index: [Key: Int] = [:]
-        for (k, issue) in issues.enumerated() {
-            let key = Key(
-                severity: issue.severity, kind: issue.kind, property: issue.property,
-                pattern: pattern(of: issue.path))
-            if let g = index[key] {
-                groups[g].count += 1
-                groups[g].members.append(k)
-                if groups[g].examples.count < exampleLimit { groups[g].examples.append(issue.path) }
-            } else {
-                index[key] = groups.count
-                groups.append(
-                    IssueGroup(
-                        severity: issue.severity, kind: issue.kind, property: issue.property, pattern: key.pattern,
-                        count: 1, examples: [issue.path], members: [k], message: issue.message))
-            }
-        }
-        return groups
-    }
+    public static func group(_ issues: MappingIssues) -> [IssueGroup] { issues.groups() }
 
     /// `path` with every array position written `[*]` and occurrence counts (`#1`) dropped; quoted keys
     /// (`["a[1]"]`) are kept as written.
@@ -172,10 +152,10 @@ public struct IssueCounts: Sendable, Equatable {
     /// Issues of severity info.
     public var infos = 0
 
-    /// Counts `issues`.
-    public init(_ issues: [MappingIssue]) {
-        for issue in issues {
-            switch issue.severity {
+    /// Counts `issues` (from their records: no issue is built).
+    public init(_ issues: MappingIssues) {
+        for k in issues.indices {
+            switch issues.severity(k) {
             case .error: errors += 1
             case .warning: warnings += 1
             case .info: infos += 1
@@ -204,7 +184,7 @@ public struct IssueCounts: Sendable, Equatable {
 
 extension MappingResult {
     /// The issues grouped by kind, property and path pattern (see ``IssueGroup``).
-    public func issueGroups() -> [IssueGroup] { IssueGroup.group(issues) }
+    public func issueGroups() -> [IssueGroup] { issues.groups() }
 
     /// The grouped issues passing `filter`, two lines a group: the group, then up to three concrete paths when it
     /// holds more than one issue (`  $.items[0].extra, $.items[1].extra, … (200000)`).

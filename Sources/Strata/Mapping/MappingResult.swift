@@ -9,7 +9,7 @@ public struct MappingResult: Sendable {
     /// Every mapped value, in pre-order.
     public let values: MappedValues
     /// Every issue, in the order found.
-    public let issues: [MappingIssue]
+    public let issues: MappingIssues
     /// Fields present in the source that no property consumed (roots of unused subtrees), in document order.
     public let unmapped: [Tree.Index]
     let sourceIndex: [Int32]
@@ -18,15 +18,15 @@ public struct MappingResult: Sendable {
     /// building one per reference would be quadratic in a document whose resources are shared many times.
     private var referencePaths: [MappedValue.ID: String] = [:]
 
-    init(tree: Tree, values: MappedValues, issues: [MappingIssue], sourceIndex: [Int32], unmapped: [Tree.Index]) {
+    init(tree: Tree, values: MappedValues, issues: MappingIssues, sourceIndex: [Int32], unmapped: [Tree.Index]) {
         self.tree = tree
         self.values = values
         self.issues = issues
         self.sourceIndex = sourceIndex
         self.unmapped = unmapped
         var byValue: [Int: [Int]] = [:]
-        for (k, issue) in issues.enumerated() {
-            if let v = issue.value { byValue[v, default: []].append(k) }
+        for k in issues.indices {
+            if let v = issues.value(k) { byValue[v, default: []].append(k) }
         }
         self.issuesByValue = byValue
         self.referencePaths = referenceTargetPaths()
@@ -146,10 +146,10 @@ public struct MappingResult: Sendable {
     }
 
     /// The number of issues of a severity.
-    public func count(_ severity: MappingIssue.Severity) -> Int { issues.filter { $0.severity == severity }.count }
+    public func count(_ severity: MappingIssue.Severity) -> Int { issues.count(severity) }
 
     /// True when some issue is an error.
-    public var hasErrors: Bool { issues.contains { $0.severity == .error } }
+    public var hasErrors: Bool { issues.indices.contains { issues.severity($0) == .error } }
 
     /// The position of value `id` in the mapped tree: `catalogue[0].title`; the root is the empty string.
     ///

@@ -11,7 +11,7 @@ final class MappingRun {
     let isXML: Bool
 
     @exclusivity(unchecked) var values: MappedValues
-    @exclusivity(unchecked) var issues: [MappingIssue] = []
+    @exclusivity(unchecked) var issues = MappingIssues()
     /// Per source node: the first value read from it (≥ 0), or one of the marks below.
     @exclusivity(unchecked) var sourceIndex: [Int32]
     @exclusivity(unchecked) var unmapped: [Tree.Index] = []
@@ -27,7 +27,8 @@ final class MappingRun {
     @exclusivity(unchecked) var memberStack: [Int] = []
     @exclusivity(unchecked) var keyScratch: [UInt8] = []
     @exclusivity(unchecked) var keyLengthScratch: [Int] = []
-    private var containerMemo: [Int: ContainerInfo] = [:]
+    /// Sibling positions for paths, shared with the issues, which build unmapped fields' paths when read.
+    let positions: NodePositions
     /// Containers key paths went through, whose unused members are reported at the end.
     var pendingPassed: [(Tree.Index, String)] = []
     var reportedPassed: Set<Tree.Index> = []
@@ -48,6 +49,7 @@ final class MappingRun {
         self.typed = tree.format.hasTypedScalars
         self.isXML = tree.format == .xml
         self.values = MappedValues(tree: tree, names: compiled.names)
+        self.positions = NodePositions(tree: tree)
         self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
@@ -144,11 +146,7 @@ final class MappingRun {
         if isXML, let k = tree.key(member), k.hasPrefix("@xmlns") { return }
         sourceIndex[member] = MappingRun.unmappedMark
         unmapped.append(member)
-        let key = tree.key(member) ?? "?"
-        report(
-            .info, .unmappedField, node: member, property: className, found: found(member),
-            message: "field \(JSONString.quote(key)) is not mapped by any property of \(className)\(note)",
-            value: nil)
+        issues.appendUnmapped(member, className: className, note: note, positions: positions)
     }
 
     /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).
@@ -156,57 +154,8 @@ final class MappingRun {
 
     // MARK: Paths
 
-    private struct ContainerInfo {
-        var children: [Int]
-        var occurrences: [Int]
-    }
-
-    /// The path of node `i` (`Tree.path`), with positions and occurrences remembered per container, so it stays
-    /// fast for elements of very large containers.
-    func pathText(_ i: Tree.Index) -> String {
-        tree.path(i, position: { self.locate($0).position }, occurrence: { self.locate($0).occurrence }).description
-    }
-
-    /// The position of child `c` among its siblings, and how many earlier siblings share its key.
-    private func locate(_ c: Int) -> (position: Int, occurrence: Int) {
-        guard let p = tree.parent(c) else { return (0, 0) }
-        if c - p < 64 {
-            var position = 0
-            var occurrence = 0
-            let isObject = tree.kind(p) == .object
-            let key = isObject ? tree.key(c) : nil
-            for s in tree.children(p) {
-                if s == c { break }
-                position += 1
-                if isObject, tree.key(s) == key { occurrence += 1 }
-            }
-            return (position, occurrence)
-        }
-        let info: ContainerInfo
-        if let known = containerMemo[p] {
-            info = known
-        } else {
-            let children = Array(tree.children(p))
-            var occurrences: [Int] = []
-            if tree.kind(p) == .object {
-                var seen: [String: Int] = [:]
-                occurrences = children.map { ch in
-                    let k = tree.key(ch) ?? ""
-                    defer { seen[k, default: 0] += 1 }
-                    return seen[k] ?? 0
-                }
-            }
-            info = ContainerInfo(children: children, occurrences: occurrences)
-            containerMemo[p] = info
-        }
-        var lo = 0
-        var hi = info.children.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if info.children[mid] < c { lo = mid + 1 } else { hi = mid }
-        }
-        return (lo, info.occurrences.isEmpty ? 0 : info.occurrences[lo])
-    }
+    /// The path of node `i` (`Tree.path`), fast for elements of very large containers (see `NodePositions`).
+    func pathText(_ i: Tree.Index) -> String { positions.pathText(i) }
 }
 
 extension Diagnostic.Severity {

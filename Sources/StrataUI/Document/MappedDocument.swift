@@ -30,17 +30,13 @@ package struct MappedDocument: Sendable {
         self.result = result
         self.routeMapping = routeMapping
         self.diagnostics = diagnostics
-        var marked = 0
-        var errors = 0
-        for issue in result?.issues ?? [] where issue.severity != .info {
-            marked += 1
-            if issue.severity == .error { errors += 1 }
-        }
-        issueCount = result?.issues.count ?? 0
-        markedCount = marked
-        errorCount = errors
-        groups = IssueGroup.group(result?.issues ?? [])
-        counts = IssueCounts(result?.issues ?? [])
+        let issues = result?.issues ?? []
+        let counts = IssueCounts(issues)
+        issueCount = issues.count
+        markedCount = counts.errors + counts.warnings
+        errorCount = counts.errors
+        groups = issues.groups()
+        self.counts = counts
         changes = nil
     }
 
@@ -63,13 +59,13 @@ package struct MappedDocument: Sendable {
     }
 
     /// Every issue, in the order found.
-    package var issues: [MappingIssue] { result?.issues ?? [] }
+    package var issues: MappingIssues { result?.issues ?? [] }
 
     /// The value and the source node issue `k` is about.
     package func issueTarget(_ k: Int) -> (value: Int?, node: Int?) {
         guard k >= 0, k < issues.count else { return (nil, nil) }
-        let issue = issues[k]
-        return (issue.value, issue.node ?? issue.value.flatMap { result?.values[$0].source })
+        let value = issues.value(k)
+        return (value, issues.node(k) ?? value.flatMap { result?.values[$0].source })
     }
 
     /// Whether parsed node `node` was left out: a field no property read, or outside the mapped part.

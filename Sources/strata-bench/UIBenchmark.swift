@@ -5,11 +5,15 @@ import TermGrid
 
 /// The ui benchmark: the explorer headless on a huge response. Time from "the response arrived" to the first
 /// frame (parse, line index, mapping, render), then per-keystroke times (reducer + render + diff) for moving,
-/// folding, searching and scrolling, and the CPU an idle explorer uses.
+/// folding, searching and scrolling, the CPU an idle explorer uses, and its peak memory in a child process.
 ///
 /// `swift run -c release strata-bench ui [--size MB] [--runs N]`
 enum UIBenchmark {
     static func run(_ args: [String]) throws {
+        if let i = args.firstIndex(of: UIBenchPeak.childFlag) {
+            guard i + 1 < args.count else { throw BenchError("usage: strata-bench ui \(UIBenchPeak.childFlag) FILE") }
+            return try UIBenchPeak.runChild(args[i + 1])
+        }
         let options = BenchArguments(args)
         let megabytes = options.int("--size", default: 100, minimum: 1)
         let runs = options.int("--runs", default: 3, minimum: 1)
@@ -27,7 +31,9 @@ enum UIBenchmark {
         ]
         var columns: [UIBenchResult] = []
         for (label, bytes) in documents {
-            columns.append(try UIBenchResult.measure(label: label, bytes: bytes, session: session, runs: runs))
+            var result = try UIBenchResult.measure(label: label, bytes: bytes, session: session, runs: runs)
+            result.peak = try UIBenchPeak.measure(bytes)
+            columns.append(result)
         }
         print(UIBenchResult.table(columns).markdown)
         print()

@@ -65,6 +65,9 @@ extension MappingRun {
     /// True when JSON object `node` has exactly the keys of `plan`, in order; pushes its members on the way.
     func sameShape(_ node: Tree.Index, as plan: ShapePlan) -> Bool {
         guard tree.side == nil else { return false }
+        let base = memberStack.count
+        if sameLayout(node, as: plan) { return true }
+        memberStack.removeLast(memberStack.count - base)
         return tree.source.withUnsafeBufferPointer { b in
             plan.key.withUnsafeBufferPointer { key in
                 plan.keyLengths.withUnsafeBufferPointer { lengths in
@@ -87,15 +90,57 @@ extension MappingRun {
         }
     }
 
+    /// True when the bytes before each member's value of `node` are those of the object the plan was made from
+    /// (key, quotes, colon and spacing alike); pushes its members on the way.
+    ///
+    /// The common case of `sameShape` without finding each key: a match whose opening quote follows `{`, `,` or
+    /// a space is the member's whole key, since a quote inside a key would follow a backslash.
+    private func sameLayout(_ node: Tree.Index, as plan: ShapePlan) -> Bool {
+        guard plan.layoutLengths.count == plan.keyLengths.count else { return false }
+        return tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.source.withUnsafeBufferPointer { b in
+                plan.layout.withUnsafeBufferPointer { layout in
+                    plan.layoutLengths.withUnsafeBufferPointer { lengths in
+                        var offset = 0
+                        var k = 0
+                        var c = node + 1
+                        let end = Int(nodes[node].next)
+                        while c < end {
+                            guard k < lengths.count else { return false }
+                            let length = Int(lengths[k])
+                            let start = Int(nodes[c].start)
+                            let open = start - length
+                            guard open > 0 else { return false }
+                            let before = b[open - 1]
+                            guard before == UInt8(ascii: ",") || before == UInt8(ascii: "{") || JSONBytes.isSpace(before)
+                            else { return false }
+                            for j in 0..<length where b[open + j] != layout[offset + j] { return false }
+                            offset += length
+                            k += 1
+                            memberStack.append(c)
+                            c = Int(nodes[c].next)
+                        }
+                        return k == lengths.count
+                    }
+                }
+            }
+        }
+    }
+
     /// Pushes the members of `node` and collects their raw keys (the shape) into the scratch buffers.
     func collectShape(_ node: Tree.Index) {
         keyLengthScratch.removeAll(keepingCapacity: true)
+        layoutScratch.removeAll(keepingCapacity: true)
+        layoutLengthScratch.removeAll(keepingCapacity: true)
         if tree.side == nil {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
                     memberStack.append(c)
-                    if let r = Tree.rawKeyRange(b, before: Int(tree.nodes[c].start)) {
+                    let start = Int(tree.nodes[c].start)
+                    if let r = Tree.rawKeyRange(b, before: start) {
                         keyScratch.append(contentsOf: b[r])
+                        layoutScratch.append(contentsOf: b[r.lowerBound..<start])
+                        layoutLengthScratch.append(Int32(start - r.lowerBound))
                     }
                     keyLengthScratch.append(keyScratch.count)
                 }
@@ -135,7 +180,9 @@ extension MappingRun {
             }
             return PlanStep(property: p, slot: slots[pi], missingReason: hints.reason(p.name))
         }
-        let plan = ShapePlan(key: keyScratch, keyLengths: lengths, steps: steps, unassigned: unassigned)
+        let plan = ShapePlan(
+            key: keyScratch, keyLengths: lengths, steps: steps, unassigned: unassigned,
+            layout: (layoutScratch, layoutLengthScratch))
         if spec.plans.count < 64 { spec.plans.append(plan) }
         spec.lastPlan = plan
         return plan
@@ -395,8 +442,17 @@ final class ShapePlan {
     let fastSteps: [FastStep]
     /// Member positions no property consumed.
     let unassigned: [Int]
+    /// The bytes from each member's key to its value in the object the plan was made from, concatenated (JSON
+    /// only; empty otherwise), and the length of each.
+    let layout: [UInt8]
+    let layoutLengths: [Int32]
 
-    init(key: [UInt8], keyLengths: [Int], steps: [PlanStep], unassigned: [Int]) {
+    init(
+        key: [UInt8], keyLengths: [Int], steps: [PlanStep], unassigned: [Int],
+        layout: (bytes: [UInt8], lengths: [Int32])
+    ) {
+        self.layout = layout.bytes
+        self.layoutLengths = layout.lengths.count == keyLengths.count ? layout.lengths : []
         self.key = key
         self.keyLengths = keyLengths
         self.steps = steps

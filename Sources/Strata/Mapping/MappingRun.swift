@@ -27,6 +27,9 @@ final class MappingRun {
     @exclusivity(unchecked) var memberStack: [Int] = []
     @exclusivity(unchecked) var keyScratch: [UInt8] = []
     @exclusivity(unchecked) var keyLengthScratch: [Int] = []
+    /// The bytes from each member's key to its value, and their lengths, for the shape being collected.
+    @exclusivity(unchecked) var layoutScratch: [UInt8] = []
+    @exclusivity(unchecked) var layoutLengthScratch: [Int32] = []
     /// Sibling positions for paths, shared with the issues, which build unmapped fields' paths when read.
     let positions: NodePositions
     /// Containers key paths went through, whose unused members are reported at the end.

@@ -194,11 +194,11 @@ extension IRegexp.Program {
                 case .end: if atEnd { follow = p + 1 }
                 case .match:
                     if stopAtMatch { return true }
-                    if start < at, best.map({ start < $0.lowerBound || start == $0.lowerBound && at > $0.upperBound })
-                        ?? true
-                    {
-                        best = start..<at
+                    guard start < at else { break }
+                    if let best, start > best.lowerBound || start == best.lowerBound && at <= best.upperBound {
+                        break
                     }
+                    best = start..<at
                 }
                 if also >= 0, marks[also] != position {
                     marks[also] = position

@@ -92,6 +92,51 @@ struct ReducerSearchTests {
         #expect(program.state.notice?.text == "no match for \"nowhere\"")
     }
 
+    @Test("N goes back, wrapping to the bottom, for text and regular expressions, in Raw and Mapped")
+    func backward() async throws {
+        let program = try await ranDemo()
+        let body = try #require(program.state.response.document?.body)
+        func line(_ state: ExplorerState) -> Int? {
+            state.search?.match.map { match in body[..<match.lowerBound].filter { $0 == 0x0A }.count + 1 }
+        }
+        try await ExplorerFixtures.press(program, "1 / =office Enter")
+        #expect(line(program.state) == 4)
+        try await ExplorerFixtures.press(program, "N")
+        #expect(line(program.state) == 8)
+        #expect(program.state.notice?.text == "search wrapped to the bottom")
+        try await ExplorerFixtures.press(program, "N")
+        #expect(line(program.state) == 6)
+        try await ExplorerFixtures.press(program, "/ C-u =/\"[a-z]+_date\"/ Enter")
+        #expect(line(program.state) == 3)
+        try await ExplorerFixtures.press(program, "N")
+        #expect(matched(program.state) == "\"release_date\"")
+        #expect(line(program.state) == 7)
+        try await ExplorerFixtures.press(program, "3 g / C-u =office Enter")
+        let document = try #require(program.state.response.document?.mapping)
+        #expect(document.path(of: program.state.mapped.selected) == "[0].tags[1]")
+        try await ExplorerFixtures.press(program, "N")
+        #expect(document.path(of: program.state.mapped.selected) == "[2].tags[0]")
+        #expect(program.state.notice?.text == "search wrapped to the bottom")
+    }
+
+    @Test("a regular-expression search runs in bounded steps too, and finds a match across a step's end")
+    func regexIsStepped() throws {
+        var text = "{\"pad\": \""
+        // The search starts at byte 1; "needle" starts on the last byte the second step starts matches at.
+        text += String(repeating: "x", count: ExplorerState.regexSearchBudget * 2 - 13)
+        text += "\", \"needle\": 1}"
+        let tree = try JSONParser().parse(Array(text.utf8))
+        var state = try ExplorerFixtures.demoState(showing: tree)
+        var effects = try press(&state, "2 / =/ne+dle/ Enter")
+        var steps = 1
+        while case .continueSearch? = effects.first {
+            effects = state.update(.searchStep)
+            steps += 1
+        }
+        #expect(steps == 2)
+        #expect(tree.path(state.parsed.selected).description == "$.needle")
+    }
+
     @Test("a key with no meaning in the pane is swallowed with a hint")
     func unboundKeysHint() throws {
         var state = try ExplorerFixtures.demoState()

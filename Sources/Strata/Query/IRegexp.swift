@@ -46,4 +46,15 @@ package struct IRegexp: Sendable {
     /// Whether the pattern matches `text`, or nil when the running task was cancelled part-way (checked every few
     /// thousand scalars).
     package func evaluate(_ text: String) -> Bool? { program.run(text) }
+
+    /// Where the pattern first matches UTF-8 `bytes`: the leftmost non-empty match starting in `starts` (the
+    /// longest one starting there), or nil.
+    ///
+    /// For searching a body rather than testing a string: `^` and `$` match at line starts and ends, a malformed
+    /// byte reads as U+FFFD, and a match is at most `maxLength` bytes long (one near that length may be missed:
+    /// the bound is for work), so one call reads at most `starts.count + maxLength` bytes. Starts are tried at every position either way; compiled `whole`, a
+    /// match must also end at a line's end.
+    package func firstMatch(in bytes: [UInt8], startingIn starts: Range<Int>, maxLength: Int) -> Range<Int>? {
+        program.find(bytes, starts: starts, maxLength: maxLength)
+    }
 }

@@ -10,6 +10,18 @@ extension KeyMap {
         out += "field is being edited, every printable key is text and only the *Editing text* keys act.\n"
         out += "A paste (bracketed, as terminals send it) goes whole into the field being edited, line breaks and\n"
         out += "tabs becoming spaces; outside a field it is ignored, never read as keys.\n"
+        out += "A key a pane's table does not list does nothing there but say so in the status line.\n"
+        out += "\n"
+        out += "`/` searches the focused pane. Raw searches the body's bytes from the top row shown, so a body that\n"
+        out += "does not parse can be searched too; Parsed searches the same bytes from the selection and selects the\n"
+        out += "node holding the match; Mapped searches the names and values of the mapped objects (strings without\n"
+        out += "their quotes, class names) and selects the value. Raw highlights a match in the bytes. Plain text\n"
+        out += "matches ASCII letters in either case; text between slashes, `/S[a-z]+l/`, is a regular expression\n"
+        out += "(I-Regexp, RFC 9485, as JSONPath's `search()` reads it), matched case-sensitively and at most\n"
+        out += "64 KiB long, where `^` and `$` match at line boundaries in a body and at the ends of a name or value\n"
+        out += "in Mapped; one that is not valid says where. `n` and `N` go to the next and previous match of the\n"
+        out += "last search in the focused pane of the three, wrapping round; `Esc` clears it. In Request and\n"
+        out += "Traffic, `/` says where searching works.\n"
         for context in KeyContext.allCases {
             out += "\n## \(context.title)\n\n| keys | what it does |\n| --- | --- |\n"
             for binding in bindings(context) {

@@ -99,6 +99,11 @@ package enum KeyMap {
             KeyBinding([.right, .character("l")], .right, "scroll right"),
             KeyBinding([.character("w")], .toggleWrap, "wrap long lines", hint: "wrap"),
             KeyBinding([.character("H")], .toggleHeaders, "show or hide the response headers", hint: "headers"),
+            KeyBinding(
+                [.character("/")], .search, "search the body from the top row: text, or /regex/ (I-Regexp)",
+                hint: "search"),
+            KeyBinding([.character("n")], .searchNext, "next match"),
+            KeyBinding([.character("N")], .searchPrevious, "previous match"),
         ]
 
     static let parsed: [KeyBinding] =
@@ -108,7 +113,8 @@ package enum KeyMap {
             KeyBinding([.enter, .character(" ")], .toggleFold, "fold or unfold", hint: "fold"),
             KeyBinding([.character("+"), .character("*")], .expandAll, "unfold everything"),
             KeyBinding([.character("-")], .collapseAll, "fold everything"),
-            KeyBinding([.character("/")], .search, "search keys and values", hint: "search"),
+            KeyBinding(
+                [.character("/")], .search, "search keys and values: text, or /regex/ (I-Regexp)", hint: "search"),
             KeyBinding(
                 [.character("$")], .query, "JSONPath query (RFC 9535): highlight and count matches", hint: "query"),
             KeyBinding([.character("n")], .searchNext, "next match (of the search, else the query)"),
@@ -125,6 +131,10 @@ package enum KeyMap {
             KeyBinding([.character("-")], .collapseAll, "fold everything"),
             KeyBinding([.character("]")], .nextChange, "next value changed by the last reload or edit", hint: "change"),
             KeyBinding([.character("[")], .previousChange, "previous value changed by the last reload or edit"),
+            KeyBinding(
+                [.character("/")], .search, "search names and values: text, or /regex/ (I-Regexp)", hint: "search"),
+            KeyBinding([.character("n")], .searchNext, "next match"),
+            KeyBinding([.character("N")], .searchPrevious, "previous match"),
         ]
 
     static let traffic: [KeyBinding] = movement

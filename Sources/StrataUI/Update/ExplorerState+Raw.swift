@@ -8,6 +8,9 @@ extension ExplorerState {
 
     /// Commands of the Raw pane.
     mutating func rawCommand(_ command: Command) -> [Effect] {
+        if command == .search || command == .searchNext || command == .searchPrevious {
+            return searchCommand(command, in: .raw)
+        }
         guard let content = rawContent else { return [] }
         let height = rawHeight
         switch command {

@@ -3,47 +3,108 @@ import Strata
 extension ExplorerState {
     /// Bytes one search step scans before yielding to input (a few milliseconds).
     package static let searchBudget = 4 << 20
+    /// Bytes one step of a regular-expression search starts matches at: the NFA reads far fewer bytes a
+    /// millisecond than the plain-text scan.
+    package static let regexSearchBudget = 256 << 10
+    /// Mapped values one step of a Mapped search reads.
+    package static let mappedSearchBudget = 20_000
+    /// The longest match a regular expression may make in the body (the bound on one step's reading).
+    package static let longestSearchMatch = 64 << 10
 
-    /// Starts a search for `query` from the selection (after the last match when it is on the selection).
-    mutating func startSearch(_ query: String, forward: Bool) -> [Effect] {
-        guard let document = response.document, let tree = document.tree, tree.count > 0 else {
+    /// `/`, `n` and `N` in Raw, Parsed and Mapped: open the search field, or go to the next or previous match of
+    /// the last search (typed in any of the three) in `pane`.
+    mutating func searchCommand(_ command: Command, in pane: Pane) -> [Effect] {
+        switch command {
+        case .search:
+            editor = FieldEditor(.search, text: search?.query ?? "")
+            return []
+        case .searchNext, .searchPrevious:
+            guard let query = search?.query, !query.isEmpty else {
+                notice = Notice("no search yet: press / to search")
+                return []
+            }
+            return startSearch(query, in: pane, forward: command == .searchNext)
+        default:
+            return []
+        }
+    }
+
+    /// Starts a search for `query` in `pane` from where that pane is: Parsed from the selection, Raw from the top
+    /// row shown, Mapped from the selected value; after the last match when it is still there.
+    mutating func startSearch(_ query: String, in pane: Pane, forward: Bool) -> [Effect] {
+        guard let document = response.document else {
             notice = Notice("nothing to search: run a request first (r)")
             return []
         }
-        focus = .parsed
-        tab = .parsed
-        let node = min(parsed.selected, tree.count - 1)
-        var from = tree.startOffset(node)
-        // Continue from the last match when it is still what is selected (a match inside a key sits before the
-        // member's value).
-        if let match = search?.match, search?.query == query,
-            document.memo.node(atByte: match.lowerBound, in: tree) == node
-        {
-            from = match.lowerBound
+        do {
+            _ = try SearchPattern(query)
+        } catch {
+            notice = Notice("not a regular expression: \(error)", kind: .error)
+            return []
         }
-        var state = SearchState(query: query, forward: forward)
-        let start = forward ? from + 1 : from - 1
-        state.origin = from
-        state.resume = min(max(start, 0), tree.source.count)
+        let previous = search?.query == query && search?.pane == pane ? search : nil
+        var state = SearchState(query: query, pane: pane, forward: forward)
+        switch pane {
+        case .mapped:
+            guard let outline = mappedOutline else {
+                notice = Notice("nothing to search in Mapped: " + nothingMappedReason(document))
+                return []
+            }
+            let from = min(mapped.selected, outline.count - 1)
+            state.origin = from
+            state.resume = forward ? from + 1 : from - 1
+        case .parsed:
+            guard let tree = document.tree, tree.count > 0 else {
+                notice = Notice("nothing to search in Parsed: the body did not parse (1 shows Raw)")
+                return []
+            }
+            let node = min(parsed.selected, tree.count - 1)
+            var from = tree.startOffset(node)
+            // Continue from the last match when it is still what is selected (a match inside a key sits before the
+            // member's value).
+            if let match = previous?.match, document.memo.node(atByte: match.lowerBound, in: tree) == node {
+                from = match.lowerBound
+            }
+            state.origin = from
+            state.resume = forward ? from + 1 : from - 1
+        default:
+            // Raw: from the last match while it shows, else from the top row shown (that row included).
+            if let match = previous?.match, isRawByteVisible(match.lowerBound) {
+                state.origin = match.lowerBound
+                state.resume = forward ? match.lowerBound + 1 : match.lowerBound - 1
+            } else {
+                let top = rawTopByte
+                state.origin = forward ? top - 1 : top
+                state.resume = forward ? top : top - 1
+            }
+        }
+        if pane != .mapped { state.resume = min(max(state.resume!, 0), document.body.count) }
+        focus = pane
+        tab = pane
         search = state
         return searchStep()
     }
 
-    /// Scans the next stretch of bytes; selects the match, or asks to continue, or reports no match.
+    /// Scans the next stretch; selects the match, or asks to continue, or reports no match.
     mutating func searchStep() -> [Effect] {
-        guard var state = search, let from = state.resume, let tree = response.document?.tree else { return [] }
-        let needle = Array(state.query.utf8).map(ByteSearch.lower)
-        let bytes = tree.source
-        let budget = ExplorerState.searchBudget
+        guard var state = search, let from = state.resume, let document = response.document,
+            let pattern = try? SearchPattern(state.query)
+        else { return [] }
+        if state.pane == .mapped {
+            guard let outline = mappedOutline else { return [] }
+            return mappedSearchStep(state, from: from, pattern: pattern, in: outline)
+        }
+        let bytes = document.body
+        let budget = pattern.isRegex ? ExplorerState.regexSearchBudget : ExplorerState.searchBudget
         if state.forward {
-            // Before wrapping: up to the end; after: up to where the search began.
-            let limit = state.wrapped ? min(state.origin + needle.count, bytes.count) : bytes.count
-            let end = min(from + budget + needle.count, limit)
-            if let hit = ByteSearch.first(needle, in: bytes, from: from, to: end) {
-                return found(hit, length: needle.count, state: state, tree: tree)
+            // Matches start before `limit`: the end, or after wrapping, just past where the search began.
+            let limit = state.wrapped ? min(state.origin + 1, bytes.count) : bytes.count
+            let end = min(from + budget, limit)
+            if from < end, let hit = pattern.first(in: bytes, startingIn: from..<end) {
+                return found(hit, state: state)
             }
             if end < limit {
-                state.resume = end - needle.count + 1
+                state.resume = end
             } else if !state.wrapped {
                 state.wrapped = true
                 state.resume = 0
@@ -51,13 +112,14 @@ extension ExplorerState {
                 return notFound(state)
             }
         } else {
+            // Matches start at or after `limit`: the start, or after wrapping, where the search began.
             let limit = state.wrapped ? max(state.origin, 0) : 0
             let start = max(from - budget, limit)
-            if let hit = ByteSearch.last(needle, in: bytes, from: start, through: from) {
-                return found(hit, length: needle.count, state: state, tree: tree)
+            if start <= from, let hit = pattern.last(in: bytes, startingIn: start..<(from + 1)) {
+                return found(hit, state: state)
             }
             if start > limit {
-                state.resume = start + needle.count - 1
+                state.resume = start - 1
             } else if !state.wrapped {
                 state.wrapped = true
                 state.resume = bytes.count - 1
@@ -69,17 +131,71 @@ extension ExplorerState {
         return [.continueSearch]
     }
 
-    /// Selects the node holding a match at byte `hit`.
-    mutating func found(_ hit: Int, length: Int, state: SearchState, tree: Tree) -> [Effect] {
+    /// One step of a Mapped search: up to `mappedSearchBudget` values, each by its name and its value's text.
+    private mutating func mappedSearchStep(
+        _ state: SearchState, from: Int, pattern: SearchPattern, in outline: MappedOutline
+    ) -> [Effect] {
+        var state = state
+        let count = outline.count
+        var k = from
+        for _ in 0..<ExplorerState.mappedSearchBudget {
+            let inRange =
+                state.forward
+                ? (state.wrapped ? k <= state.origin : k < count) : (state.wrapped ? k >= state.origin : k >= 0)
+            if !inRange {
+                if state.wrapped { return notFound(state) }
+                state.wrapped = true
+                k = state.forward ? 0 : count - 1
+                continue
+            }
+            let texts = outline.searchTexts(k)
+            if texts.name.map(pattern.matches) == true || texts.value.map(pattern.matches) == true {
+                state.resume = nil
+                state.matchedValue = k
+                search = state
+                mapped.reveal(k, in: outline, height: mappedHeight)
+                syncFromMapped()
+                if state.wrapped { noticeWrapped(state) }
+                return []
+            }
+            k += state.forward ? 1 : -1
+        }
+        state.resume = k
+        search = state
+        return [.continueSearch]
+    }
+
+    /// Why Mapped has no values to search.
+    private func nothingMappedReason(_ document: ResponseDocument) -> String {
+        if document.tree == nil { return "the body did not parse (1 shows Raw)" }
+        if isMapping { return "the values are still being mapped" }
+        if document.mapping == nil { return "this route maps nothing" }
+        return "the mapping made no values (i lists the issues)"
+    }
+
+    /// Selects a match at body bytes `hit`: the node holding it in Parsed (and its mapped value), and the bytes in
+    /// Raw.
+    mutating func found(_ hit: Range<Int>, state: SearchState) -> [Effect] {
         var state = state
         state.resume = nil
-        state.match = hit..<(hit + length)
+        state.match = hit
         search = state
-        if let node = response.document?.memo.node(atByte: hit, in: tree) { revealSource(node) }
-        if state.wrapped {
-            notice = Notice(state.forward ? "search wrapped to the top" : "search wrapped to the bottom")
+        if let document = response.document, let tree = document.tree, tree.count > 0,
+            let node = document.memo.node(atByte: hit.lowerBound, in: tree)
+        {
+            parsed.reveal(node, in: tree, height: parsedHeight)
+            if let outline = mappedOutline, let value = outline.value(forSource: node) {
+                mapped.reveal(value, in: outline, height: mappedHeight)
+            }
         }
+        scrollRaw(toByte: hit.lowerBound)
+        if state.wrapped { noticeWrapped(state) }
         return []
+    }
+
+    /// Says the search went round the end (or the start).
+    private mutating func noticeWrapped(_ state: SearchState) {
+        notice = Notice(state.forward ? "search wrapped to the top" : "search wrapped to the bottom")
     }
 
     /// Ends a search that went all the way round.
@@ -87,9 +203,122 @@ extension ExplorerState {
         var state = state
         state.resume = nil
         state.match = nil
+        state.matchedValue = nil
         search = state
         notice = Notice("no match for \"\(state.query)\"", kind: .error)
         return []
+    }
+
+    /// The body byte at the start of the Raw pane's top row (0 while the headers show at the top).
+    var rawTopByte: Int {
+        guard let content = rawContent, content.count > 0 else { return 0 }
+        let line = min(raw.topLine, content.count - 1)
+        guard let start = content.bodyOffset(of: line) else { return 0 }
+        guard raw.wrap, raw.topSegment > 0, content.kind(of: line) == .body else { return start }
+        return content.segment(raw.topSegment, of: line, width: rawTextWidth(content)).lowerBound
+    }
+
+    /// Whether body byte `offset` is on a row the Raw pane shows.
+    func isRawByteVisible(_ offset: Int) -> Bool {
+        guard let content = rawContent, content.count > 0 else { return false }
+        let line = content.line(containing: offset)
+        let segment = raw.wrap ? content.segmentIndex(containing: offset, of: line, width: rawTextWidth(content)) : 0
+        return isRawRowVisible(line: line, segment: segment, content: content, height: rawHeight)
+    }
+}
+
+/// What a search looks for: `/…/` is an I-Regexp (RFC 9485, as JSONPath's `search()` reads it, with `^` and `$`
+/// at line boundaries in a body), anything else the text itself with ASCII letters in either case.
+struct SearchPattern {
+    enum Kind {
+        /// The text's bytes, lowercased.
+        case text([UInt8])
+        /// A compiled pattern.
+        case regex(IRegexp)
+    }
+
+    let kind: Kind
+
+    /// The pattern `query` asks for; throws when it is `/…/` and not valid I-Regexp.
+    init(_ query: String) throws(IRegexp.PatternError) {
+        if query.count > 2, query.hasPrefix("/"), query.hasSuffix("/") {
+            kind = .regex(try IRegexp(String(query.dropFirst().dropLast()), whole: false))
+        } else {
+            kind = .text(Array(query.utf8).map(ByteSearch.lower))
+        }
+    }
+
+    /// Whether this is a regular expression.
+    var isRegex: Bool {
+        if case .regex = kind { return true }
+        return false
+    }
+
+    /// The first match in `bytes` that starts in `starts` (the longest there, for a regular expression).
+    func first(in bytes: [UInt8], startingIn starts: Range<Int>) -> Range<Int>? {
+        switch kind {
+        case .text(let needle):
+            let to = min(starts.upperBound - 1 + needle.count, bytes.count)
+            return ByteSearch.first(needle, in: bytes, from: starts.lowerBound, to: to).map { $0..<($0 + needle.count) }
+        case .regex(let regex):
+            return regex.firstMatch(
+                in: bytes, startingIn: starts, maxLength: ExplorerState.longestSearchMatch)
+        }
+    }
+
+    /// The last match in `bytes` that starts in `starts`.
+    func last(in bytes: [UInt8], startingIn starts: Range<Int>) -> Range<Int>? {
+        switch kind {
+        case .text(let needle):
+            return ByteSearch.last(needle, in: bytes, from: starts.lowerBound, through: starts.upperBound - 1)
+                .map { $0..<($0 + needle.count) }
+        case .regex:
+            // The NFA finds leftmost matches: take them in turn up to the last one.
+            var best: Range<Int>? = nil
+            var lower = starts.lowerBound
+            while lower < starts.upperBound, let hit = first(in: bytes, startingIn: lower..<starts.upperBound) {
+                best = hit
+                lower = hit.lowerBound + 1
+            }
+            return best
+        }
+    }
+
+    /// Whether `text` (a mapped name or value) holds a match.
+    func matches(_ text: String) -> Bool {
+        switch kind {
+        case .text(let needle):
+            let bytes = Array(text.utf8)
+            return ByteSearch.first(needle, in: bytes, from: 0, to: bytes.count) != nil
+        case .regex(let regex):
+            return regex.matches(text)
+        }
+    }
+}
+
+extension MappedOutline {
+    /// What a search reads of value `i`: its name in its object and its value as the Mapped pane shows it (strings
+    /// without quotes, class names for objects; nothing for containers, nulls and missing values).
+    func searchTexts(_ i: Int) -> (name: String?, value: String?) {
+        let values = result.values
+        let name = values.parent(i).map { values.isArray($0) } == false ? values.name(i) : nil
+        let value: String?
+        switch values.content(i) {
+        case .object(let className): value = className
+        case .array, .dictionary, .null, .missing, .reference: value = nil
+        case .string(let s): value = s
+        case .int(let n): value = String(n)
+        case .double(let d): value = "\(d)"
+        case .decimal(_, let written): value = written
+        case .bool(let b): value = b ? "true" : "false"
+        case .date(let date): value = MappedPane.dateText(date)
+        case .url(let url): value = url.absoluteString
+        case .raw, .invalid:
+            let tree = result.tree
+            value = values.source(i).flatMap { tree.isContainer($0) ? nil : tree.scalarText($0) }
+        case .unresolved(let type, let id): value = "\(type)/\(id)"
+        }
+        return (name, value)
     }
 }
 

@@ -5,8 +5,7 @@ extension ExplorerState {
     mutating func parsedCommand(_ command: Command) -> [Effect] {
         switch command {
         case .search:
-            editor = FieldEditor(.search, text: search?.query ?? "")
-            return []
+            return searchCommand(command, in: .parsed)
         case .query:
             return openQueryPrompt()
         case .searchNext, .searchPrevious:
@@ -18,7 +17,7 @@ extension ExplorerState {
                 notice = Notice("no search yet: press / to search, $ to query")
                 return []
             }
-            return startSearch(query, forward: command == .searchNext)
+            return searchCommand(command, in: .parsed)
         default:
             break
         }
@@ -33,6 +32,9 @@ extension ExplorerState {
 
     /// Commands of the Mapped pane.
     mutating func mappedCommand(_ command: Command) -> [Effect] {
+        if command == .search || command == .searchNext || command == .searchPrevious {
+            return searchCommand(command, in: .mapped)
+        }
         guard let outline = mappedOutline else { return [] }
         if command == .nextChange || command == .previousChange {
             jumpToChange(forward: command == .nextChange)

@@ -125,8 +125,20 @@ extension ExplorerState {
             guard let command = KeyMap.command(for: key, in: overlay.keyContext) else { return [] }
             return overlayCommand(command, overlay)
         }
-        guard let command = KeyMap.paneCommand(for: key, in: focus.keyContext) else { return [] }
+        guard let command = KeyMap.paneCommand(for: key, in: focus.keyContext) else {
+            unboundKey(key)
+            return []
+        }
         return perform(command)
+    }
+
+    /// A key no table binds in the focused pane: swallowed, with a hint (where `/` searches, for `/`).
+    mutating func unboundKey(_ key: Key) {
+        if key == .character("/") {
+            notice = Notice("/ searches Raw, Parsed and Mapped (1 2 3 show them); nothing to search here")
+        } else {
+            notice = Notice("\(key.label) does nothing in \(focus.title) (? lists the keys)")
+        }
     }
 
     /// Marks the explorer finished, cancelling a request in flight.

@@ -42,10 +42,15 @@ package enum MappedPane {
         if let className = mapping.routeMapping?.className {
             titleSpans.append(TextSpan(" " + className, style: Theme.secondary))
         }
-        var right: Line? = nil
-        if mapping.issueCount > 0 {
-            right = Line(mapping.counts.text, style: countsStyle(mapping.counts))
+        var rightSpans: [TextSpan] = []
+        if let search = state.search, search.pane == .mapped {
+            rightSpans = ParsedPane.searchTitle(search).spans
         }
+        if mapping.issueCount > 0 {
+            if !rightSpans.isEmpty { rightSpans.append(TextSpan(" ")) }
+            rightSpans.append(TextSpan(mapping.counts.text, style: countsStyle(mapping.counts)))
+        }
+        let right = rightSpans.isEmpty ? nil : Line(rightSpans)
         let block = ExplorerView.block(Line(titleSpans), right: right, focused: focused)
         buffer.render(block, in: area)
         let inner = block.inner(area)

@@ -7,6 +7,11 @@ package enum ParsedPane {
     /// Bytes of a long string read for its row (the row is cut to the pane's width anyway).
     static let previewBytes = 1024
 
+    /// `/query`, then ` …` while it runs or ` no match`: beside the title of the pane searched.
+    static func searchTitle(_ search: SearchState) -> Line {
+        Line([TextSpan("/" + search.query, style: Theme.edited), TextSpan(search.status, style: Theme.secondary)])
+    }
+
     package static func render(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
         let focused =
             state.focus == .parsed && state.overlay == nil && state.editor?.purpose != .search
@@ -38,9 +43,8 @@ package enum ParsedPane {
             ])
         }
         var right: Line? = nil
-        if let search = state.search {
-            let status = search.isRunning ? " …" : (search.match == nil ? " no match" : "")
-            right = Line([TextSpan("/" + search.query, style: Theme.edited), TextSpan(status, style: Theme.secondary)])
+        if let search = state.search, search.pane == .parsed {
+            right = searchTitle(search)
         } else if let query = state.query {
             // The count first, then as much of the query as fits beside the title.
             let room = area.width - title.width - query.status.count - 8

@@ -14,9 +14,12 @@ package enum RawPane {
         }
         let document = content.document
         var right: [TextSpan] = []
+        if let search = state.search, search.pane == .raw {
+            right = ParsedPane.searchTitle(search).spans + [TextSpan(" ")]
+        }
         if state.raw.wrap { right.append(TextSpan("wrap", style: Theme.secondary)) }
         if state.raw.showHeaders {
-            right.append(TextSpan((right.isEmpty ? "" : " ") + "headers", style: Theme.secondary))
+            right.append(TextSpan((state.raw.wrap ? " " : "") + "headers", style: Theme.secondary))
         }
         let title = Line([
             TextSpan("Raw", style: Theme.title),

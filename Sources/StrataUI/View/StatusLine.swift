@@ -4,6 +4,15 @@ import TermGrid
 /// The bottom row: what happened (response summary, spinner, notice), the selection's path, and key hints from
 /// the key table of the focused context.
 package enum StatusLine {
+    /// What the search field says before anything is typed, for the pane it searches.
+    static func searchPlaceholder(_ pane: Pane) -> String {
+        switch pane {
+        case .raw: "search the body: text, or /regex/ (Enter)"
+        case .mapped: "search names and values: text, or /regex/ (Enter)"
+        default: "search keys and values: text, or /regex/ (Enter)"
+        }
+    }
+
     package static func render(
         _ state: ExplorerState, in area: Rect, into buffer: inout Buffer, cursor: inout Position?
     ) {
@@ -12,7 +21,7 @@ package enum StatusLine {
             var field = editor.field
             let prompt =
                 editor.purpose == .search
-                ? TextField(prompt: TextSpan("/", style: Theme.edited), placeholder: "search keys and values (Enter)")
+                ? TextField(prompt: TextSpan("/", style: Theme.edited), placeholder: searchPlaceholder(state.focus))
                 : TextField(
                     prompt: TextSpan("query ", style: Theme.edited),
                     placeholder: "JSONPath, e.g. $..price or $.items[?@.price > 10] (Enter; empty clears)")

@@ -98,7 +98,8 @@ import Testing
         // `"b":` ends the second object's key too, after an escaped quote; the third spaces its key differently.
         let tree = MappingFixture.tree(#"[{"b":1}, {"x\"b":2}, {"b" :  3}, { "b":4}, {"b":5,"c":6}, {}]"#)
         let r = Mapper(mappings: set).map(tree, with: RouteMapping(className: "U"))
-        #expect((0..<6).map { r.value(at: $0, "b")?.content } == [.int(1), .missing, .int(3), .int(4), .int(5), .missing])
+        #expect(
+            (0..<6).map { r.value(at: $0, "b")?.content } == [.int(1), .missing, .int(3), .int(4), .int(5), .missing])
         #expect(r.issues.filter { $0.kind == .unmappedField }.map(\.path) == [#"$[1]["x\"b"]"#, "$[4].c"])
         #expect(r.issues.filter { $0.kind == .missingField }.map(\.path) == ["$[1].b", "$[5].b"])
     }

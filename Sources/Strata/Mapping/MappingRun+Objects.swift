@@ -112,7 +112,8 @@ extension MappingRun {
                             let open = start - length
                             guard open > 0 else { return false }
                             let before = b[open - 1]
-                            guard before == UInt8(ascii: ",") || before == UInt8(ascii: "{") || JSONBytes.isSpace(before)
+                            guard
+                                before == UInt8(ascii: ",") || before == UInt8(ascii: "{") || JSONBytes.isSpace(before)
                             else { return false }
                             for j in 0..<length where b[open + j] != layout[offset + j] { return false }
                             offset += length

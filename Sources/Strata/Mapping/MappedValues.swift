@@ -1,21 +1,55 @@
 import Foundation
 
-/// The mapped values of one result, stored compactly: 32 bytes a value, no reference counting per value.
+/// The mapped values of one result, stored compactly: 24 bytes a value, no reference counting per value.
 ///
 /// Each value is one plain record (kind, payload, name, parent, end, source, severity). Names and class names are
 /// indexes into one interned table; strings read straight from a JSON source are not copied but read from the
 /// parsed tree when asked for; the rare payloads (decimals, URLs, unresolved links) sit in a side list. Reading
 /// `values[i]` builds a ``MappedValue``; the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
 public struct MappedValues: RandomAccessCollection, Sendable {
-    /// One value's fields, as stored.
+    /// One value's fields, as stored in 24 bytes: the payload, the parent and the end, then the source with the
+    /// severity in its top two bits, and the name with the kind in its top four.
     struct Record {
         var payload: UInt64
         var parent: Int32
         var end: Int32
-        var source: Int32
-        var name: Int32
-        var kind: Kind
-        var severity: UInt8
+        private var sourceAndSeverity: UInt32
+        private var nameAndKind: UInt32
+
+        private static let sourceMask: UInt32 = (1 << 30) - 1
+        private static let nameMask: UInt32 = (1 << 28) - 1
+
+        init(payload: UInt64, parent: Int32, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
+            self.payload = payload
+            self.parent = parent
+            self.end = end
+            sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
+            nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
+        }
+
+        /// The source node, or -1 (a node index fits in 30 bits: `Tree.maxNodes` is below 2^27).
+        var source: Int32 {
+            let s = sourceAndSeverity & Record.sourceMask
+            return s == Record.sourceMask ? -1 : Int32(s)
+        }
+
+        /// The weight of the most serious issue on the value (0 to 3).
+        var severity: UInt8 {
+            get { UInt8(sourceAndSeverity >> 30) }
+            set { sourceAndSeverity = UInt32(newValue & 3) << 30 | (sourceAndSeverity & Record.sourceMask) }
+        }
+
+        /// The interned name, or `noName` (names fit in 28 bits: there are fewer than nodes).
+        var name: Int32 {
+            let n = nameAndKind & Record.nameMask
+            return n == Record.nameMask ? MappedValues.noName : Int32(n)
+        }
+
+        /// What the payload means.
+        var kind: Kind {
+            get { Kind(rawValue: UInt8(nameAndKind >> 28))! }
+            set { nameAndKind = UInt32(newValue.rawValue) << 28 | (nameAndKind & Record.nameMask) }
+        }
     }
 
     /// What a record's payload means.

@@ -31,16 +31,16 @@ extension MappingRun {
         let base = memberStack.count
         defer {
             depth -= 1
-            memberStack.removeLast(memberStack.count - base)
+            memberStack.truncate(to: base)
         }
         let plan: ShapePlan
         if let last = spec.lastPlan, sameShape(node, as: last) {
             plan = last
         } else {
-            memberStack.removeLast(memberStack.count - base)
+            memberStack.truncate(to: base)
             keyScratch.removeAll(keepingCapacity: true)
             collectShape(node)
-            plan = self.plan(for: spec, members: Array(memberStack[base...]))
+            plan = self.plan(for: spec, members: memberStack.members(from: base))
         }
         let count = plan.fastSteps.count
         for i in 0..<count {
@@ -67,7 +67,7 @@ extension MappingRun {
         guard tree.side == nil else { return false }
         let base = memberStack.count
         if sameLayout(node, as: plan) { return true }
-        memberStack.removeLast(memberStack.count - base)
+        memberStack.truncate(to: base)
         return tree.source.withUnsafeBufferPointer { b in
             plan.key.withUnsafeBufferPointer { key in
                 plan.keyLengths.withUnsafeBufferPointer { lengths in
@@ -82,7 +82,7 @@ extension MappingRun {
                         else { return false }
                         offset += length
                         k += 1
-                        memberStack.append(c)
+                        memberStack.push(c)
                     }
                     return k == lengths.count
                 }
@@ -118,7 +118,7 @@ extension MappingRun {
                             for j in 0..<length where b[open + j] != layout[offset + j] { return false }
                             offset += length
                             k += 1
-                            memberStack.append(c)
+                            memberStack.push(c)
                             c = Int(nodes[c].next)
                         }
                         return k == lengths.count
@@ -136,7 +136,7 @@ extension MappingRun {
         if tree.side == nil {
             tree.source.withUnsafeBufferPointer { b in
                 for c in tree.children(node) {
-                    memberStack.append(c)
+                    memberStack.push(c)
                     let start = Int(tree.nodes[c].start)
                     if let r = Tree.rawKeyRange(b, before: start) {
                         keyScratch.append(contentsOf: b[r])
@@ -148,7 +148,7 @@ extension MappingRun {
             }
         } else {
             for c in tree.children(node) {
-                memberStack.append(c)
+                memberStack.push(c)
                 keyScratch.append(contentsOf: (tree.key(c) ?? "").utf8)
                 keyScratch.append(0xFF)
                 keyLengthScratch.append(keyScratch.count)

@@ -24,7 +24,7 @@ final class MappingRun {
     /// exact and normalized name, then shared by every shape.
     @exclusivity(unchecked) var nameForms: [NameMatching.Forms?]
     /// The members of the objects being mapped, innermost last (see `mapObject`).
-    @exclusivity(unchecked) var memberStack: [Int] = []
+    @exclusivity(unchecked) var memberStack = MemberStack()
     @exclusivity(unchecked) var keyScratch: [UInt8] = []
     @exclusivity(unchecked) var keyLengthScratch: [Int] = []
     /// The bytes from each member's key to its value, and their lengths, for the shape being collected.
@@ -58,6 +58,8 @@ final class MappingRun {
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
         self.nameForms = [NameMatching.Forms?](repeating: nil, count: compiled.propertyCount + 2)
     }
+
+    deinit { memberStack.deallocate() }
 
     /// Hands the finished values, issues and indexes over as a result.
     func finish() -> MappingResult {

@@ -6,6 +6,10 @@ import Foundation
 
 /// A program run to its end with its output going to a file, and what it took: wall time and its own peak
 /// resident memory (`ru_maxrss` from `wait4`, for that child alone).
+///
+/// Linux counts the spawning process's resident size at the spawn in the child's `ru_maxrss` (the child starts
+/// in the parent's address space until it execs), so the figure is only the child's own while the parent is
+/// smaller than it; a parent holding a big document has the child report its own `VmHWM` instead.
 enum ChildPeak {
     /// What one run took.
     struct Result {

@@ -4,9 +4,14 @@ import Strata
 /// The mapping benchmark: parse + map N objects (strings, numbers, a date, a nested object) with Strata, against
 /// JSONDecoder decoding the same bytes into equivalent Codable structs, measured in the same run.
 ///
+/// The best of R warm runs in this process, then one run of each in a fresh process (a user's first run).
+///
 /// `swift run -c release strata-bench mapping [--count N] [--runs R] [--strata-only]`
 enum MappingBenchmark {
     static func run(_ args: [String]) throws {
+        if let i = args.firstIndex(of: MappingBenchFresh.childFlag) {
+            return try MappingBenchFresh.runChild(Array(args[(i + 1)...]))
+        }
         let options = BenchArguments(args)
         let count = options.int("--count", default: 100_000)
         let runs = options.int("--runs", default: 5, minimum: 1)
@@ -65,6 +70,18 @@ enum MappingBenchmark {
         print(
             "| JSONDecoder into Codable structs, dateDecodingStrategy .formatted(DateFormatter) | \(ms(codableFormatter)) | \(ratio(codableFormatter)) |"
         )
+        // The same once in a fresh process each, as a user's first run: no warm heap for either side.
+        let freshStrata = try MappingBenchFresh.measure("strata", bytes)
+        let freshDecoder = try MappingBenchFresh.measure("decoder", bytes)
+        func fresh(_ r: MappingBenchFresh.Report) -> String {
+            String(
+                format: "%.1f ms (process %.1f ms, peak RSS %.1f MB)", r.run * 1000, r.process * 1000,
+                Double(r.peak) / 1e6)
+        }
+        print("| Fresh process, one run: Strata | \(fresh(freshStrata)) | — |")
+        print(
+            "| Fresh process, one run: JSONDecoder (.iso8601) | \(fresh(freshDecoder)) | "
+                + String(format: "%.2f×", freshDecoder.run / freshStrata.run) + " |")
         print("")
         print("Goal: Strata ≥ 10× faster than JSONDecoder (.iso8601): \(codable / strata >= 10 ? "met" : "NOT met").")
     }

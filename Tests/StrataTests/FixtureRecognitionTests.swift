@@ -165,6 +165,17 @@ import Testing
         #expect(check.summary == "1 problem found")
     }
 
+    @Test("check lists the problems of fixture files first, then each file that is not one")
+    func checkListsStrayFilesLast() throws {
+        let dir = try ScratchDirectory(
+            ShopSession.files().merging([
+                "fixtures/0-stray.json": "[]", "fixtures/zz.json": #"{ "/products": [ { "response": { "x": 1 } } ] }"#,
+            ]) { $1 })
+        defer { dir.remove() }
+        let check = SessionCheck.run(path: dir.path)
+        #expect(check.diagnostics.map(\.file) == [dir.url("fixtures/zz.json"), dir.url("fixtures/0-stray.json")])
+    }
+
     @Test("record never adds a pair to a JSON file a bodyFile names (a route named like an old body file)")
     func writerRefusesABody() throws {
         let dir = try ScratchDirectory([

@@ -40,7 +40,8 @@ public struct FixtureWriter: Sendable {
         public var index: Int
         /// True when it replaced an existing pair for the same request.
         public var replaced: Bool
-        /// The body file written beside the fixture, for binary bodies and bodies too large to inline.
+        /// The body file written in ``FixtureWriter/bodiesFolder``, for binary bodies and bodies too large to inline,
+        /// as the fixture names it: relative to the fixtures folder (`bodies/product-1.png`).
         public var bodyFile: String?
         /// The size of the recorded body in bytes.
         public var bodyBytes: Int = 0

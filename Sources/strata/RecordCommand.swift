@@ -44,7 +44,7 @@ enum RecordCommand {
                 written.largeBody
                 ? " (\(written.bodyBytes) bytes: over \(FixtureWriter.inlineBodyLimit >> 20) MiB, so kept as a file; "
                     + "secrets replaced wherever they appear, the body not parsed)" : ""
-            Output.print(scrubber.scrub("body written to \(bodyFile) beside it\(note)"))
+            Output.print(scrubber.scrub("body written to \(session.fixturesDirectory)/\(bodyFile)\(note)"))
         }
         return 0
     }

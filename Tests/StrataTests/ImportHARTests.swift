@@ -127,6 +127,8 @@ import Testing
         #expect(String(decoding: desk.response.body, as: UTF8.self).contains(#""name": "Desk""#))
         let image = try await imported.run("getV1ProductsByIdImage")
         #expect(image.response.body == [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
+        #expect(imported.scratch.list("session/fixtures/bodies").allSatisfy { $0.hasSuffix(".bin") })
+        #expect(!imported.scratch.list("session/fixtures/bodies").isEmpty)
         let login = try await imported.run("postV1Login")
         #expect(String(decoding: login.response.body, as: UTF8.self).contains(#""refresh_token": "<redacted>""#))
     }

@@ -148,15 +148,15 @@ import Testing
                 == first.replacingOccurrences(of: #"{"v":1}"#, with: #"{"v":2}"#))
     }
 
-    @Test("a binary body goes to a body file beside the fixture")
+    @Test("a binary body goes to a body file in fixtures/bodies/")
     func binaryBody() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]
         let setup = try Setup { _ in LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png) }
         defer { setup.close() }
         let request = try setup.request("product", [.set(name: "id", value: "5")])
         let (_, written) = try await RecordingSource(session: setup.session).record(request)
-        #expect(written.bodyFile == "product-1.png")
-        #expect(setup.dir.read("fixtures/product.json")?.contains(#""bodyFile": "product-1.png""#) == true)
+        #expect(written.bodyFile == "bodies/product-1.png")
+        #expect(setup.dir.read("fixtures/product.json")?.contains(#""bodyFile": "bodies/product-1.png""#) == true)
         let replay = try await MockSource(session: setup.session).send(request)
         #expect(replay.body == png)
         #expect(replay.contentType == "image/png")

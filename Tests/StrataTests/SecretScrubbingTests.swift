@@ -62,7 +62,14 @@ import Testing
         let (_, written) = try await RecordingSource(session: session).record(request)
         #expect(written.path == "/users/<redacted>")
         #expect(!written.description.contains(Self.secret))
-        for name in dir.list("fixtures") {
+        // Every file written, body files in fixtures/bodies/ included.
+        let names = try FileManager.default.subpathsOfDirectory(atPath: dir.url("fixtures")).filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: dir.url("fixtures/" + $0), isDirectory: &folder)
+                && !folder.boolValue
+        }
+        #expect(names.contains { $0.hasPrefix("bodies/") })
+        for name in names {
             let bytes = try #require(FileManager.default.contents(atPath: dir.url("fixtures/" + name)))
             #expect(!String(decoding: bytes, as: UTF8.self).contains(Self.secret), "\(name)")
         }

@@ -59,8 +59,11 @@ public enum SessionFiles {
         public var size: Int { Int(info.st_size) }
 
         /// Every byte, read from the start (a file that shrank gives what it still holds).
-        public func bytes() throws(Refusal) -> [UInt8] {
-            let size = self.size
+        public func bytes() throws(Refusal) -> [UInt8] { try bytes(upTo: size) }
+
+        /// The first `limit` bytes (all of them when it is shorter), read from the start.
+        public func bytes(upTo limit: Int) throws(Refusal) -> [UInt8] {
+            let size = min(self.size, limit)
             guard size > 0 else { return [] }
             var failure: Int32 = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in

@@ -120,8 +120,9 @@ public final class FixtureFileCache: Sendable {
             let now = Signature(info, taken: taken)
             guard now == file.signature, !now.isRecent(within: recentSeconds) else { return nil }
         }
+        // A file without an entry was not read as a fixture file (a body, or a stray file): its signature says enough.
         let trusted = entries.withLock { all in
-            last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? false }
+            last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? true }
         }
         return trusted ? last.set : nil
     }

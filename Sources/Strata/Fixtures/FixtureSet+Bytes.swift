@@ -8,7 +8,7 @@ extension FixtureSet {
         let directory = (file as NSString).deletingLastPathComponent
         let contents = read(bytes, file: file, root: SessionFiles.root(ofFixtures: directory))
         return FixtureSet(
-            directory: directory, pairs: contents.pairs, files: [file],
+            directory: directory, pairs: contents.pairs, files: [file], bodies: [],
             diagnostics: contents.diagnostics, pathKeys: contents.keys)
     }
 }

@@ -6,8 +6,10 @@ public struct FixtureSet: Sendable {
     public let directory: String
     /// The pairs of all files, in file order, then in each file's order.
     public let pairs: [FixturePair]
-    /// The `*.json` files read, in name order, as paths from the session directory.
+    /// The fixture files read (or refused), in name order, as paths from the session directory.
     public let files: [String]
+    /// The `*.json` files in the folder that a pair's `bodyFile` names: bodies, so not read as fixture files.
+    public let bodies: [String]
     /// Problems: unreadable files, JSON errors, unknown keys, wrong types, missing body files.
     public let diagnostics: [Diagnostic]
     /// The path keys of each file, with their line and column, for checking them against routes.
@@ -26,7 +28,13 @@ public struct FixtureSet: Sendable {
     /// The keys allowed in a pair's response.
     static let responseKeys = ["status", "headers", "body", "bodyFile", "delay", "fault", "chunkDelay"]
 
-    /// Reads every `*.json` file in `directory` (a missing folder holds no fixtures).
+    /// Reads every fixture file in `directory` (a missing folder holds no fixtures).
+    ///
+    /// A fixture file is a `*.json` file directly in the folder (not hidden) that a pair's `bodyFile` does not
+    /// name and whose text starts as a fixture file does (``recognise(_:)``: `{`, then a request path key or `}`).
+    /// A file a `bodyFile` names is a body, never read as fixture file, wherever it lies (``bodies``). Any other
+    /// `*.json` file is not read: one warning names it (a stray body of 11 MB is not checked as 360 000 broken
+    /// pairs). Body files are meant for `fixtures/bodies/`, which is not listed.
     ///
     /// With a `cache` (one per folder), a file whose signature (or, while it is recent, whose bytes) and body files
     /// are as they were when it was last read is not parsed again, so edits are seen at once.
@@ -40,49 +48,82 @@ public struct FixtureSet: Sendable {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        var pairs: [FixturePair] = []
-        var diagnostics: [Diagnostic] = []
-        var keys: [(file: String, path: String, line: Int, column: Int)] = []
-        var files: [String] = []
         let root = SessionFiles.root(ofFixtures: directory)
+        // First every candidate as it is, then which of them are bodies: a body may sort before the file naming it.
+        var found: [(file: String, candidate: Candidate)] = []
+        var everyOpened = true
         for name in names {
             let file = Session.join(directory, name)
-            files.append(file)
             let taken = Date().timeIntervalSince1970
             let opened: SessionFiles.OpenedFile
             switch SessionFiles.open(file, inside: root) {
             case .failure(let refusal):
                 // Never read: a symlink out of the session is not followed, and a FIFO is not read from.
-                diagnostics.append(
-                    Diagnostic(file: file, line: 1, column: 1, message: "fixture file \(refusal); it is not read"))
+                everyOpened = false
+                found.append((file, .problem(file, "fixture file \(refusal); it is not read")))
                 continue
             case .success(let file): opened = file
             }
             let signature = FixtureFileCache.Signature(opened.info, taken: taken)
             signatures.append((file, signature))
-            let one: FileContents
             if let cached = cache?.contents(of: file, signature: signature) {
-                one = cached
-            } else {
-                guard let bytes = try? opened.bytes() else {
-                    diagnostics.append(
-                        Diagnostic(file: file, line: 1, column: 1, message: "cannot read fixture file"))
-                    continue
-                }
-                if let cached = cache?.contents(of: file, bytes: bytes, signature: signature) {
-                    one = cached
-                } else {
-                    one = read(bytes, file: file, root: root)
-                    cache?.store(one, of: file, bytes: bytes, signature: signature)
-                }
+                found.append((file, .fixture(cached)))
+                continue
             }
-            pairs += one.pairs
-            diagnostics += one.diagnostics
-            keys += one.keys
+            guard let start = try? opened.bytes(upTo: recognitionBytes) else {
+                found.append((file, .problem(file, "cannot read fixture file")))
+                continue
+            }
+            if case .other(let line, let column, let why) = recognise(start) {
+                found.append((file, .other(line: line, column: column, why: why)))
+                continue
+            }
+            guard let bytes = try? opened.bytes() else {
+                found.append((file, .problem(file, "cannot read fixture file")))
+                continue
+            }
+            if let cached = cache?.contents(of: file, bytes: bytes, signature: signature) {
+                found.append((file, .fixture(cached)))
+            } else {
+                let one = read(bytes, file: file, root: root)
+                cache?.store(one, of: file, bytes: bytes, signature: signature)
+                found.append((file, .fixture(one)))
+            }
         }
-        cache?.keep(only: Set(files))
-        let set = FixtureSet(directory: directory, pairs: pairs, files: files, diagnostics: diagnostics, pathKeys: keys)
-        if let cache, let folder, signatures.count == files.count {
+        let named = namedBodies(found.compactMap { if case .fixture(let c) = $0.candidate { c } else { nil } })
+        var pairs: [FixturePair] = []
+        var diagnostics: [Diagnostic] = []
+        var keys: [(file: String, path: String, line: Int, column: Int)] = []
+        var files: [String] = []
+        var bodies: [String] = []
+        for (file, candidate) in found {
+            var info = stat()
+            if !named.isEmpty, stat(file, &info) == 0, named.contains(FileIdentity(info)) {
+                bodies.append(file)
+                continue
+            }
+            switch candidate {
+            case .fixture(let one):
+                files.append(file)
+                pairs += one.pairs
+                diagnostics += one.diagnostics
+                keys += one.keys
+            case .problem(let problem):
+                files.append(file)
+                diagnostics.append(problem)
+            case .other(let line, let column, let why):
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, line: line, column: column,
+                        message: "not a fixture file (\(why)) and no fixture's bodyFile names it, so it is not read; "
+                            + "name it in a bodyFile (bodies belong in fixtures/bodies/) or move it out of fixtures/",
+                        severity: .warning))
+            }
+        }
+        cache?.keep(only: Set(found.map(\.file)))
+        let set = FixtureSet(
+            directory: directory, pairs: pairs, files: files, bodies: bodies, diagnostics: diagnostics, pathKeys: keys)
+        if let cache, let folder, everyOpened {
             cache.storeSet(set, folder: folder, files: signatures)
         }
         return set

@@ -40,7 +40,8 @@ public struct FixtureWriter: Sendable {
         public var index: Int
         /// True when it replaced an existing pair for the same request.
         public var replaced: Bool
-        /// The body file written beside the fixture, for binary bodies and bodies too large to inline.
+        /// The body file written in ``FixtureWriter/bodiesFolder``, for binary bodies and bodies too large to inline,
+        /// as the fixture names it: relative to the fixtures folder (`bodies/product-1.png`).
         public var bodyFile: String?
         /// The size of the recorded body in bytes.
         public var bodyBytes: Int = 0
@@ -140,13 +141,17 @@ public struct FixtureWriter: Sendable {
             response = scrubbed(received, for: request)
         }
         let listed = plan.listed
-        // A body that is not text, or too large to inline, goes to a file beside the fixture.
+        // A body that is not text, or too large to inline, goes to a body file in `fixtures/bodies/`, which the
+        // loader never lists: a JSON body there is never taken for a fixture file.
         var bodyFile: String? = nil
         let kind = large ? .binary : FixtureWriter.bodyKind(response)
         if case .binary = kind {
-            bodyFile = FixtureWriter.freeName(
-                in: directory, base: FixtureWriter.fileName(for: request.routeName),
-                ext: FixtureWriter.fileExtension(response.contentType))
+            bodyFile =
+                FixtureWriter.bodiesFolder + "/"
+                + FixtureWriter.freeName(
+                    in: Session.join(directory, FixtureWriter.bodiesFolder),
+                    base: FixtureWriter.fileName(for: request.routeName),
+                    ext: FixtureWriter.fileExtension(response.contentType))
         }
         let recorded = recordedHeaders(response.headers)
         let updated: [UInt8]
@@ -163,10 +168,11 @@ public struct FixtureWriter: Sendable {
             throw .recording(
                 "cannot add a pair to \(plan.target): \(error.message); fix the file first (nothing was written)")
         }
+        let folder = bodyFile == nil ? directory : Session.join(directory, FixtureWriter.bodiesFolder)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw .recording("cannot create \(directory): \(error)")
+            throw .recording("cannot create \(folder): \(error)")
         }
         // Every file goes through the one atomic writer: permissions kept, symlinks inside the session written
         // through, stale temporary files cleaned up.
@@ -199,6 +205,10 @@ public struct FixtureWriter: Sendable {
         /// Memory (a body recorded by `strata serve`, which answers with it too).
         case bytes([UInt8])
     }
+
+    /// The folder inside the fixtures folder that recorded body files go to (`fixtures/bodies/`): the loader reads
+    /// only the `*.json` files directly in the fixtures folder, so a body there is never taken for a fixture file.
+    public static let bodiesFolder = "bodies"
 
     /// The size of the pieces a large body is copied in (1 MiB): the most of it held at once.
     public static let copyChunk = 1 << 20
@@ -321,6 +331,10 @@ public struct FixtureWriter: Sendable {
         let file =
             existing?.file ?? set.pathKeys.first { PercentEncoding.decode($0.path) == decodedPath }?.file
             ?? Session.join(directory, FixtureWriter.fileName(for: request.routeName) + ".json")
+        if set.bodies.contains(file) {
+            throw .recording(
+                "cannot add a pair to \(file): a fixture's bodyFile names it, so it is a body; nothing was sent")
+        }
         let original: [UInt8]?
         switch SessionFiles.resolve(file, inside: SessionFiles.root(ofFixtures: directory)) {
         case .success(let real): original = FileManager.default.contents(atPath: real).map { [UInt8]($0) }

@@ -251,7 +251,9 @@ public enum HARImport {
                 let routeName = draft.routes[r].name
                 if e.responseBase64 {
                     let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { Array($0) } ?? []
-                    let fileName = FixtureWriter.fileName(for: routeName) + "-\(draft.extraFiles.count + 1).bin"
+                    let fileName =
+                        FixtureWriter.bodiesFolder + "/" + FixtureWriter.fileName(for: routeName)
+                        + "-\(draft.extraFiles.count + 1).bin"
                     draft.extraFiles.append(("fixtures/" + fileName, scrubber.scrub(data, json: false)))
                     body = .file(fileName)
                 } else if e.responseMime.contains("json"),

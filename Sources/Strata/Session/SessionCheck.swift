@@ -77,10 +77,11 @@ public struct SessionCheck: Sendable {
                 }
             }
         }
-        // Keep each file's problems in position order.
+        // Keep each file's problems in position order; files that are not fixture files (one warning each) last.
         let order = Dictionary(fixtures.files.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         fixtureDiagnostics.sort {
-            (order[$0.file] ?? 0, $0.line, $0.column) < (order[$1.file] ?? 0, $1.line, $1.column)
+            (order[$0.file] ?? Int.max, $0.file, $0.line, $0.column)
+                < (order[$1.file] ?? Int.max, $1.file, $1.line, $1.column)
         }
         diagnostics += fixtureDiagnostics
         var check = SessionCheck(diagnostics: diagnostics, session: session, fixtures: fixtures)

@@ -123,6 +123,33 @@ import Testing
         #expect(state.traffic.count == 3)
     }
 
+    @Test("what strata serve answers itself (admin health, a CORS preflight) is shown as its answer, not a failure")
+    func adminAnswersAreResponses() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        let effects = state.update(
+            .trafficArrived(TrafficFixtures.entry("GET", "/__strata/health", in: state.session)))
+        guard case .parse(_, _, let response, let route, _)? = effects.first else {
+            Issue.record("expected the health answer to be parsed and shown, got \(effects) and \(state.response)")
+            return
+        }
+        #expect(response.status == 200)
+        #expect(response.origin == .server(answer: "admin"))
+        #expect(String(decoding: response.body, as: UTF8.self).contains("\"status\""))
+        #expect(route.name == ServeRequest.unroutedName)
+        let preflight = state.update(
+            .trafficArrived(
+                TrafficFixtures.entry(
+                    "OPTIONS", "/products",
+                    headers: ["Origin": "http://localhost:3000", "Access-Control-Request-Method": "GET"],
+                    in: state.session)))
+        guard case .parse(_, _, let answer, _, _)? = preflight.last else {
+            Issue.record("expected the preflight's answer to be shown, got \(preflight)")
+            return
+        }
+        #expect(answer.origin == .server(answer: "cors preflight"))
+    }
+
     @Test("a near miss shows its report in the response panes")
     func nearMissShowsReport() throws {
         var state = try ExplorerFixtures.demoState()

@@ -41,6 +41,7 @@ extension Exchange {
             redirects = list.map {
                 .object([("status", .int($0.status)), ("from", .string($0.from)), ("to", .string($0.to))])
             }
+        case .server: break
         }
         return OutputJSON.object([
             ("route", .string(route.name)),
@@ -123,6 +124,7 @@ extension Exchange {
         case .live(_, let redirects):
             from = source
             if !redirects.isEmpty { from += " after \(Counted.text(redirects.count, "redirect"))" }
+        case .server(let answer): from = "strata serve (\(answer))"
         }
         let ms = response.durationMs
         let time = ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"

@@ -7,6 +7,9 @@ public struct Response: Sendable, Equatable {
         /// Pair `number` of fixture file `file`, counted from 1 in its path's list as people count (and as
         /// `#1` reads everywhere), answered after the pair's `delay`.
         case fixture(file: String, number: Int, delay: Duration)
+        /// `strata serve` answered by itself, with no fixture and no live API: an admin endpoint, a CORS preflight,
+        /// `OPTIONS *` or a refusal; `answer` is the journal's outcome (`admin`, `cors preflight`, `refused (host)`).
+        case server(answer: String)
     }
 
     /// One redirect that was followed.

@@ -56,6 +56,8 @@ extension HistoryEntry {
             ])
         case .fixture(let file, let number, let delay):
             origin = .object([("fixture", .string(file)), ("number", .int(number)), ("delayNs", nanos(delay))])
+        case .server(let answer):
+            origin = .object([("server", .string(answer))])
         }
         return .object([
             ("status", .int(response.status)), ("headers", json(response.headers)), ("size", .int(response.size)),
@@ -133,6 +135,8 @@ extension HistoryEntry {
                     status: try r.int(n, "status"), from: try r.string(n, "from"), to: try r.string(n, "to"))
             }
             origin = .live(url: url, redirects: redirects)
+        } else if let answer = r.optionalString(o, "server") {
+            origin = .server(answer: answer)
         } else {
             origin = .fixture(
                 file: try r.string(o, "fixture"), number: try r.int(o, "number"), delay: try r.duration(o, "delayNs"))

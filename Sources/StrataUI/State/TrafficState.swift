@@ -123,7 +123,9 @@ package struct TrafficEntry: Sendable {
                 String(decoding: exchange.request.body.prefix(TrafficEntry.bodyPreviewLimit), as: UTF8.self))
         nearMiss = reply.nearMiss
         response = nil
-        if reply.fault == nil, reply.nearMiss == nil, let origin = reply.origin {
+        // What strata serve answered by itself (an admin endpoint, a preflight, a refusal) is shown like any answer.
+        if reply.fault == nil, reply.nearMiss == nil {
+            let origin = reply.origin ?? .server(answer: entry.outcome)
             let bytes: [UInt8]?
             switch reply.body {
             case .bytes(let b): bytes = b

@@ -162,6 +162,8 @@ package enum StatusLine {
                 dot,
                 TextSpan(redirects.isEmpty ? "live" : "live · \(redirects.count) redirect(s)", style: Theme.secondary),
             ]
+        case .server(let answer)?:
+            spans += [dot, TextSpan("strata serve (\(answer))", style: Theme.secondary)]
         }
         if document.tree == nil {
             spans += [dot, TextSpan("parse error", style: Theme.error)]

@@ -52,6 +52,29 @@ struct ReducerCopyTests {
         #expect(mapped.contains("\"Desk Lamp\""))
     }
 
+    @Test("a request shown from Traffic is copied as curl as it reached the server, at the served URL, secrets redacted")
+    func copiesServedRequestAsCurl() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        #expect(state.traffic.isShown, "serving shows the Traffic list")
+        let order = TrafficFixtures.demoRequests()[1]
+        _ = state.update(
+            .trafficArrived(
+                TrafficFixtures.entry(
+                    order.method, order.path, headers: order.headers,
+                    body: String(decoding: order.body, as: UTF8.self), in: state.session)))
+        let effects = try press(&state, "Y c")
+        guard case .copyToClipboard(let curl)? = effects.last else {
+            Issue.record("expected a copy, got \(effects) (\(state.notice?.text ?? ""))")
+            return
+        }
+        #expect(curl.contains("http://127.0.0.1:8080/orders"))
+        #expect(curl.contains("POST") || curl.contains("-d") || curl.contains("--data"))
+        #expect(curl.contains("quantity"))
+        #expect(!curl.contains("s3cr3t-token"))
+        #expect(!curl.contains("shop.example.com"))
+    }
+
     @Test("with no response there is nothing to copy but the request, and Esc closes the menu")
     func nothingToCopy() throws {
         var state = try ExplorerFixtures.demoState()

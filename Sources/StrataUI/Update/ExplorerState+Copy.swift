@@ -50,6 +50,14 @@ extension ExplorerState {
     /// The text `choice` copies, from the selection in Parsed (or Mapped for the mapped object).
     func copyText(_ choice: CopyChoice) -> Result<String, CopyProblem> {
         if choice == .curl {
+            // A served request shown from Traffic is copied as it reached the server, sent to the served URL.
+            if traffic.isShown, let number = traffic.shownNumber,
+                let entry = traffic.entries.first(where: { $0.number == number })
+            {
+                var request = entry.request
+                if request.baseURL.isEmpty, let served = traffic.url { request.baseURL = served }
+                return .success(request.curl())
+            }
             guard let request = draft?.request else { return .failure(CopyProblem(message: "no request to copy")) }
             return .success(request.curl())
         }

@@ -52,7 +52,7 @@ struct ReducerCopyTests {
         #expect(mapped.contains("\"Desk Lamp\""))
     }
 
-    @Test("a request shown from Traffic is copied as curl as it reached the server, at the served URL, secrets redacted")
+    @Test("a request shown from Traffic is copied as curl at the served URL, secrets redacted")
     func copiesServedRequestAsCurl() throws {
         var state = try ExplorerFixtures.demoState()
         _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))

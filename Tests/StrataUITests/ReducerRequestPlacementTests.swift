@@ -88,4 +88,45 @@ struct ReducerRequestPlacementTests {
         _ = state.update(.bodyEdited(routeName: route, text: #"{ "s": "${skuu}" }"#, problem: nil))
         #expect(state.notice?.text.contains("names no param; did you mean 'sku'?") == true)
     }
+
+    @Test("a refused body edit is kept for the next B; an editor closed unchanged says so (issue 31 item 4)")
+    func refusedBodyIsKept() throws {
+        var state = try Self.state()
+        try press(&state, "Down Tab")
+        guard case .editBody(let route, let original)? = try press(&state, "B").first else {
+            Issue.record("no editor effect")
+            return
+        }
+        let before = state.draft?.request?.bodyText
+        _ = state.update(.bodyEdited(routeName: route, text: original + "\n", problem: nil))
+        #expect(state.notice?.text == "body unchanged")
+        #expect(state.draft?.request?.bodyText == before)
+        let typed = "{\n  \"items\": [1,\n}"
+        _ = state.update(.bodyEdited(routeName: route, text: typed, problem: nil))
+        #expect(state.notice?.text.hasSuffix("(B opens your text again)") == true)
+        guard case .editBody(_, let reopened)? = try press(&state, "B").first else {
+            Issue.record("no editor effect")
+            return
+        }
+        #expect(reopened == typed)
+        #expect(state.notice?.text.hasPrefix("editing the body text that did not parse") == true)
+        // Fixed in the editor: it is the body now, and the next B opens it.
+        let fixed = #"{ "items": [ { "sku": "${sku}" } ], "c": "${customer}" }"#
+        _ = state.update(.bodyEdited(routeName: route, text: fixed, problem: nil))
+        #expect(state.notice?.text == "body changed")
+        guard case .editBody(_, let next)? = try press(&state, "B").first else {
+            Issue.record("no editor effect")
+            return
+        }
+        #expect(next.contains(#""sku": "${sku}""#) && !next.contains("qty"))
+        // Refused again, then emptied: the refused text is dropped and B opens the body in use.
+        _ = state.update(.bodyEdited(routeName: route, text: "{", problem: nil))
+        _ = state.update(.bodyEdited(routeName: route, text: "  \n", problem: nil))
+        #expect(state.notice?.text.hasPrefix("body unchanged: the text that did not parse is dropped") == true)
+        guard case .editBody(_, let last)? = try press(&state, "B").first else {
+            Issue.record("no editor effect")
+            return
+        }
+        #expect(last == next)
+    }
 }

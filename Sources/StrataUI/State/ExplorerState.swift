@@ -47,6 +47,10 @@ package struct ExplorerState: Sendable {
 
     /// The user's param edits, per route name, applied in order.
     package internal(set) var edits: [String: [ParamEdit]] = [:]
+    /// Body text typed in `$EDITOR` that did not parse, per route name: the next `B` opens it again, not the body.
+    package internal(set) var refusedBodies: [String: String] = [:]
+    /// The text the last `B` opened in the editor, per route name, to tell an unchanged body from an edit.
+    var openedBodies: [String: String] = [:]
     /// The selected route's request with the user's edits (or why it cannot be built), built by the reducer once
     /// each time the route, its edits, the value being typed or the session change.
     package private(set) var draft: RequestDraft?

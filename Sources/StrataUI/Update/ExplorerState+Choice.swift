@@ -111,7 +111,14 @@ extension ExplorerState {
                 kind: .error)
             return []
         }
-        return [.editBody(routeName: draft.route.name, text: template.text)]
+        let name = draft.route.name
+        if let refused = refusedBodies[name] {
+            notice = Notice("editing the body text that did not parse last time (delete it all to start again)")
+            openedBodies[name] = template.text
+            return [.editBody(routeName: name, text: refused)]
+        }
+        openedBodies[name] = template.text
+        return [.editBody(routeName: name, text: template.text)]
     }
 
     /// The body text back from `$EDITOR`: used when it parses and its placeholders name params; otherwise the
@@ -122,14 +129,27 @@ extension ExplorerState {
             return
         }
         guard let text, let route = session.route(named: routeName) else { return }
+        // An emptied editor starts again from the route's body.
+        if text.allSatisfy(\.isWhitespace), refusedBodies[routeName] != nil {
+            refusedBodies[routeName] = nil
+            notice = Notice("body unchanged: the text that did not parse is dropped; B opens the route's body")
+            return
+        }
+        if let opened = openedBodies[routeName], Self.sameText(text, opened) {
+            refusedBodies[routeName] = nil
+            notice = Notice("body unchanged")
+            return
+        }
         let names = RequestDraft(
             session: session, route: route, edits: edits[routeName] ?? [], environment: environment
         ).params.map(\.name)
         switch JSONBodyTemplate.parse(text, file: "body", params: names) {
         case .failure(let error):
             let first = error.diagnostics.first.map(\.description) ?? "the body does not parse"
-            notice = Notice("body not changed: \(first)", kind: .error)
+            refusedBodies[routeName] = text
+            notice = Notice("body not changed: \(first) (B opens your text again)", kind: .error)
         case .success(let template):
+            refusedBodies[routeName] = nil
             var list = edits[routeName] ?? []
             list.removeAll { if case .body = $0 { true } else { false } }
             if route.bodyTemplate != .json(template) { list.append(.body(template)) }
@@ -137,5 +157,10 @@ extension ExplorerState {
             refreshDraft()
             notice = Notice(draft?.error.map { "body changed; \($0.message)" } ?? "body changed")
         }
+    }
+
+    /// Whether two body texts are the same but for white space at their ends (editors add a final newline).
+    static func sameText(_ a: String, _ b: String) -> Bool {
+        a.trimmingCharacters(in: .whitespacesAndNewlines) == b.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -150,12 +150,59 @@ struct ReducerStreamingTests {
         #expect(state.notice?.text.contains("kept the 8 B that arrived (partial)") == true)
     }
 
+    @Test("W while a stream arrives waits for its end, then saves the whole response as a fixture")
+    func saveWaitsForTheEnd() throws {
+        var (state, id) = try Self.started()
+        let parse = state.update(.transferProgress(id: id, progress: Self.report("data: 1\n\n", total: 9)))
+        _ = state.update(try Self.perform(parse[0]))
+        #expect(try press(&state, "W").isEmpty)
+        #expect(state.notice?.text.hasPrefix("the response is still arriving (1 event so far)") == true)
+        let request = try #require(state.run?.request)
+        let whole = Response(
+            status: 200, headers: ["Content-Type": "text/event-stream"], body: Array("data: 1\n\ndata: 2\n\n".utf8),
+            duration: .zero, origin: .live(url: request.url, redirects: []))
+        let final = state.update(.responseArrived(id: id, request: request, result: .success(whole)))
+        let effects = state.update(try Self.perform(final[0]))
+        guard case .saveFixture(_, let saved, _, let overwrite)? = effects.first(where: { $0.isSaveFixture }) else {
+            Issue.record("the waited-for save did not run: \(effects)")
+            return
+        }
+        #expect(saved.body == whole.body && !saved.partial && !overwrite)
+        #expect(state.saveFixtureWhenComplete == nil)
+    }
+
+    @Test("W while a stream arrives, then Esc: nothing is saved and the notice says W saves the part that arrived")
+    func saveDroppedWhenCut() throws {
+        var (state, id) = try Self.started()
+        let parse = state.update(.transferProgress(id: id, progress: Self.report("data: 1\n\n", total: 9)))
+        _ = state.update(try Self.perform(parse[0]))
+        _ = try press(&state, "W")
+        let effects = try press(&state, "Escape")
+        let after = state.update(try Self.perform(try #require(effects.last)))
+        #expect(!after.contains(where: { $0.isSaveFixture }))
+        #expect(state.notice?.text.contains("not saved as a fixture: the stream stopped before its end") == true)
+        // Asked again, W saves what arrived, marked partial.
+        guard case .saveFixture(_, let saved, _, _)? = try press(&state, "W").first else {
+            Issue.record("W did not save the partial response")
+            return
+        }
+        #expect(saved.partial && saved.body == Array("data: 1\n\n".utf8))
+    }
+
     @Test("Esc before any of the body arrived cancels as before, keeping nothing")
     func cancelBeforeBody() throws {
         var (state, id) = try Self.started()
         #expect(try press(&state, "Escape") == [.cancel(id: id)])
         #expect(state.run == nil)
         #expect(state.response.document == nil)
+    }
+}
+
+extension Effect {
+    /// Whether this effect writes a fixture pair.
+    var isSaveFixture: Bool {
+        if case .saveFixture = self { return true }
+        return false
     }
 }
 

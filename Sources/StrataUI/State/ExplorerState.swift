@@ -51,6 +51,8 @@ package struct ExplorerState: Sendable {
     package internal(set) var refusedBodies: [String: String] = [:]
     /// The text the last `B` opened in the editor, per route name, to tell an unchanged body from an edit.
     var openedBodies: [String: String] = [:]
+    /// The response `W` is waiting for: a stream still arriving is saved as a fixture when it has all arrived.
+    package internal(set) var saveFixtureWhenComplete: Int?
     /// The selected route's request with the user's edits (or why it cannot be built), built by the reducer once
     /// each time the route, its edits, the value being typed or the session change.
     package private(set) var draft: RequestDraft?

@@ -23,9 +23,33 @@ extension ExplorerState {
             )
             return []
         }
+        // A stream still arriving would be saved cut short: wait for its end, and say so.
+        if let current = run, current.id == responseID, current.arriving != nil {
+            saveFixtureWhenComplete = current.id
+            let events = document.tree.map { $0.childCount(Tree.root) } ?? 0
+            notice = Notice(
+                "the response is still arriving (\(Counted.text(events, "event")) so far): W saves it as a fixture "
+                    + "when it has all arrived")
+            return []
+        }
         return [
             .saveFixture(request: document.request, response: document.response, session: session, overwrite: overwrite)
         ]
+    }
+
+    /// The response `id` has all arrived (or stopped early): the save `W` asked for while it streamed runs now, or
+    /// is dropped with the reason when only part of it came.
+    mutating func saveFixtureIfWaiting(for id: Int) -> [Effect] {
+        guard saveFixtureWhenComplete == id else { return [] }
+        saveFixtureWhenComplete = nil
+        guard let document = response.document, responseID == id else { return [] }
+        if document.response.partial {
+            notice = Notice(
+                "not saved as a fixture: the stream stopped before its end (W saves the part that arrived)",
+                kind: .error)
+            return []
+        }
+        return saveFixture()
     }
 
     /// The fixture writer's answer: a confirmation, a question before replacing a pair, or the error.

@@ -49,8 +49,8 @@ extension ExplorerState {
                     "\(reason): kept the \(ByteCount.text(document.response.size)) that arrived (partial)",
                     kind: reason.hasPrefix("cancelled") ? .info : .error)
             }
-            // A query stays until cleared: it runs again on the new response.
-            let requery = query.map { runQuery($0.query) } ?? []
+            // A query stays until cleared: it runs again on the new response; a save W waited for runs now.
+            let requery = (query.map { runQuery($0.query) } ?? []) + saveFixtureIfWaiting(for: id)
             // Map after the first frame: Raw and Parsed show while the objects are built.
             if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
                 session.mapsResponses(of: route)

@@ -104,6 +104,19 @@ struct OutlineCursorTests {
         #expect(node(at: "{") == "$")
     }
 
+    @Test("a warmed memo counts and places the children of long containers, nested ones too, as the tree does")
+    func warmedMemoAgrees() throws {
+        let inner = "[" + (0..<1500).map { "[\($0)]" }.joined(separator: ",") + "]"
+        let json = #"{"a": "# + inner + #", "b": ["# + (0..<2100).map(String.init).joined(separator: ",") + "]}"
+        let tree = try JSONParser().parse(Array(json.utf8))
+        let memo = TreeMemo()
+        memo.warm(tree)
+        for i in tree.indices where tree.isContainer(i) {
+            #expect(memo.childCount(i, in: tree) == tree.childCount(i))
+        }
+        for i in stride(from: 1, to: tree.count, by: 97) { #expect(memo.siblingIndex(i, in: tree) == tree.siblingIndex(i)) }
+    }
+
     @Test("the memo's paths are the tree's and the mapping's: odd keys, duplicates, long arrays, XML elements")
     func memoPathsAgree() throws {
         var json = #"{"odd key": ["#

@@ -114,7 +114,9 @@ struct OutlineCursorTests {
         for i in tree.indices where tree.isContainer(i) {
             #expect(memo.childCount(i, in: tree) == tree.childCount(i))
         }
-        for i in stride(from: 1, to: tree.count, by: 97) { #expect(memo.siblingIndex(i, in: tree) == tree.siblingIndex(i)) }
+        for i in stride(from: 1, to: tree.count, by: 97) {
+            #expect(memo.siblingIndex(i, in: tree) == tree.siblingIndex(i))
+        }
     }
 
     @Test("the memo's paths are the tree's and the mapping's: odd keys, duplicates, long arrays, XML elements")

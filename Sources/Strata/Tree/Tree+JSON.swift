@@ -11,27 +11,42 @@ extension Tree {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The canonical JSON text of node `i`, or nil as soon as it grows past `limit` bytes: refusing a huge subtree
+    /// costs about `limit` bytes of work, not the subtree's size.
+    public func canonicalJSON(_ i: Index, pretty: Bool = false, limit: Int) -> String? {
+        if kind(i) == .string, span(i).count > limit + 2 { return nil }
+        var out: [UInt8] = []
+        var over = false
+        writeJSON(i, pretty: pretty, into: &out) { full in
+            over = full.count > limit
+            return !over
+        }
+        return over ? nil : String(decoding: out, as: UTF8.self)
+    }
+
     /// Writes the canonical JSON of node `i`, handing `sink` pieces of about `chunkSize` bytes as they fill (each
     /// ends between two tokens), so a large tree's JSON is never held whole.
     public func writeJSON(_ i: Index, pretty: Bool = false, chunkSize: Int, to sink: ([UInt8]) -> Void) {
         var out: [UInt8] = []
         out.reserveCapacity(chunkSize + 256)
         writeJSON(i, pretty: pretty, into: &out) { full in
-            guard full.count >= chunkSize else { return }
+            guard full.count >= chunkSize else { return true }
             sink(full)
             full.removeAll(keepingCapacity: true)
+            return true
         }
         if !out.isEmpty { sink(out) }
     }
 
     /// Appends the canonical JSON of node `i` to `out`, without recursion.
     public func writeJSON(_ i: Index, pretty: Bool = false, into out: inout [UInt8]) {
-        writeJSON(i, pretty: pretty, into: &out) { _ in }
+        writeJSON(i, pretty: pretty, into: &out) { _ in true }
     }
 
-    /// ``writeJSON(_:pretty:into:)``, calling `between` with `out` after each value (between two tokens).
+    /// ``writeJSON(_:pretty:into:)``, calling `between` with `out` after each value (between two tokens); writing
+    /// stops, leaving `out` unfinished, when it returns false.
     private func writeJSON(
-        _ i: Index, pretty: Bool, into out: inout [UInt8], between: (inout [UInt8]) -> Void
+        _ i: Index, pretty: Bool, into out: inout [UInt8], between: (inout [UInt8]) -> Bool
     ) {
         // Each stack entry is a container whose children are being written, and the next child to write.
         var stack: [(node: Int, next: Int)] = []
@@ -69,7 +84,7 @@ extension Tree {
             case .bool: out.append(contentsOf: (bool(current)! ? "true" : "false").utf8)
             case .null: out.append(contentsOf: "null".utf8)
             }
-            between(&out)
+            if !between(&out) { return }
             // Move to the next sibling, closing finished containers.
             while let top = stack.last {
                 if let sib = nextSibling(current), sib < subtreeEnd(top.node) {

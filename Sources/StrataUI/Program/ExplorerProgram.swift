@@ -301,6 +301,12 @@ package final class ExplorerProgram {
                 let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
                 inbox.finish(.fixtureSaved(outcome))
             }
+        case .exportText(let export):
+            inbox.begin()
+            let inbox = self.inbox
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                inbox.finish(.exported(export.write()))
+            }
         case .recordTrust(let trust):
             guard let store = host.trust else {
                 dispatch(.trustRecorded(file: nil, problem: "nowhere to keep it (set XDG_CONFIG_HOME or HOME)"))

@@ -37,6 +37,8 @@ package enum Action: Sendable {
     case queryFinished(id: Int, nodes: [Int])
     /// A response was saved as a fixture pair (or not, and why).
     case fixtureSaved(FixtureSaveOutcome)
+    /// A copy too large for the clipboard was written to a file (or not, and why).
+    case exported(TextExport.Outcome)
     /// The trust the user gave was recorded in `file`, or could not be, and why (``Effect/recordTrust(_:)``).
     case trustRecorded(file: String?, problem: String?)
     /// The entries of the History list (of `route`, or of every route when nil), newest first.

@@ -10,6 +10,8 @@ package struct Choice: Hashable, Sendable {
         case newParamPlacement(name: String, value: String)
         /// Where the existing param `name` goes (`p`).
         case placement(name: String)
+        /// Whether to write what `Y` would copy to a file, as it is too large for the clipboard.
+        case export(CopyChoice)
     }
 
     /// What the pick is for.

@@ -38,6 +38,8 @@ package enum Effect: Sendable, Equatable {
     case saveFixture(request: BuiltRequest, response: Response, session: Session, overwrite: Bool)
     /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
+    /// Write a copy too large for the clipboard to a file; reply with ``Action/exported(_:)``.
+    case exportText(TextExport)
     /// Record `trust` in the host's trust store; reply with ``Action/trustRecorded(file:problem:)``.
     case recordTrust(SessionTrust)
     /// Stop query run `id` (its task is cancelled; its late result is ignored).
@@ -89,6 +91,8 @@ package enum Effect: Sendable, Equatable {
         case (.stopServing, .stopServing):
             return true
         case (.copyToClipboard(let a), .copyToClipboard(let b)):
+            return a == b
+        case (.exportText(let a), .exportText(let b)):
             return a == b
         case (.recordTrust(let a), .recordTrust(let b)):
             return a == b

@@ -44,6 +44,13 @@ extension ExplorerState {
         case .placement(let name):
             guard let location = ParamLocation(rawValue: item) else { return [] }
             placeParam(name, location)
+        case .export(let copyChoice):
+            guard choice.selected == 0, let export = textExport(copyChoice) else {
+                notice = Notice("nothing copied or written")
+                return []
+            }
+            notice = Notice("writing \(copyChoice.title) to \(TextExport.folder)/ …")
+            return [.exportText(export)]
         }
         return []
     }

@@ -84,6 +84,8 @@ extension ExplorerState {
             return queryFinished(id: id, nodes: nodes)
         case .fixtureSaved(let outcome):
             return fixtureSaved(outcome)
+        case .exported(let outcome):
+            return exported(outcome)
         case .trustRecorded(let file, let problem):
             trustRecorded(file: file, problem: problem)
             return []

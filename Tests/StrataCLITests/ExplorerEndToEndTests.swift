@@ -75,6 +75,22 @@ struct ExplorerEndToEndTests {
 }
 
 extension ExplorerEndToEndTests {
+    @Test("a mouse press and its release arriving in one read select the route clicked (over SSH they often do)")
+    func clickInOneRead() throws {
+        let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
+        let tmux = try TmuxSession(
+            command: [binary.path, Self.root.appendingPathComponent("Sessions/demo").path], width: 120, height: 40)
+        defer { tmux.close() }
+        try tmux.waitFor("▸ listProducts")
+        // SGR mouse reports (1-based column;row): the left button down and up on the third route, in one write.
+        try tmux.write("\u{1b}[<0;5;4M\u{1b}[<0;5;4m")
+        try tmux.waitFor("▸ catalogXML")
+        try tmux.write("\u{1b}[<0;5;5M\u{1b}[<0;5;5m\u{1b}[<0;5;2M\u{1b}[<0;5;2m")
+        try tmux.waitFor("▸ listProducts")
+        tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
     @Test("Y p copies the selection's JSONPath through OSC 52 into tmux's buffer (set-clipboard on)")
     func copyReachesTmuxBuffer() throws {
         let binary = try #require(StrataBinary.url, "the strata binary is not built (run swift build)")
@@ -187,6 +203,15 @@ final class TmuxSession {
         defer { try? FileManager.default.removeItem(at: file) }
         _ = try TmuxSession.run(["-L", socket, "load-buffer", "-b", "e2e", file.path])
         _ = try TmuxSession.run(["-L", socket, "paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
+
+    /// Writes `bytes` to the program's terminal in one write, as they are (`paste-buffer` without `-p`).
+    func write(_ bytes: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString)")
+        try bytes.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try TmuxSession.run(["-L", socket, "load-buffer", "-b", "raw", file.path])
+        _ = try TmuxSession.run(["-L", socket, "paste-buffer", "-d", "-b", "raw", "-t", "e2e"])
     }
 
     /// Resizes the window.

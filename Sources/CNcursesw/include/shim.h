@@ -57,8 +57,12 @@ static inline int strata_key_f(int n) { return KEY_F(n); }
 
 /* ---- mouse ---- */
 static inline void strata_enable_mouse(int on) {
+    /* A press and its release read together (over SSH they often are) come as one CLICKED event, and as a
+     * DOUBLE or TRIPLE click when several are: ask for those too, or ncurses drops them. */
     mmask_t wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED | BUTTON3_PRESSED
-        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | BUTTON1_CLICKED | BUTTON2_CLICKED | BUTTON3_CLICKED
+        | BUTTON1_DOUBLE_CLICKED | BUTTON2_DOUBLE_CLICKED | BUTTON3_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED
+        | BUTTON2_TRIPLE_CLICKED | BUTTON3_TRIPLE_CLICKED;
     mousemask(on ? wanted : 0, NULL);
     mouseinterval(0); /* report presses at once instead of waiting to detect clicks */
 }
@@ -73,9 +77,9 @@ static inline int strata_read_mouse(int *x, int *y) {
     mmask_t b = event.bstate;
     if (b & BUTTON4_PRESSED) return 7;
     if (b & BUTTON5_PRESSED) return 8;
-    if (b & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
-    if (b & (BUTTON2_PRESSED | BUTTON2_CLICKED)) return 2;
-    if (b & (BUTTON3_PRESSED | BUTTON3_CLICKED)) return 3;
+    if (b & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED)) return 1;
+    if (b & (BUTTON2_PRESSED | BUTTON2_CLICKED | BUTTON2_DOUBLE_CLICKED | BUTTON2_TRIPLE_CLICKED)) return 2;
+    if (b & (BUTTON3_PRESSED | BUTTON3_CLICKED | BUTTON3_DOUBLE_CLICKED | BUTTON3_TRIPLE_CLICKED)) return 3;
     if (b & BUTTON1_RELEASED) return 4;
     if (b & BUTTON2_RELEASED) return 5;
     if (b & BUTTON3_RELEASED) return 6;

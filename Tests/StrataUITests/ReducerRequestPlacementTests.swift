@@ -45,6 +45,24 @@ struct ReducerRequestPlacementTests {
         #expect(state.draft?.request?.headers["X-Trace"] == "t1")
     }
 
+    @Test("a secret moved by p still reads its variable in the curl command; a typed value is redacted")
+    func movedSecretKeepsItsVariable() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Down Down Down Tab Down Down Down")
+        #expect(state.draft?.route.name == "createOrder")
+        #expect(state.draft?.params[state.paramSelection].name == "api_key")
+        #expect(state.draft?.request?.curl().contains("$DEMO_SHOP_KEY") == true)
+        try press(&state, "p Up Up Up Enter")
+        let moved = try #require(state.draft?.params.first { $0.name == "api_key" })
+        #expect(moved.location == .query)
+        let curl = try #require(state.draft?.request?.curl())
+        #expect(curl.contains("api_key=$DEMO_SHOP_KEY"), "\(curl)")
+        #expect(!curl.contains("demo-key"))
+        try press(&state, "Enter C-u =typed-key Enter")
+        let typed = try #require(state.draft?.request?.curl())
+        #expect(typed.contains("api_key=<redacted>") && !typed.contains("typed-key") && !typed.contains("$DEMO"))
+    }
+
     @Test("p moves a param to another place; editing its value keeps the place")
     func placement() throws {
         var state = try Self.state()

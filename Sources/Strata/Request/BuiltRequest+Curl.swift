@@ -101,7 +101,9 @@ extension BuiltRequest {
     /// The shell form of secret `p` when its value is read from the environment as the session wrote it; nil
     /// when it was typed, or written in the file without a variable.
     static func shellSegments(_ p: ResolvedParam) -> [ShellSegment]? {
-        guard p.origin != .edited, p.origin != .added, let template = try? Template(parsing: p.template),
+        // A typed value is its own template (sent as typed); a param only moved elsewhere keeps its template.
+        let typed = p.origin == .added || (p.origin == .edited && p.template == p.value)
+        guard !typed, let template = try? Template(parsing: p.template),
             template.readsEnvironment
         else { return nil }
         return ShellSegment.of(template)

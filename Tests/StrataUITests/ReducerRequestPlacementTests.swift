@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import StrataUI
 import TermGrid
 import Testing
@@ -61,6 +62,23 @@ struct ReducerRequestPlacementTests {
         try press(&state, "Enter C-u =typed-key Enter")
         let typed = try #require(state.draft?.request?.curl())
         #expect(typed.contains("api_key=<redacted>") && !typed.contains("typed-key") && !typed.contains("$DEMO"))
+    }
+
+    @Test("a required secret whose variable is not set shows (not set), not <redacted>")
+    func unsetSecretSaysNotSet() throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"""
+            { "name": "t", "baseURL": "https://api.example.org", "redact": ["token"],
+              "routes": [{ "name": "me", "path": "/me",
+                "params": { "token": { "value": "${env:T_TOKEN_UNSET}", "in": "header", "required": true } } }] }
+            """#
+        ])
+        defer { dir.remove() }
+        var state = ExplorerState(session: try Session.load(from: dir.path), size: Size(width: 120, height: 40))
+        try press(&state, "Tab")
+        let screen = ExplorerView.frame(state).buffer.lines().joined(separator: "\n")
+        #expect(screen.contains("(not set)"), "\(screen)")
+        #expect(!screen.contains("<redacted>"))
     }
 
     @Test("p moves a param to another place; editing its value keeps the place")

@@ -125,12 +125,15 @@ package enum RequestPane {
         }
     }
 
-    /// The value cell: the value (secrets as `<redacted>`), `(empty)` when it is left out, struck when removed.
+    /// The value cell: the value (secrets as `<redacted>`, `(not set)` when empty), `(empty)` when it is left out,
+    /// struck when removed.
     static func valueLine(_ p: ResolvedParam) -> Line {
         switch p.status {
         case .removed: return Line("(removed)", style: Theme.secondary)
         case .empty: return Line("(empty)", style: Theme.secondary)
         case .sent:
+            // An empty secret is not a secret to hide: say it is not set (its variable is missing).
+            if p.isSecret, p.value.isEmpty { return Line("(not set)", style: Theme.secondary) }
             let style: Style = p.origin == .edited || p.origin == .added ? Theme.edited : .plain
             return Line(p.displayValue, style: style)
         }

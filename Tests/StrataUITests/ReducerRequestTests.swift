@@ -64,6 +64,25 @@ struct ReducerRequestTests {
         #expect(!state.isMapping)
     }
 
+    @Test("the 'did not load' box takes R and E at once: the fixed file is reloaded without Esc first")
+    func reloadFromTheFailureBox() throws {
+        var state = try ExplorerFixtures.demoState()
+        let failure = SessionError([
+            Diagnostic(file: state.session.file, line: 3, column: 7, message: "expected ',' or '}'")
+        ])
+        _ = state.update(.sessionLoaded(.failure(failure)))
+        guard case .message(let title, _, _)? = state.overlay else {
+            Issue.record("no box")
+            return
+        }
+        #expect(title.hasPrefix("session.json did not load"))
+        #expect(ExplorerView.frame(state).buffer.lines().joined().contains("reload"))
+        #expect(try press(&state, "R") == [.loadSession(path: state.session.file)])
+        #expect(state.overlay == nil)
+        _ = state.update(.sessionLoaded(.failure(failure)))
+        #expect(try press(&state, "E") == [.editFile(path: state.session.file)])
+    }
+
     @Test("Esc cancels the running request, and its late answer is dropped")
     func escapeCancels() async throws {
         var state = try ExplorerFixtures.demoState()

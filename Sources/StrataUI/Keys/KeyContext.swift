@@ -20,8 +20,10 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case curl
     /// The mapping issues overlay.
     case issues
-    /// A message overlay (session diagnostics, errors).
+    /// The box saying why session.json did not load.
     case message
+    /// A structural diff (history entry against the shown response).
+    case diff
     /// The copy menu.
     case copy
     /// A yes / no question.
@@ -48,7 +50,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .help: "Help"
         case .curl: "curl command"
         case .issues: "Issues"
-        case .message: "Messages"
+        case .message: "session.json did not load"
+        case .diff: "Diff"
         case .copy: "Copy"
         case .confirm: "Question"
         case .trust: "Trusting a session"

@@ -17,6 +17,7 @@ package enum KeyMap {
         case .curl: curl
         case .issues: issues
         case .message: message
+        case .diff: diff
         case .copy: copy
         case .confirm: confirm
         case .trust: trust
@@ -54,10 +55,10 @@ package enum KeyMap {
         KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
         KeyBinding(
             [.character("Y")], .copyMenu,
-            "copy to the clipboard (OSC 52): path, value, subtree, curl, mapped object"),
+            "copy path, value, subtree, curl or mapped object (OSC 52; too large: to a file)"),
         KeyBinding(
             [.character("W")], .saveFixture,
-            "save the response as a fixture pair for its request (asks before replacing)"),
+            "save the response as a fixture pair (asks before replacing; waits for a stream)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
         KeyBinding([.character("L")], .showHistory, "History: past exchanges of the route (show, resend, diff)"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
@@ -157,9 +158,17 @@ package enum KeyMap {
             KeyBinding([.escape, .character("q"), .character("i")], .close, "close the list", hint: "close"),
         ]
 
-    static let message: [KeyBinding] =
+    static let diff: [KeyBinding] =
         Array(movement.prefix(4)) + [
             KeyBinding([.escape, .character("q"), .enter], .close, "close", hint: "close")
+        ]
+
+    static let message: [KeyBinding] =
+        Array(movement.prefix(4)) + [
+            KeyBinding([.escape, .character("q"), .enter], .close, "close", hint: "close"),
+            // The box says why session.json did not load: fixing it elsewhere and reloading needs no Esc first.
+            KeyBinding([.character("R")], .reload, "reload session.json", hint: "reload"),
+            KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload", hint: "edit"),
         ]
 
     static let copy: [KeyBinding] =

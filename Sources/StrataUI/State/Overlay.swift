@@ -33,7 +33,7 @@ package enum Overlay: Hashable, Sendable {
         case .confirmSave: .confirm
         case .choice: .choice
         case .history: .history
-        case .diff: .message
+        case .diff: .diff
         case .trust: .trust
         }
     }

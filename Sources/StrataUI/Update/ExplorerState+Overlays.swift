@@ -31,6 +31,10 @@ extension ExplorerState {
             overlay = nil
             return []
         }
+        if case .message = current, command == .reload || command == .editSession {
+            overlay = nil
+            return [command == .reload ? .loadSession(path: session.file) : .editFile(path: session.file)]
+        }
         let page = max(size.height - 8, 1)
         let step: Int? =
             switch command {

@@ -95,7 +95,7 @@ enum OverlayView {
                 selected: list.entries?.isEmpty == false ? list.selected : nil, in: area, into: &buffer)
         case .diff(let title, let lines, let scroll):
             box(
-                title: Line(title, style: Theme.title), footer: footer(.message),
+                title: Line(title, style: Theme.title), footer: footer(.diff),
                 lines: lines.map { Line($0, style: diffStyle($0)) }, scroll: scroll, width: 110, wrap: true, in: area,
                 into: &buffer)
         case .message(let title, let lines, let scroll):

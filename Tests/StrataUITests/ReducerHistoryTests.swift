@@ -90,6 +90,8 @@ struct ReducerHistoryTests {
         try await ExplorerFixtures.press(program, "Esc L Down r")
         #expect(program.state.response.document?.response.status == 200)
         #expect(program.state.draft?.request?.path == "/products/1")
+        // "sending history #1 again" was about the send: it went with it.
+        #expect(program.state.notice?.text.hasPrefix("sending history") != true, "\(program.state.notice?.text ?? "")")
         try await ExplorerFixtures.press(program, "L")
         #expect(list(program)?.entries?.map(\.status) == [200, 404, 200])
     }

@@ -184,7 +184,7 @@ import Testing
         #expect(!screen.contains("tok-123456"))
     }
 
-    @Test("T switches the left pane between the routes and the Traffic list; Tab skips the hidden panes")
+    @Test("T switches the left pane between the routes and the Traffic list and focuses it; Tab skips hidden panes")
     func trafficToggle() throws {
         var state = try ExplorerFixtures.demoState()
         _ = state.update(.key(.character("T")))
@@ -192,12 +192,14 @@ import Testing
         #expect(state.focus == .traffic)
         _ = state.update(.key(.tab))
         #expect(state.focus == .raw)
+        // From any pane, T focuses what it shows: the routes, then the Traffic list again.
         _ = state.update(.key(.character("T")))
         #expect(!state.traffic.isShown)
-        _ = state.update(.key(.backTab))
-        #expect(state.focus == .request)
-        _ = state.update(.key(.backTab))
         #expect(state.focus == .routes)
+        _ = state.update(.key(.tab))
+        #expect(state.focus == .request)
+        _ = state.update(.key(.character("T")))
+        #expect(state.focus == .traffic)
     }
 
     @Test(

@@ -12,6 +12,8 @@ package struct Notice: Hashable, Sendable {
     package var text: String
     /// Its kind.
     package var kind: Kind
+    /// The run the notice is about (`sending history #3 again`): it goes when that run ends, whatever ended it.
+    package var whileRun: Int?
 
     /// Creates a notice.
     package init(_ text: String, kind: Kind = .info) {

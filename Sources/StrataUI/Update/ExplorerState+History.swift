@@ -110,7 +110,10 @@ extension ExplorerState {
             edits[route.name] = entry.edits
             refreshDraft()
             let effects = startRun()
-            if run != nil { notice = Notice("sending history #\(entry.number) again (secrets from the session)") }
+            if let id = run?.id {
+                notice = Notice("sending history #\(entry.number) again (secrets from the session)")
+                notice?.whileRun = id
+            }
             return effects
         }
     }

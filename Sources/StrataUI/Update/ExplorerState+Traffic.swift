@@ -76,9 +76,10 @@ extension ExplorerState {
         notice = Notice("serving \(session.name) (\(source.rawValue)) at \(url); S stops, T shows the routes")
     }
 
-    /// `T`: the Traffic list or the routes in the left pane.
+    /// `T`: the Traffic list or the routes in the left pane, focused (from whichever pane had the focus).
     mutating func toggleTraffic() -> [Effect] {
         showTraffic(!traffic.isShown)
+        focus = traffic.isShown ? .traffic : .routes
         if traffic.isShown, traffic.entries.isEmpty {
             notice = Notice(
                 traffic.isServing

@@ -9,6 +9,7 @@ extension ExplorerState {
     package mutating func update(_ action: Action) -> [Effect] {
         let effects = reduce(action)
         refreshDraft()
+        if let id = notice?.whileRun, run?.id != id { notice = nil }
         return effects
     }
 

@@ -19,6 +19,9 @@ struct ReducerRequestPlacementTests {
             return
         }
         #expect(choice.items == ["(session defaults)", "staging", "prod"])
+        let screen = ExplorerView.frame(state).buffer.lines().joined(separator: "\n")
+        #expect(screen.contains("staging             the staging server, with a debug header"), "\(screen)")
+        #expect(screen.contains("production: an API key instead of the bearer token"))
         try press(&state, "Down Enter")
         #expect(state.overlay == nil)
         #expect(state.session.activeEnvironment == "staging")

@@ -22,6 +22,8 @@ package struct Choice: Hashable, Sendable {
     package var items: [String]
     /// The highlighted entry.
     package var selected: Int
+    /// A note shown after each entry (an environment's `description`), or empty.
+    package var notes: [String] = []
 
     /// The entry name for "no environment" in the environment list.
     package static let noEnvironment = "(session defaults)"

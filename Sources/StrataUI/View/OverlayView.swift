@@ -70,10 +70,21 @@ enum OverlayView {
                 title: Line("Trust \(question.folder)?", style: Theme.title), footer: footer(.trust),
                 lines: question.lines.map { Line($0) }, scroll: 0, width: 100, wrap: true, in: area, into: &buffer)
         case .choice(let choice):
+            // Notes (environment descriptions) follow their entries, dimmed, in a wider box.
+            let notes = choice.notes
+            let nameWidth = (choice.items.map(\.count).max() ?? 0) + 2
+            let lines = choice.items.enumerated().map { k, item -> Line in
+                let note = k < notes.count ? notes[k] : ""
+                guard !note.isEmpty else { return Line(" " + item) }
+                return Line([
+                    TextSpan(" " + item.padding(toLength: nameWidth, withPad: " ", startingAt: 0)),
+                    TextSpan(note, style: Theme.secondary),
+                ])
+            }
             box(
-                title: Line(choice.title, style: Theme.title), footer: footer(.choice),
-                lines: choice.items.map { Line(" " + $0) }, scroll: 0, width: 52, selected: choice.selected, in: area,
-                into: &buffer)
+                title: Line(choice.title, style: Theme.title), footer: footer(.choice), lines: lines, scroll: 0,
+                width: max(52, min(nameWidth + (notes.map(\.count).max() ?? 0) + 4, 100)), selected: choice.selected,
+                in: area, into: &buffer)
         case .history(let list):
             let lines: [Line]
             if let entries = list.entries {

@@ -10,7 +10,8 @@ extension ExplorerState {
         let names = [Choice.noEnvironment] + session.environments.map(\.name)
         let current = session.activeEnvironment.flatMap { names.firstIndex(of: $0) } ?? 0
         var choice = Choice(purpose: .environment, title: "Environment", items: names, selected: current)
-        choice.notes = ["the session's own baseURL, params and auth"] + session.environments.map { $0.description ?? "" }
+        choice.notes =
+            ["the session's own baseURL, params and auth"] + session.environments.map { $0.description ?? "" }
         overlay = .choice(choice)
         return []
     }

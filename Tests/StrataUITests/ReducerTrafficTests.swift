@@ -165,6 +165,10 @@ import Testing
             return
         }
         #expect(report.description.contains("page"))
+        // The app's request is not the user's to edit: the advice is about the fixtures.
+        let screen = ExplorerView.frame(state).buffer.lines().joined(separator: " ")
+        #expect(screen.contains("This request came from an app"), "\(screen)")
+        #expect(!screen.contains("Edit the params"))
     }
 
     @Test("secrets in a request are redacted in the list and the request pane")

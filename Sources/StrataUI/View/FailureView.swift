@@ -22,10 +22,15 @@ package enum FailureView {
             let text = report.relative(to: state.session.directory).description
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
             lines.append(.empty)
+            // An app's request (shown from Traffic) has no params to edit here: the fixtures must change.
+            let fromApp = state.traffic.isShown && state.traffic.shownNumber != nil
             lines.append(
                 Line(
-                    "Edit the params to match a fixture, add a pair to a file in fixtures/, or press m to switch to "
-                        + "live data.", style: Theme.secondary))
+                    fromApp
+                        ? "This request came from an app: add a pair for it to a file in fixtures/ (the nearest are "
+                            + "above), or press m to serve live data."
+                        : "Edit the params to match a fixture, add a pair to a file in fixtures/, or press m to switch "
+                            + "to live data.", style: Theme.secondary))
         default:
             title = Line([
                 TextSpan("Request failed ", style: Theme.error.adding(.bold)),

@@ -519,15 +519,16 @@ extension RouteMapping {
 }
 
 extension MappingLoader {
-    mutating func loadRoute(_ node: Tree.Index, mappings: MappingSet) -> RouteMapping? {
+    /// Reads a route's `map` or `errorMap` value (`key` names it in messages): both take the same forms.
+    mutating func loadRoute(_ node: Tree.Index, mappings: MappingSet, key: String = "map") -> RouteMapping? {
         switch tree.kind(node) {
         case .null: return nil
         case .string:
-            guard let t = routeType(node, mappings: mappings) else { return nil }
+            guard let t = routeType(node, mappings: mappings, key: key) else { return nil }
             return RouteMapping(type: t)
         case .object: break
         default:
-            error(node, "map must be a class name or an object with \"class\", found \(found(node))")
+            error(node, "\(key) must be a class name or an object with \"class\", found \(found(node))")
             return nil
         }
         var route = RouteMapping(type: nil)
@@ -538,7 +539,7 @@ extension MappingLoader {
             switch tree.key(m) ?? "" {
             case "class":
                 hasClass = true
-                route.type = routeType(m, mappings: mappings)
+                route.type = routeType(m, mappings: mappings, key: key)
             case "keyPath":
                 keyPath = m
                 if let kp = reader.string(m, "keyPath") {
@@ -553,16 +554,17 @@ extension MappingLoader {
                 if let format = RouteMapping.Format(rawValue: f) {
                     route.format = format
                 } else {
-                    error(m, "unknown map format \(JSONString.quote(f)); use jsonapi, or leave it out for plain data")
+                    error(
+                        m, "unknown \(key) format \(JSONString.quote(f)); use jsonapi, or leave it out for plain data")
                 }
             case "only": only = Located(value: reader.strings(m, "only"), node: m)
             default:
-                reader.unknownKey(m, in: "map", known: MappingLoader.routeKeys)
+                reader.unknownKey(m, in: key, known: MappingLoader.routeKeys)
             }
         }
         route.only = only?.value
         if !hasClass, route.format == .plain {
-            error(node, "map needs \"class\": the class the response maps to")
+            error(node, "\(key) needs \"class\": the class the response maps to")
         }
         if route.format == .jsonapi, let keyPath {
             warning(keyPath, "keyPath is not used for JSON:API documents (resources are found by type)")
@@ -574,14 +576,14 @@ extension MappingLoader {
     }
 
     /// A route's class (or `[Class]`, or another type), checked against the defined classes.
-    private mutating func routeType(_ n: Tree.Index, mappings: MappingSet) -> MappingType? {
-        guard let text = reader.string(n, "map class") else { return nil }
+    private mutating func routeType(_ n: Tree.Index, mappings: MappingSet, key: String) -> MappingType? {
+        guard let text = reader.string(n, "\(key) class") else { return nil }
         guard let t = MappingType(parsing: text) else {
-            error(n, "malformed class \(JSONString.quote(text)) in map; write a class name such as Article")
+            error(n, "malformed class \(JSONString.quote(text)) in \(key); write a class name such as Article")
             return nil
         }
         for name in t.referencedClasses where mappings[name] == nil {
-            var message = "unknown class \(JSONString.quote(name)) in map"
+            var message = "unknown class \(JSONString.quote(name)) in \(key)"
             message += Suggestion.didYouMean(name, in: mappings.names, quoting: .bare)
             message +=
                 mappings.isEmpty

@@ -29,21 +29,51 @@ extension Session {
     /// What `loadMappings` read: the class mappings, each route's `map` and `errorMap`, and the problems of each.
     struct LoadedMappings {
         var set: MappingSet
-        var setDiagnostics: [Diagnostic]
+        var setDiagnostics: [ClassDiagnostic]
         var routes: [String: RouteMapping] = [:]
         var errorRoutes: [String: RouteMapping] = [:]
         var routeDiagnostics: [String: [Diagnostic]] = [:]
 
         /// Every problem, in file order.
         var allDiagnostics: [Diagnostic] {
-            (setDiagnostics + routeDiagnostics.values.joined()).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            (setDiagnostics.map(\.diagnostic) + routeDiagnostics.values.joined()).sorted {
+                ($0.line, $0.column) < ($1.line, $1.column)
+            }
         }
     }
 
-    /// Problems that concern mapping `route`'s responses: those in `mappings`, then those in the route's `map` and
-    /// `errorMap`. `strata check` prints them all; `run --show issues` and the explorer's issue list show these.
+    /// Problems that concern mapping `route`'s responses: those in `mappings` about the classes its `map` and
+    /// `errorMap` reach (through property types, and every JSON:API class for a JSON:API document) or about the
+    /// set as a whole, then those in the route's `map` and `errorMap`. `strata check` prints every problem;
+    /// `run --show issues` and the explorer's issue list show these, in the same words.
     public func mappingDiagnostics(for route: Route) -> [Diagnostic] {
-        mappingSetDiagnostics + mapDiagnostics(for: route)
+        let classes = classes(reachedBy: route)
+        let set = mappingSetDiagnostics.filter { d in
+            guard let classes, let name = d.className else { return true }
+            return classes.contains(name)
+        }
+        return set.map(\.diagnostic) + mapDiagnostics(for: route)
+    }
+
+    /// The class names `route`'s `map` and `errorMap` reach, defined or not; nil when one of them could not be read
+    /// (then every problem in `mappings` may concern it).
+    func classes(reachedBy route: Route) -> Set<String>? {
+        var queue: [String] = []
+        for (node, mapping) in [(route.mapNode, mapping(for: route)), (route.errorMapNode, errorMapping(for: route))]
+        where given(node) {
+            guard let mapping else { return nil }
+            queue += mapping.type?.referencedClasses ?? []
+            if mapping.format == .jsonapi {
+                queue += mappings.classes.filter { $0.jsonapiType != nil }.map(\.name)
+                queue += JSONAPIBuiltins.classes.map(\.name)
+            }
+        }
+        var reached: Set<String> = []
+        while let name = queue.popLast() {
+            guard reached.insert(name).inserted, let cls = mappings[name] else { continue }
+            queue += cls.properties.flatMap(\.type.referencedClasses)
+        }
+        return reached
     }
 
     /// Problems in `route`'s own `map` and `errorMap` values, in file order.

@@ -48,8 +48,8 @@ public struct Session: Sendable {
     public let routeErrorMappings: [String: RouteMapping]
     /// Mistakes in `mappings` and in the routes' `map` and `errorMap` values, with file:line:col.
     public let mappingDiagnostics: [Diagnostic]
-    /// Mistakes in `mappings` alone.
-    let mappingSetDiagnostics: [Diagnostic]
+    /// Mistakes in `mappings` alone, each with the class it is about.
+    let mappingSetDiagnostics: [ClassDiagnostic]
     /// Mistakes in each route's `map` and `errorMap`, by route name, in file order.
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.

@@ -36,7 +36,7 @@ struct UIBenchResult {
         result.nodes = tree.count
         result.mapping =
             BenchTiming.measure(runs: runs) {
-                MappedDocument.map(tree, route: route, with: pipeline)?.result?.values.count ?? 0
+                MappedDocument.map(tree, status: 200, route: route, with: pipeline)?.result?.values.count ?? 0
             }.best
         // First frame: from the response to the frame on the (in-memory) terminal, best of `runs`.
         var program: ExplorerProgram! = nil

@@ -160,6 +160,6 @@ enum RunCommand {
             entry.response, for: route)
         return Exchange(
             route: route, request: entry.request, response: entry.response, parsed: parsed,
-            source: "history #\(number) (\(entry.source))", mapping: mapping?.result)
+            source: "history #\(number) (\(entry.source))", mapping: mapping)
     }
 }

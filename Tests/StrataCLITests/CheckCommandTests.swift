@@ -123,11 +123,11 @@ import Testing
         let demo = root.appendingPathComponent("Sessions/demo").path
         let quiet = try StrataBinary.run(["check", demo])
         #expect(!quiet.stdout.contains("info:"))
-        #expect(quiet.stdout.hasSuffix("mapping 6 fixture pairs: 1 error, 0 warnings, 10 info\n"))
+        #expect(quiet.stdout.hasSuffix("mapping 7 fixture pairs: 1 error, 0 warnings, 10 info\n"))
         let everything = try StrataBinary.run(["check", demo, "--severity", "info"])
         let infos = everything.stdout.split(separator: "\n").filter { $0.contains(": info: pair #") }
         #expect(infos.count == 10)
         #expect(infos.contains { $0.hasSuffix(#"coerced $.total Order.total: string "24.50" read as decimal 24.50"#) })
-        #expect(everything.stdout.hasSuffix("mapping 6 fixture pairs: 1 error, 0 warnings, 10 info\n"))
+        #expect(everything.stdout.hasSuffix("mapping 7 fixture pairs: 1 error, 0 warnings, 10 info\n"))
     }
 }

@@ -58,7 +58,10 @@ import Testing
         let report = exchange.jsonReport(pretty: false)
         #expect(!report.contains("zz"))
         #expect(report.contains(#""url":"https://api.example.com/v1/products?page=1&api_key=<redacted>""#))
-        #expect(report.hasSuffix(#""parsed":{"products":[]},"mapped":[],"issues":[],"groups":[]}"#))
+        #expect(
+            report.hasSuffix(
+                #""parsed":{"products":[]},"mapped":[],"issues":[],"groups":[],"mappingDiagnostics":[],"notMapped":null}"#
+            ))
         let object = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]
         #expect(object?["fixture"] as? [String: Any] != nil)
     }

@@ -19,7 +19,7 @@ import Testing
         let exchange = try await client.run("listProducts", edits: [.set(name: "page", value: "1")])
         print(exchange.response.status)  // 200
 
-        let mapping = exchange.mapping  // nil when the route has no map or the body did not parse
+        let mapping = exchange.mapping  // nil: no map, a body that did not parse, or an error status not mapped
         let name = mapping?.value(at: 0, "name")?.content  // the first product's name: .string("Desk Lamp")
         for issue in mapping?.issues ?? [] {
             print(issue.severity, issue.path, issue.message)  // e.g. error $.products[2].release_date ...

@@ -27,9 +27,12 @@ struct PaneTests {
         let pipeline = ResponsePipeline(session: state.session)
         let document = ResponseDocument.parse(response, request: request, route: route, with: pipeline)
         state.run = RunState(id: 7, routeName: route.name, summary: "GET /products", source: .mock)
-        if case .map(let id, let tree, let route, _)? = state.update(.responseParsed(id: 7, document: document)).first {
+        if case .map(let id, let tree, let status, let route, _)? = state.update(
+            .responseParsed(id: 7, document: document)
+        ).first {
             _ = state.update(
-                .responseMapped(responseID: id, mapping: MappedDocument.map(tree, route: route, with: pipeline)))
+                .responseMapped(
+                    responseID: id, mapping: MappedDocument.map(tree, status: status, route: route, with: pipeline)))
         }
         return state
     }

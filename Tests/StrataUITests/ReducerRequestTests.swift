@@ -38,12 +38,12 @@ struct ReducerRequestTests {
         let tree = try #require(document.tree)
         #expect(
             state.update(.responseParsed(id: id, document: document))
-                == [.map(responseID: id, tree: tree, route: route, session: state.session)])
+                == [.map(responseID: id, tree: tree, status: 200, route: route, session: state.session)])
         #expect(state.run == nil)
         #expect(state.isMapping)
         #expect(state.response.document?.tree?.count == 2)
         #expect(!state.needsTicks)
-        let mapping = MappedDocument.map(tree, route: route, with: pipeline)
+        let mapping = MappedDocument.map(tree, status: 200, route: route, with: pipeline)
         #expect(state.update(.responseMapped(responseID: id, mapping: mapping)).isEmpty)
         #expect(!state.isMapping)
         #expect(state.response.document?.mapping?.issueCount == 0)
@@ -60,7 +60,8 @@ struct ReducerRequestTests {
         let previous = try #require(state.response.document?.mapping?.result)
         #expect(
             state.update(.sessionLoaded(.success(fresh)))
-                == [.mapAgain(responseID: 1, tree: tree, route: route, session: fresh, previous: previous)])
+                == [.mapAgain(responseID: 1, tree: tree, status: 200, route: route, session: fresh, previous: previous)]
+        )
         #expect(!state.isMapping)
     }
 

@@ -85,7 +85,7 @@ public struct Client: Sendable {
             : (ParseOutcome(parser: "none", tree: nil, error: nil, note: Client.notParsed), nil)
         return Exchange(
             route: route, request: request, response: response, parsed: parsed, source: source.name,
-            mapping: mapping?.result)
+            mapping: mapping)
     }
 }
 

@@ -17,8 +17,9 @@ extension Exchange {
     }
 
     /// The exchange as one JSON object (secrets scrubbed everywhere): `request`, `source`, `fixture`, `response`, `parser`,
-    /// `parseError`, `parsed`, and `mapped` / `issues` / `groups` (null when the route has no `map`); `severity`
-    /// leaves out issues and groups below it.
+    /// `parseError`, `parsed`, `mapped` / `issues` / `groups` (null when the response was not mapped), and
+    /// `mappingDiagnostics` (the configuration's problems that concern the route, null when it maps nothing) and
+    /// `notMapped` (why an error status was not mapped); `severity` leaves out issues and groups below it.
     public func jsonReport(pretty: Bool = true, severity: SeverityFilter = .info) -> String {
         var out: [UInt8] = []
         writeJSONReport(pretty: pretty, severity: severity) { out.append(contentsOf: $0) }
@@ -88,6 +89,11 @@ extension Exchange {
             ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
             ("issues", mapping.map { .raw($0.issuesJSONText(severity)) } ?? .null),
             ("groups", mapping.map { .raw($0.issueGroupsJSONText(severity)) } ?? .null),
+            (
+                "mappingDiagnostics",
+                mappingOutcome.map { .array($0.diagnostics.map { .string($0.description) }) } ?? .null
+            ),
+            ("notMapped", .optional(mappingOutcome?.notMapped)),
         ])
     }
 
@@ -149,17 +155,34 @@ extension Exchange {
         return "no parser for this body (Content-Type: \(response.contentType ?? "none"))"
     }
 
-    /// The mapped view: the objects, or why there are none.
+    /// The mapped view: the objects, or why there are none (with the configuration's problems when they kept the
+    /// mapping from running).
     public var mappedText: String {
         if let mapping { return mapping.text().trimmingTrailingNewlines }
-        if parsed.tree == nil { return "nothing to map: the body did not parse" }
-        return "route '\(route.name)' has no \"map\": add one to see mapped objects"
+        guard let outcome = mappingOutcome, outcome.notMapped == nil, parsed.tree != nil else { return whyNotMapped }
+        return ([whyNotMapped] + outcome.diagnostics.map(\.description)).joined(separator: "\n")
     }
 
-    /// The issues view: one line per group of issues (same kind, property and path pattern; see ``IssueGroup``)
-    /// passing `severity`, or a note that there are none.
+    /// Why the exchange has no mapped objects, in one line.
+    var whyNotMapped: String {
+        if parsed.tree == nil { return "nothing to map: the body did not parse" }
+        guard let outcome = mappingOutcome else {
+            return "route '\(route.name)' has no \"map\": add one to see mapped objects"
+        }
+        return outcome.notMapped ?? "the mapping could not run: its configuration has errors (strata check lists them)"
+    }
+
+    /// The issues view: the problems in the mapping configuration that concern the route (as `strata check` words
+    /// them, at file:line:col), then one line per group of issues (same kind, property and path pattern; see
+    /// ``IssueGroup``) passing `severity`, or a note that there are none.
     public func issuesText(_ severity: SeverityFilter = .info) -> String {
-        guard let mapping else { return mappedText }
+        let configuration = mappingOutcome?.diagnostics.map(\.description) ?? []
+        return (configuration + [mappingIssuesText(severity)]).joined(separator: "\n")
+    }
+
+    /// The grouped mapping issues passing `severity`, or a line saying why there are none.
+    private func mappingIssuesText(_ severity: SeverityFilter) -> String {
+        guard let mapping else { return whyNotMapped }
         if mapping.issues.isEmpty { return "no mapping issues" }
         let text = mapping.groupedIssuesText(severity).trimmingTrailingNewlines
         if text.isEmpty {

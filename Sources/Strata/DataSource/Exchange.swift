@@ -1,6 +1,7 @@
 /// One round trip through the shared stack: the request sent, the response, and the parsed body.
 ///
-/// When the route has a `map`, `mapping` holds the mapped objects and every mapping issue.
+/// When the route maps its responses, `mappingOutcome` holds the mapped objects and every mapping issue (`mapping`),
+/// the problems in the mapping configuration, or why this response was not mapped.
 public struct Exchange: Sendable {
     /// The route that was run.
     public var route: Route
@@ -12,15 +13,18 @@ public struct Exchange: Sendable {
     public var parsed: ParseOutcome
     /// The name of the data source (`mock`, `live`, `record`).
     public var source: String
-    /// The mapped objects and issues, when the route has a `map` and the body parsed.
-    public var mapping: MappingResult?
+    /// What the map stage made of the body, when the route maps its responses and the body parsed.
+    public var mappingOutcome: MappingOutcome?
+
+    /// The mapped objects and issues, when the body was mapped.
+    public var mapping: MappingResult? { mappingOutcome?.result }
 
     /// Creates an exchange.
     public init(
         route: Route, request: BuiltRequest, response: Response, parsed: ParseOutcome, source: String,
-        mapping: MappingResult? = nil
+        mapping: MappingOutcome? = nil
     ) {
-        self.mapping = mapping
+        self.mappingOutcome = mapping
         self.route = route
         self.request = request
         self.response = response

@@ -7,7 +7,7 @@
 /// ```swift
 /// let pipeline = ResponsePipeline(session: session)
 /// let parsed = pipeline.parse(response, for: route)
-/// let mapped = parsed.tree.flatMap { pipeline.map($0, for: route) }
+/// let mapped = parsed.tree.flatMap { pipeline.map($0, status: response.status, for: route) }
 /// ```
 public struct ResponsePipeline: Sendable {
     /// The session whose mappings (read and compiled once, at load) are used.
@@ -33,24 +33,31 @@ public struct ResponsePipeline: Sendable {
             response.body, type: route.contentType, contentType: response.contentType, cut: response.truncated)
     }
 
-    /// The map stage: `tree` mapped as `route`'s `map` says; nil when the route has no `map`.
+    /// The map stage: `tree`, the body of a response with `status`, mapped as ``Session/responseMapping(of:status:)``
+    /// says (the route's `map`, or its `errorMap` for a status of 400 or more); nil when the route maps nothing.
     ///
-    /// When the route's `map` could not be read, the outcome has no result and carries the problems.
-    public func map(_ tree: Tree, for route: Route) -> MappingOutcome? {
-        guard session.mapsResponses(of: route) else { return nil }
+    /// The outcome carries the problems in the configuration that concern the route (``Session/mappingDiagnostics(for:)``)
+    /// whatever happens; it has no result when the route's mapping could not be read, or when the response is not
+    /// mapped (``MappingOutcome/notMapped`` says why).
+    public func map(_ tree: Tree, status: Int, for route: Route) -> MappingOutcome? {
+        guard let choice = session.responseMapping(of: route, status: status) else { return nil }
         let diagnostics = session.mappingDiagnostics(for: route)
-        guard let routeMapping = session.mapping(for: route) else {
+        switch choice {
+        case .notMapped(let reason):
+            return MappingOutcome(result: nil, routeMapping: nil, diagnostics: diagnostics, notMapped: reason)
+        case .mapped(nil, _):
             return MappingOutcome(result: nil, routeMapping: nil, diagnostics: diagnostics)
+        case .mapped(let routeMapping?, _):
+            return MappingOutcome(
+                result: session.mapper.map(tree, with: routeMapping), routeMapping: routeMapping,
+                diagnostics: diagnostics)
         }
-        return MappingOutcome(
-            result: session.mapper.map(tree, with: routeMapping), routeMapping: routeMapping,
-            diagnostics: diagnostics)
     }
 
     /// Both stages, one after the other.
     public func run(_ response: Response, for route: Route) -> (parsed: ParseOutcome, mapping: MappingOutcome?) {
         let parsed = parse(response, for: route)
-        return (parsed, parsed.tree.flatMap { map($0, for: route) })
+        return (parsed, parsed.tree.flatMap { map($0, status: response.status, for: route) })
     }
 }
 
@@ -61,13 +68,20 @@ public struct MappingOutcome: Sendable {
     public let result: MappingResult?
     /// The route's `map`, as read.
     public let routeMapping: RouteMapping?
-    /// Problems in the session's `mappings` or the route's `map` (file:line:col).
+    /// Problems in the session's `mappings` or the route's `map` and `errorMap` (file:line:col), in the words of
+    /// `strata check`.
     public let diagnostics: [Diagnostic]
+    /// Why the response was not mapped though the route maps its responses, in one line (an error status and no
+    /// `errorMap`); nil when it was mapped or the configuration could not be read.
+    public let notMapped: String?
 
     /// Creates an outcome from its parts.
-    public init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
+    public init(
+        result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic], notMapped: String? = nil
+    ) {
         self.result = result
         self.routeMapping = routeMapping
         self.diagnostics = diagnostics
+        self.notMapped = notMapped
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
 
+/// A problem in the class mappings and the class it is about (nil for the set as a whole: `mappings` is not an
+/// object, a mapping file cannot be read), so a route is shown the problems of the classes it maps with.
+struct ClassDiagnostic: Sendable {
+    var diagnostic: Diagnostic
+    var className: String?
+}
+
 /// Reads mapping configuration out of a parsed session.json, reporting every mistake with file:line:col.
 ///
 /// Built on the session's `DocumentReader`: its line index places every message (no rescans of the file), its
@@ -9,12 +16,17 @@ struct MappingLoader {
     var reader: DocumentReader
     var tree: Tree { reader.tree }
     var diagnostics: [Diagnostic] { reader.diagnostics }
-    /// Type strings seen, to check their class names once all classes are known.
-    private var typeUses: [(node: Tree.Index, type: MappingType, label: String)] = []
+    /// Type strings seen (and the class whose property uses each), to check their class names once all classes are
+    /// known.
+    private var typeUses: [(node: Tree.Index, type: MappingType, label: String, owner: String?)] = []
     /// The node of each class read, by name.
     var classNodes: [String: Tree.Index] = [:]
     /// `only` lists of properties, checked once all classes are known.
-    private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String)] = []
+    private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String, owner: String?)] = []
+    /// The class being read, while one is: what is reported meanwhile is about it.
+    private var currentClass: String? = nil
+    /// The class each diagnostic is about, by its index in `diagnostics`; none for problems of the set as a whole.
+    private var diagnosticClasses: [Int: String] = [:]
 
     /// A loader reporting into `reader` (usually a `part()` of the session's reader).
     init(reader: DocumentReader) { self.reader = reader }
@@ -36,6 +48,19 @@ struct MappingLoader {
 
     mutating func warning(_ node: Tree.Index, _ message: String) { reader.warning(message, at: node) }
 
+    /// Runs `report`, noting that what it reports is about class `owner` (when there is one).
+    mutating func reporting(about owner: String?, _ report: (inout MappingLoader) -> Void) {
+        let before = diagnostics.count
+        report(&self)
+        guard let owner else { return }
+        for k in before..<diagnostics.count { diagnosticClasses[k] = owner }
+    }
+
+    /// Every diagnostic with the class it is about (nil for the set as a whole), in the order reported.
+    var classDiagnostics: [ClassDiagnostic] {
+        diagnostics.enumerated().map { ClassDiagnostic(diagnostic: $1, className: diagnosticClasses[$0]) }
+    }
+
     /// What node `n` holds, for `found …` in messages.
     func found(_ n: Tree.Index) -> String { tree.describe(n) }
 
@@ -51,7 +76,7 @@ struct MappingLoader {
             )
             return nil
         }
-        typeUses.append((n, t, label))
+        typeUses.append((n, t, label, currentClass))
         return t
     }
 
@@ -125,6 +150,12 @@ struct MappingLoader {
         var jsonapiTypes: [String: String] = [:]
         for c in tree.children(node) {
             let name = tree.key(c) ?? ""
+            let before = diagnostics.count
+            currentClass = name
+            defer {
+                currentClass = nil
+                for k in before..<diagnostics.count { diagnosticClasses[k] = name }
+            }
             if let first = seen[name] {
                 errorAtKey(
                     c, "class \(name) is defined twice (first at \(reader.position(of: first))); the later one is used")
@@ -157,7 +188,9 @@ struct MappingLoader {
         for pending in pendingOnly {
             for className in pending.classes {
                 guard let cls = set[className] else { continue }
-                checkOnly(pending.only, properties: cls.properties.map(\.name), owner: className)
+                reporting(about: pending.owner) {
+                    $0.checkOnly(pending.only, properties: cls.properties.map(\.name), owner: className)
+                }
             }
         }
         pendingOnly.removeAll()
@@ -183,7 +216,7 @@ struct MappingLoader {
                         defined.isEmpty
                         ? " (no classes are defined)" : " (classes: " + defined.joined(separator: ", ") + ")"
                 }
-                error(use.node, message)
+                reporting(about: use.owner) { $0.error(use.node, message) }
             }
         }
         typeUses.removeAll()
@@ -366,7 +399,7 @@ struct MappingLoader {
             return nil
         }
         let t: MappingType = key == "hasOne" ? .hasOne(classes) : .hasMany(classes)
-        typeUses.append((m, t, label))
+        typeUses.append((m, t, label, currentClass))
         return t
     }
 
@@ -408,7 +441,8 @@ struct MappingLoader {
                 errorAtKey(only.node, "\"only\" applies to class-typed properties; \(label) has type \(type)")
             }
             if let list = only.value {
-                pendingOnly.append((Located(value: list, node: only.node), type.referencedClasses, label))
+                pendingOnly.append(
+                    (Located(value: list, node: only.node), type.referencedClasses, label, currentClass))
             }
         }
         return prop
@@ -477,7 +511,7 @@ struct MappingLoader {
                         continue
                     }
                     cases.append(Discriminator.Case(value: tree.key(c) ?? "", className: cls))
-                    typeUses.append((c, .object(cls), label))
+                    typeUses.append((c, .object(cls), label, currentClass))
                 }
             default: reader.unknownKey(m, in: "\"of\" of \(label)", known: ["by", "map"])
             }
@@ -519,15 +553,16 @@ extension RouteMapping {
 }
 
 extension MappingLoader {
-    mutating func loadRoute(_ node: Tree.Index, mappings: MappingSet) -> RouteMapping? {
+    /// Reads a route's `map` or `errorMap` value (`key` names it in messages): both take the same forms.
+    mutating func loadRoute(_ node: Tree.Index, mappings: MappingSet, key: String = "map") -> RouteMapping? {
         switch tree.kind(node) {
         case .null: return nil
         case .string:
-            guard let t = routeType(node, mappings: mappings) else { return nil }
+            guard let t = routeType(node, mappings: mappings, key: key) else { return nil }
             return RouteMapping(type: t)
         case .object: break
         default:
-            error(node, "map must be a class name or an object with \"class\", found \(found(node))")
+            error(node, "\(key) must be a class name or an object with \"class\", found \(found(node))")
             return nil
         }
         var route = RouteMapping(type: nil)
@@ -538,7 +573,7 @@ extension MappingLoader {
             switch tree.key(m) ?? "" {
             case "class":
                 hasClass = true
-                route.type = routeType(m, mappings: mappings)
+                route.type = routeType(m, mappings: mappings, key: key)
             case "keyPath":
                 keyPath = m
                 if let kp = reader.string(m, "keyPath") {
@@ -553,16 +588,17 @@ extension MappingLoader {
                 if let format = RouteMapping.Format(rawValue: f) {
                     route.format = format
                 } else {
-                    error(m, "unknown map format \(JSONString.quote(f)); use jsonapi, or leave it out for plain data")
+                    error(
+                        m, "unknown \(key) format \(JSONString.quote(f)); use jsonapi, or leave it out for plain data")
                 }
             case "only": only = Located(value: reader.strings(m, "only"), node: m)
             default:
-                reader.unknownKey(m, in: "map", known: MappingLoader.routeKeys)
+                reader.unknownKey(m, in: key, known: MappingLoader.routeKeys)
             }
         }
         route.only = only?.value
         if !hasClass, route.format == .plain {
-            error(node, "map needs \"class\": the class the response maps to")
+            error(node, "\(key) needs \"class\": the class the response maps to")
         }
         if route.format == .jsonapi, let keyPath {
             warning(keyPath, "keyPath is not used for JSON:API documents (resources are found by type)")
@@ -574,14 +610,14 @@ extension MappingLoader {
     }
 
     /// A route's class (or `[Class]`, or another type), checked against the defined classes.
-    private mutating func routeType(_ n: Tree.Index, mappings: MappingSet) -> MappingType? {
-        guard let text = reader.string(n, "map class") else { return nil }
+    private mutating func routeType(_ n: Tree.Index, mappings: MappingSet, key: String) -> MappingType? {
+        guard let text = reader.string(n, "\(key) class") else { return nil }
         guard let t = MappingType(parsing: text) else {
-            error(n, "malformed class \(JSONString.quote(text)) in map; write a class name such as Article")
+            error(n, "malformed class \(JSONString.quote(text)) in \(key); write a class name such as Article")
             return nil
         }
         for name in t.referencedClasses where mappings[name] == nil {
-            var message = "unknown class \(JSONString.quote(name)) in map"
+            var message = "unknown class \(JSONString.quote(name)) in \(key)"
             message += Suggestion.didYouMean(name, in: mappings.names, quoting: .bare)
             message +=
                 mappings.isEmpty

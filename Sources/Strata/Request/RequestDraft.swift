@@ -37,7 +37,7 @@ public struct RequestDraft: Sendable {
                 name: route.name, method: route.method, path: route.path, params: route.params,
                 headers: route.headers, body: .json, bodyTemplate: .json(template), auth: route.auth,
                 contentType: route.contentType, description: route.description, mapNode: route.mapNode,
-                node: route.node)
+                errorMapNode: route.errorMapNode, node: route.node)
         }
         self.route = route
         declared = Dictionary(

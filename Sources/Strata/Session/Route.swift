@@ -28,6 +28,9 @@ public struct Route: Sendable {
     /// The node of the route's `map` value, read by the session into `Session.mapping(for:)`; only `Strata` looks
     /// at it.
     let mapNode: Tree.Index?
+    /// The node of the route's `errorMap` value (what responses with a status of 400 or more map to), read like
+    /// `map`.
+    let errorMapNode: Tree.Index?
     /// The route's object node in the session document.
     public let node: Tree.Index?
 
@@ -35,7 +38,9 @@ public struct Route: Sendable {
     public init(
         name: String, method: String = "GET", path: String, params: [ParamSpec] = [], headers: [ParamSpec] = [],
         body: BodyEncoding = .form, bodyTemplate: BodyTemplate? = nil, auth: Auth? = nil,
-        contentType: String? = nil, description: String? = nil, mapNode: Tree.Index? = nil, node: Tree.Index? = nil
+        contentType: String? = nil, description: String? = nil, mapNode: Tree.Index? = nil,
+        errorMapNode: Tree.Index? = nil,
+        node: Tree.Index? = nil
     ) {
         self.name = name
         self.method = method.uppercased()
@@ -50,6 +55,7 @@ public struct Route: Sendable {
         self.contentType = contentType
         self.description = description
         self.mapNode = mapNode
+        self.errorMapNode = errorMapNode
         self.node = node
     }
 

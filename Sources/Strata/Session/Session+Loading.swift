@@ -19,6 +19,7 @@ extension Session {
     /// The keys allowed in a route.
     static let routeKeys = [
         "name", "description", "method", "path", "params", "headers", "auth", "body", "contentType", "map",
+        "errorMap",
     ]
     /// The keys allowed in a param written as an object.
     static let paramKeys = ["value", "in", "required", "description"]
@@ -163,7 +164,8 @@ struct SessionLoader {
                 baseURL: baseURL, headers: headers, params: params, auth: auth, transport: transport),
             redactList: RedactList(redact), routes: routes, mappingsNode: top["mappings"],
             mappings: loaded.set, mapper: Mapper(mappings: loaded.set), routeMappings: loaded.routes,
-            mappingDiagnostics: loaded.allDiagnostics, mappingSetDiagnostics: loaded.setDiagnostics,
+            routeErrorMappings: loaded.errorRoutes, mappingDiagnostics: loaded.allDiagnostics,
+            mappingSetDiagnostics: loaded.setDiagnostics,
             routeMappingDiagnostics: loaded.routeDiagnostics, description: description,
             serve: top["serve"].map { serveSettings($0) } ?? ServeSettings(), parsers: parsers)
         session.transport = transport
@@ -344,7 +346,7 @@ struct SessionLoader {
         return Route(
             name: name, method: method, path: path, params: params, headers: headers, body: body,
             bodyTemplate: bodyTemplate, auth: auth, contentType: contentType, description: description,
-            mapNode: m["map"], node: node)
+            mapNode: m["map"], errorMapNode: m["errorMap"], node: node)
     }
 
     /// Reads a `params` object: each member a string, number or bool, or `{ "value", "in", "required" }`.

@@ -8,18 +8,18 @@ extension Session {
     /// inside the session folder (`SessionFiles`); its problems are located in it; a class defined in two places
     /// is an error naming both (the later one is used).
     static func loadMappingSet(reader: DocumentReader, node: Tree.Index?, directory: String) -> (
-        MappingSet, [Diagnostic]
+        MappingSet, [ClassDiagnostic]
     ) {
         guard let node, reader.tree.kind(node) == .array else {
             var loader = MappingLoader(reader: reader.part())
             let set = loader.loadSet(node)
-            return (set, loader.diagnostics)
+            return (set, loader.classDiagnostics)
         }
         var own = reader.part()
         var loaders: [MappingLoader] = []
         var merged = MappingSet()
         var definedAt: [String: String] = [:]
-        var problems: [Diagnostic] = []
+        var problems: [ClassDiagnostic] = []
         for entry in reader.tree.children(node) {
             let entryReader: DocumentReader
             var root = Tree.root
@@ -33,7 +33,7 @@ extension Session {
                 case .success(let r): entryReader = r
                 case .failure(let problem):
                     if let diagnostic = problem.diagnostic {
-                        problems.append(diagnostic)
+                        problems.append(ClassDiagnostic(diagnostic: diagnostic, className: nil))
                     } else {
                         own.error("mapping file \(JSONString.quote(name)) \(problem.message)", at: entry)
                     }
@@ -51,8 +51,10 @@ extension Session {
                 guard let n = loader.classNodes[cls.name] else { continue }
                 let here = loader.reader.file + ":" + loader.reader.position(of: n)
                 if let first = definedAt[cls.name] {
-                    loader.errorAtKey(
-                        n, "class \(cls.name) is defined twice: at \(first) and at \(here); the later one is used")
+                    loader.reporting(about: cls.name) {
+                        $0.errorAtKey(
+                            n, "class \(cls.name) is defined twice: at \(first) and at \(here); the later one is used")
+                    }
                 }
                 definedAt[cls.name] = here
                 merged.add(cls)
@@ -61,9 +63,9 @@ extension Session {
         }
         for i in loaders.indices {
             loaders[i].checkReferences(in: merged)
-            problems += loaders[i].diagnostics
+            problems += loaders[i].classDiagnostics
         }
-        return (merged, own.diagnostics + problems)
+        return (merged, own.diagnostics.map { ClassDiagnostic(diagnostic: $0, className: nil) } + problems)
     }
 
     /// Why a mapping file could not be read: a message for the entry naming it, or a located parse error in it.

@@ -44,11 +44,13 @@ public struct Session: Sendable {
     public let mapper: Mapper
     /// Each route's `map`, by route name, for routes that have one.
     public let routeMappings: [String: RouteMapping]
-    /// Mistakes in `mappings` and in the routes' `map` values, with file:line:col.
+    /// Each route's `errorMap` (what responses with a status of 400 or more map to), by route name.
+    public let routeErrorMappings: [String: RouteMapping]
+    /// Mistakes in `mappings` and in the routes' `map` and `errorMap` values, with file:line:col.
     public let mappingDiagnostics: [Diagnostic]
-    /// Mistakes in `mappings` alone.
-    let mappingSetDiagnostics: [Diagnostic]
-    /// Mistakes in each route's `map`, by route name.
+    /// Mistakes in `mappings` alone, each with the class it is about.
+    let mappingSetDiagnostics: [ClassDiagnostic]
+    /// Mistakes in each route's `map` and `errorMap`, by route name, in file order.
     let routeMappingDiagnostics: [String: [Diagnostic]]
     /// A note for people.
     public let description: String?

@@ -1,5 +1,5 @@
-/// `strata check` maps the fixtures: every pair that answers a route with a `map` is parsed and mapped as `run`
-/// would, and its issues are reported at the pair.
+/// `strata check` maps the fixtures: every pair that answers a route with a `map` or `errorMap` is parsed and mapped
+/// as `run` would (by the one rule, ``Session/responseMapping(of:status:)``), and its issues are reported at the pair.
 extension SessionCheck {
     /// Parses and maps each fixture pair answering each route that maps its responses; fills `mappingReports`.
     mutating func mapFixtures(_ session: Session) {
@@ -43,8 +43,9 @@ extension SessionCheck {
                     note("the body does not parse (\(parsed.parser)): \(error.message) at line \(error.line)", .error)
                     continue
                 }
-                // An error status carries an error document, not what the route's map describes.
-                guard pair.status < 400, let tree = parsed.tree, let result = pipeline.map(tree, for: route)?.result
+                // An error status is mapped with the route's errorMap, or not at all (as run and the explorer do).
+                guard let tree = parsed.tree,
+                    let result = pipeline.map(tree, status: pair.status, for: route)?.result
                 else { continue }
                 mappedPairs += 1
                 for issue in result.issues {

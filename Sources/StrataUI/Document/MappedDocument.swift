@@ -7,8 +7,10 @@ package struct MappedDocument: Sendable {
     package let result: MappingResult?
     /// The route's `map`, as read.
     package let routeMapping: RouteMapping?
-    /// Problems in the session's `mappings` or the route's `map` (file:line:col).
+    /// Problems in the session's `mappings` or the route's `map` and `errorMap` (file:line:col), in `check`'s words.
     package let diagnostics: [Diagnostic]
+    /// Why the response was not mapped though the route maps its responses (an error status and no `errorMap`).
+    package let notMapped: String?
 
     /// Issues listed by `i` (all of them).
     package let issueCount: Int
@@ -26,10 +28,13 @@ package struct MappedDocument: Sendable {
     package let memo = TreeMemo()
 
     /// Creates a document from its parts.
-    package init(result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic]) {
+    package init(
+        result: MappingResult?, routeMapping: RouteMapping?, diagnostics: [Diagnostic], notMapped: String? = nil
+    ) {
         self.result = result
         self.routeMapping = routeMapping
         self.diagnostics = diagnostics
+        self.notMapped = notMapped
         let issues = result?.issues ?? []
         let counts = IssueCounts(issues)
         issueCount = issues.count
@@ -49,13 +54,18 @@ package struct MappedDocument: Sendable {
 
     /// The map stage's outcome made ready to draw (child counts of the first screen remembered).
     package init(_ outcome: MappingOutcome) {
-        self.init(result: outcome.result, routeMapping: outcome.routeMapping, diagnostics: outcome.diagnostics)
+        self.init(
+            result: outcome.result, routeMapping: outcome.routeMapping, diagnostics: outcome.diagnostics,
+            notMapped: outcome.notMapped)
         if let outline { memo.warm(outline) }
     }
 
-    /// Maps `tree` with the ``ResponsePipeline``'s map stage; nil when the route has no `map`.
-    package static func map(_ tree: Tree, route: Route, with pipeline: ResponsePipeline) -> MappedDocument? {
-        pipeline.map(tree, for: route).map(MappedDocument.init)
+    /// Maps `tree`, the body of a response with `status`, with the ``ResponsePipeline``'s map stage; nil when the
+    /// route maps nothing for that status.
+    package static func map(
+        _ tree: Tree, status: Int, route: Route, with pipeline: ResponsePipeline
+    ) -> MappedDocument? {
+        pipeline.map(tree, status: status, for: route).map(MappedDocument.init)
     }
 
     /// Every issue, in the order found.

@@ -236,18 +236,20 @@ package final class ExplorerProgram {
                     response, request: request, route: route, with: ResponsePipeline(session: session))
                 inbox.finish(.partialParsed(id: id, document: document))
             }
-        case .map(let id, let tree, let route, let session):
+        case .map(let id, let tree, let status, let route, let session):
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                let mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
+                let mapping = MappedDocument.map(
+                    tree, status: status, route: route, with: ResponsePipeline(session: session))
                 inbox.finish(.responseMapped(responseID: id, mapping: mapping))
             }
-        case .mapAgain(let id, let tree, let route, let session, let previous):
+        case .mapAgain(let id, let tree, let status, let route, let session, let previous):
             inbox.begin()
             let inbox = self.inbox
             Task.detached(executorPreference: EffectExecutor.shared) {
-                var mapping = MappedDocument.map(tree, route: route, with: ResponsePipeline(session: session))
+                var mapping = MappedDocument.map(
+                    tree, status: status, route: route, with: ResponsePipeline(session: session))
                 mapping?.compare(with: previous)
                 inbox.finish(.responseMappedAgain(responseID: id, mapping: mapping))
             }

@@ -15,11 +15,12 @@ package enum Effect: Sendable, Equatable {
     /// Parse the body of running request `id` that has arrived so far (events and lines streaming in); reply with
     /// ``Action/partialParsed``. The request keeps running.
     case parsePartial(id: Int, request: BuiltRequest, response: Response, route: Route, session: Session)
-    /// Map a parsed response for the first time (the pipeline's map stage); reply with ``Action/responseMapped``.
-    case map(responseID: Int, tree: Tree, route: Route, session: Session)
+    /// Map a parsed response with `status` for the first time (the pipeline's map stage, which picks the route's
+    /// `map` or `errorMap` by the status); reply with ``Action/responseMapped``.
+    case map(responseID: Int, tree: Tree, status: Int, route: Route, session: Session)
     /// Map the shown response again with a reloaded session and mark what changed against `previous` (the mapping
     /// shown until now); reply with ``Action/responseMappedAgain``.
-    case mapAgain(responseID: Int, tree: Tree, route: Route, session: Session, previous: MappingResult?)
+    case mapAgain(responseID: Int, tree: Tree, status: Int, route: Route, session: Session, previous: MappingResult?)
     /// Read the session file again; reply with ``Action/sessionLoaded``.
     case loadSession(path: String)
     /// Suspend the screen, run `$EDITOR` on `file`, resume; reply with ``Action/editorFinished``.
@@ -70,12 +71,15 @@ package enum Effect: Sendable, Equatable {
             .parsePartial(let i, let r, let p, let route, let s), .parsePartial(let j, let q, let o, let other, let t)
         ):
             return i == j && r == q && p == o && route.name == other.name && same(s, t)
-        case (.map(let i, let tree, let route, let s), .map(let j, let other, let r, let t)):
-            return i == j && tree.count == other.count && tree.source == other.source && route.name == r.name
-                && same(s, t)
-        case (.mapAgain(let i, let tree, let route, let s, let p), .mapAgain(let j, let other, let r, let t, let q)):
-            return i == j && tree.count == other.count && tree.source == other.source && route.name == r.name
-                && same(s, t) && p?.values.count == q?.values.count && p?.issues == q?.issues
+        case (.map(let i, let tree, let status, let route, let s), .map(let j, let other, let code, let r, let t)):
+            return i == j && tree.count == other.count && tree.source == other.source && status == code
+                && route.name == r.name && same(s, t)
+        case (
+            .mapAgain(let i, let tree, let status, let route, let s, let p),
+            .mapAgain(let j, let other, let code, let r, let t, let q)
+        ):
+            return i == j && tree.count == other.count && tree.source == other.source && status == code
+                && route.name == r.name && same(s, t) && p?.values.count == q?.values.count && p?.issues == q?.issues
         case (.loadSession(let p), .loadSession(let q)), (.editFile(let p), .editFile(let q)):
             return p == q
         case (.editBody(let r, let t), .editBody(let q, let u)):

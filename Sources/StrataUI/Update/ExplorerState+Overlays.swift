@@ -12,13 +12,16 @@ extension ExplorerState {
                 document.tree == nil ? "the body did not parse, so nothing was mapped" : "this route maps nothing")
             return []
         }
-        guard mapping.issueCount > 0 || !(mapping.changes?.fixedIssues.isEmpty ?? true) else {
-            notice = Notice("no mapping issues")
+        guard mapping.issueCount > 0 || !(mapping.changes?.fixedIssues.isEmpty ?? true) || !mapping.diagnostics.isEmpty
+        else {
+            notice = Notice(mapping.notMapped ?? "no mapping issues")
             return []
         }
         // Start on the first error or warning: infos (coercions, unmapped fields) are for the record.
         overlay = .issues(selected: issueRows.firstIndex { $0.group.severity != .info } ?? 0)
-        if issueRows.isEmpty { notice = Notice("no \(issueFilter.label) among \(mapping.counts.text): a shows all") }
+        if issueRows.isEmpty, mapping.issueCount > 0 {
+            notice = Notice("no \(issueFilter.label) among \(mapping.counts.text): a shows all")
+        }
         return []
     }
 

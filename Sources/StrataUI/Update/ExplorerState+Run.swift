@@ -130,7 +130,8 @@ extension ExplorerState {
             {
                 return [
                     .mapAgain(
-                        responseID: id, tree: tree, route: route, session: fresh, previous: document.mapping?.result)
+                        responseID: id, tree: tree, status: document.response.status, route: route, session: fresh,
+                        previous: document.mapping?.result)
                 ] + serveAgain()
             }
             return serveAgain()

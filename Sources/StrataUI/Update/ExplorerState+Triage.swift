@@ -69,10 +69,27 @@ extension ExplorerState {
         }
     }
 
+    /// The lines above the groups in the `i` overlay: each problem of the mapping configuration that concerns the
+    /// route, in `strata check`'s words (`session.json:12:30: bad date pattern for …`), then why the response was
+    /// not mapped, when it was not. They are not rows: there is no value to go to.
+    package var configurationLines: [Line] {
+        guard let mapping = response.document?.mapping else { return [] }
+        var lines = mapping.diagnostics.map { d in
+            Line(d.description, style: d.severity == .error ? Theme.error : Theme.warning)
+        }
+        if let reason = mapping.notMapped { lines.append(Line(reason, style: Theme.secondary)) }
+        return lines
+    }
+
     /// The list's title: `Mapping issues 1 error · 3 info`, saying what the filter hides.
-    var issueTitle: String {
+    package var issueTitle: String {
         guard let mapping = response.document?.mapping else { return "Mapping issues" }
         var title = "Mapping issues " + mapping.counts.text
+        if !mapping.diagnostics.isEmpty {
+            title +=
+                (mapping.counts.text.isEmpty ? "" : " · ")
+                + Counted.text(mapping.diagnostics.count, "configuration problem")
+        }
         if issueFilter != .info { title += " · showing \(issueFilter.label)" }
         return title
     }

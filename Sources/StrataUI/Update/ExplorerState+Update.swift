@@ -53,11 +53,12 @@ extension ExplorerState {
             // A query stays until cleared: it runs again on the new response; a save W waited for runs now.
             let requery = (query.map { runQuery($0.query) } ?? []) + saveFixtureIfWaiting(for: id)
             // Map after the first frame: Raw and Parsed show while the objects are built.
+            let status = document.response.status
             if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
-                session.mapsResponses(of: route)
+                session.responseMapping(of: route, status: status) != nil
             {
                 isMapping = true
-                return requery + [.map(responseID: id, tree: tree, route: route, session: session)]
+                return requery + [.map(responseID: id, tree: tree, status: status, route: route, session: session)]
             }
             return requery
         case .responseMapped(let id, let mapping):

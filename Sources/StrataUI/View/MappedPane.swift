@@ -13,6 +13,18 @@ package enum MappedPane {
             ExplorerView.emptyState(RawPane.emptyMessage(state), in: block.inner(area), into: &buffer)
             return
         }
+        if let reason = document.mapping?.notMapped {
+            let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)
+            buffer.render(block, in: area)
+            ExplorerView.emptyState(
+                [
+                    Line(reason),
+                    Line(
+                        "Add \"errorMap\": \"ClassName\" to the route in session.json to map error bodies, then "
+                            + "press R.", style: Theme.secondary),
+                ], in: block.inner(area), into: &buffer)
+            return
+        }
         guard let mapping = document.mapping else {
             let block = ExplorerView.block(Line("Mapped", style: Theme.title), focused: focused)
             buffer.render(block, in: area)

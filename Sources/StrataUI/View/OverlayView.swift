@@ -22,8 +22,10 @@ enum OverlayView {
             // Two lines per issue (where, then what), each wrapped to the box, so no message is cut.
             let source = state.issueLines
             let width = max(min(116, area.width - 6), 1)
-            var lines: [Line] = []
-            if source.isEmpty {
+            // The configuration's problems first, as `strata check` prints them: they explain the issues below.
+            var lines = state.configurationLines.flatMap { Paragraph.wrap($0, width: width) }
+            if !lines.isEmpty, !source.isEmpty { lines.append(Line("")) }
+            if source.isEmpty, state.response.document?.mapping?.notMapped == nil {
                 lines.append(Line("No \(state.issueFilter.label) here: a shows every issue.", style: Theme.secondary))
             }
             var items: [Range<Int>] = []

@@ -171,6 +171,13 @@ package enum StatusLine {
             if mapping.issueCount > 0 {
                 spans += [dot, TextSpan(mapping.counts.text, style: MappedPane.countsStyle(mapping.counts))]
             }
+            // Problems in session.json that concern the route's mapping (listed by i, as check prints them).
+            if !mapping.diagnostics.isEmpty {
+                let style = mapping.diagnostics.contains { $0.severity == .error } ? Theme.error : Theme.warning
+                spans += [
+                    dot, TextSpan(Counted.text(mapping.diagnostics.count, "configuration problem"), style: style),
+                ]
+            }
         }
         return Line(spans)
     }

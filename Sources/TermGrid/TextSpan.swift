@@ -68,6 +68,42 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
         return copy
     }
 
+    /// This line in at most `room` columns, cut after the last whole word that fits and ended with `…` when cut
+    /// (a single word wider than `room` is cut inside it).
+    public func cutAtWord(room: Int) -> Line {
+        guard width > room else { return self }
+        guard room > 1 else { return Line(room == 1 ? "…" : "", style: style, alignment: alignment) }
+        // The characters that fit before the `…`, each with its span.
+        var kept: [(character: Character, span: Int)] = []
+        var used = 0
+        var next: Character? = nil
+        outer: for (k, span) in spans.enumerated() {
+            for character in span.text {
+                let w = DisplayWidth.of(character)
+                if used + w > room - 1 {
+                    next = character
+                    break outer
+                }
+                kept.append((character, k))
+                used += w
+            }
+        }
+        // Cut at the last space unless the next character starts a new word anyway.
+        if next != " ", let space = kept.lastIndex(where: { $0.character == " " }) { kept.removeSubrange(space...) }
+        while kept.last?.character == " " { kept.removeLast() }
+        var out: [TextSpan] = []
+        var current = -1
+        for (character, k) in kept {
+            if k != current {
+                out.append(TextSpan("", style: spans[k].style))
+                current = k
+            }
+            out[out.count - 1].text.append(character)
+        }
+        out.append(TextSpan("…", style: spans[kept.last?.span ?? 0].style))
+        return Line(out, style: style, alignment: alignment)
+    }
+
     /// This line with another alignment.
     public func aligned(_ alignment: Alignment) -> Line {
         var copy = self

@@ -31,6 +31,21 @@ struct ReducerQueryTests {
         #expect(ExplorerFixtures.screen(program).contains("─ 1/3 $..pri"))
     }
 
+    @Test("a query too long for the pane's title is left out whole (never cut); the title gives up its details first")
+    func longQueryIsNotCut() async throws {
+        let program = try await ranDemo()
+        try await ExplorerFixtures.press(program, "2 $ =..price Enter")
+        // Short enough once the title drops "json · N nodes".
+        #expect(ExplorerFixtures.screen(program).contains("┌ Parsed ─"))
+        #expect(ExplorerFixtures.screen(program).contains("1/3 $..price"))
+        try await ExplorerFixtures.press(program, "$ C-u =$.products[?@.in_stock==true].maker.name Enter")
+        let screen = ExplorerFixtures.screen(program)
+        let title = try #require(screen.split(separator: "\n").first { $0.contains("┌ Parsed") })
+        #expect(!title.contains("$.products"), "\(title)")
+        #expect(!title.contains("…"))
+        #expect(title.contains(program.state.query?.status ?? "?"))
+    }
+
     @Test("n and N step through the matches and wrap; Esc clears the query")
     func stepsAndClears() async throws {
         let program = try await ranDemo()

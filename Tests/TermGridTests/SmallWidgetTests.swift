@@ -82,3 +82,21 @@ import Testing
         #expect(Set(Spinner.frames.map(DisplayWidth.of)) == [1])
     }
 }
+
+@Suite("Lines cut at a word")
+struct LineCutTests {
+    @Test("a line too long is cut after its last whole word, with …; one that fits is unchanged")
+    func cutsAfterAWord() {
+        let line = Line([TextSpan("serving demo "), TextSpan("at http://127.0.0.1:8080; T shows the routes")])
+        #expect(line.cutAtWord(room: 100) == line)
+        #expect(line.cutAtWord(room: 40).plainText == "serving demo at http://127.0.0.1:8080;…")
+        #expect(line.cutAtWord(room: 48).plainText == "serving demo at http://127.0.0.1:8080; T shows…")
+        #expect(line.cutAtWord(room: 48).width <= 48)
+        // Ending exactly before a space keeps the whole word.
+        #expect(Line("one two three").cutAtWord(room: 8).plainText == "one two…")
+        // A single word wider than the room is cut inside it.
+        #expect(Line("abcdefghij").cutAtWord(room: 5).plainText == "abcd…")
+        #expect(Line("wide 漢字漢字").cutAtWord(room: 8).plainText == "wide…")
+        #expect(line.cutAtWord(room: 40).spans.map(\.text) == ["serving demo ", "at http://127.0.0.1:8080;", "…"])
+    }
+}

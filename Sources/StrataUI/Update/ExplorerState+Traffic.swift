@@ -73,7 +73,8 @@ extension ExplorerState {
         }
         traffic.count = 0
         showTraffic(true)
-        notice = Notice("serving \(session.name) (\(source.rawValue)) at \(url); S stops, T shows the routes")
+        // The URL leads the status line while serving: the notice does not repeat it.
+        notice = Notice("serving \(session.name) (\(source.rawValue)): S stops, T shows the routes")
     }
 
     /// `T`: the Traffic list or the routes in the left pane, focused (from whichever pane had the focus).

@@ -46,10 +46,13 @@ package enum ParsedPane {
         if let search = state.search, search.pane == .parsed {
             right = searchTitle(search)
         } else if let query = state.query {
-            // The count first, then as much of the query as fits beside the title.
-            let room = area.width - title.width - query.status.count - 8
+            // The count first, then the query whole: the title gives up its details for it, and a query that
+            // still does not fit is left out (never cut: `$` shows it) rather than shown in part.
             var text = query.query.text
-            if text.count > room { text = room > 1 ? String(text.prefix(room - 1)) + "…" : "" }
+            if DisplayWidth.of(text) > area.width - title.width - query.status.count - 8 {
+                title = Line("Parsed", style: Theme.title)
+            }
+            if DisplayWidth.of(text) > area.width - title.width - query.status.count - 8 { text = "" }
             right = Line([
                 TextSpan(query.status + (text.isEmpty ? "" : " "), style: Theme.secondary),
                 TextSpan(text, style: Theme.edited),

@@ -34,6 +34,12 @@ package enum StatusLine {
         var path = pathLine(state).map { tail($0, room: max(area.width / 3, 12)) }
         let available = area.width - 1
         let minimumHints = hintLine(state, room: 0).width
+        // A notice goes before the path: the path gives way when both do not fit.
+        if state.run == nil, let notice = state.notice, let p = path,
+            DisplayWidth.of(notice.text) + 2 + minimumHints + p.width + 3 > available
+        {
+            path = nil
+        }
         let left = leftLine(state, room: available - minimumHints - 2 - (path.map { $0.width + 3 } ?? 0))
         if let p = path, left.width + 3 + p.width + 2 + minimumHints > available { path = nil }
         let pathWidth = path.map { $0.width + 3 } ?? 0
@@ -82,7 +88,9 @@ package enum StatusLine {
                     ])
         }
         if let notice = state.notice {
+            // Too long for the row: shortened after a whole word, never cut inside one.
             return Line(notice.text, style: notice.kind == .error ? Theme.error : Theme.edited.removing(.bold))
+                .cutAtWord(room: room)
         }
         switch state.response {
         case .empty:

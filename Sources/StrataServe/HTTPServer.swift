@@ -135,7 +135,7 @@ public final class HTTPServer: @unchecked Sendable {
         /// Bytes of this request's body counted in the server's ``heldBytes``.
         var held = 0
         let start = ContinuousClock.now
-        /// The request and reply whose body is being relayed: logged when the request completes.
+        /// The request and reply whose body is being relayed or paced: logged when the request completes.
         var relaying: (request: ServeRequest, reply: ServeReply)?
     }
 
@@ -233,12 +233,14 @@ public final class HTTPServer: @unchecked Sendable {
         if let connection { server.deadlines.answered(connection, at: HeadDeadlines.now()) }
         let pending = Unmanaged<Pending>.fromOpaque(pointer).takeUnretainedValue()
         server.release(pending)
-        if let (request, reply) = pending.relaying, let stream = reply.stream {
-            // Sent whole, or the client went away: either way the transfer is not needed any more (cancelling
-            // one that has ended does nothing), and the exchange is logged as it ended.
-            stream.cancel()
+        if let (request, reply) = pending.relaying {
+            // Sent whole, or the client went away: either way a relay's transfer is not needed any more
+            // (cancelling one that has ended does nothing), and the exchange is logged as it ended.
+            reply.stream?.cancel()
             server.log(request, reply.ended(), pending: pending)
-            server.streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+            if let stream = reply.stream {
+                server.streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+            }
         }
         Unmanaged<Pending>.fromOpaque(pointer).release()
         context.pointee = nil
@@ -325,6 +327,11 @@ public final class HTTPServer: @unchecked Sendable {
                 return false
             }
             if stopping { stream.cancel() }
+            return result
+        }
+        if reply.chunkDelay > 0, result == MHD_YES {
+            // A paced body takes a while: logged once it has been sent (or the client went away).
+            pending.relaying = (logged, reply)
             return result
         }
         reply.stream?.cancel()

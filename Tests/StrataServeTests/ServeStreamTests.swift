@@ -174,11 +174,14 @@ import Testing
             ("/lines", "{\"a\":1}\n{\"a\":2}\n\n{\"a\":3}", "application/x-ndjson"),
         ])
     func pacedFixtureIsChunkedByPiece(_ path: String, _ body: String, _ type: String) throws {
-        let served = try ServedSession(fixtures: Self.pacedFixtures)
+        let arrivals = Arrivals()
+        let served = try ServedSession(fixtures: Self.pacedFixtures, exchangeObserver: arrivals.add)
         try served.dir.write("fixtures/lines.ndjson", "{\"a\":1}\n{\"a\":2}\n\n{\"a\":3}")
         let (client, head) = try Self.get(path, from: served)
         #expect(head.lowercased().contains("transfer-encoding: chunked"))
         var pieces: [String] = []
+        if let first = client.readChunk() { pieces.append(String(decoding: first, as: UTF8.self)) }
+        #expect(arrivals.count == 0, "a paced body is logged once it has been sent")
         while let chunk = client.readChunk(), !chunk.isEmpty { pieces.append(String(decoding: chunk, as: UTF8.self)) }
         let bytes = Array(body.utf8)
         var from = 0
@@ -188,5 +191,6 @@ import Testing
         }
         #expect(expected.count > 2)
         #expect(pieces == expected)
+        #expect(try #require(arrivals.next()).entry.status == 200)
     }
 }

@@ -77,8 +77,9 @@ public final class ServeStream: @unchecked Sendable {
                 hop = progress.hop
             } else {
                 guard progress.hop == hop, !progress.chunk.isEmpty else { return }
-                if taken > 0, taken == pending.count {
-                    pending.removeAll(keepingCapacity: true)
+                // What the client has been sent is dropped once it is most of what is held.
+                if taken > 0, taken == pending.count || (taken >= 64 << 10 && taken * 2 >= pending.count) {
+                    pending.removeFirst(taken)
                     taken = 0
                 }
                 pending += progress.chunk

@@ -6,7 +6,9 @@ import Strata
     import Glibc
 #endif
 
-/// Hands a body to libmicrohttpd in pieces: `chunkDelay` ms apart, or cut short for the `close` fault.
+/// Hands a body to libmicrohttpd in pieces: `chunkDelay` ms apart (an event or line at a time for server-sent
+/// events and JSON lines, as the mock source reports them; 1 KiB at a time otherwise), or cut short for the `close`
+/// fault.
 final class BodyReader {
     let bytes: [UInt8]
     /// The body file, read at explicit offsets, or nil for bytes in hand.
@@ -14,6 +16,8 @@ final class BodyReader {
     let size: UInt64
     let delay: Int
     let breakOff: Bool
+    /// `sse` or `ndjson` when a paced body is sent an event or line at a time, else nil.
+    let format: String?
 
     init?(_ reply: ServeReply) {
         switch reply.body {
@@ -28,6 +32,40 @@ final class BodyReader {
         }
         delay = reply.chunkDelay
         breakOff = reply.fault == .close
+        format = reply.chunkDelay > 0 ? StreamingBody.format(of: reply.headers["Content-Type"]) : nil
+    }
+
+    /// True when the body goes out chunked, one chunk per piece, as a server sending a stream would: a paced
+    /// stream of events or lines sent whole.
+    var isChunked: Bool { format != nil && !breakOff }
+
+    /// Copies up to `count` bytes of the body from `offset` to `buffer`; the number copied, or -1.
+    func copy(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+        if let file { return file.read(into: buffer, count: count, at: offset) }
+        let n = max(0, min(count, bytes.count - offset))
+        bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+        return n
+    }
+
+    /// The next piece from `position`, at most `room` bytes, into `buffer`: the number of bytes, or -1.
+    func piece(at position: UInt64, end: UInt64, room: Int, into buffer: UnsafeMutableRawPointer) -> Int {
+        guard let format else {
+            let count = Int(min(UInt64(room), UInt64(ServeReply.chunkSize), end - position))
+            return copy(into: buffer, count: count, at: Int(position))
+        }
+        // One event or line (what fits of it): read with the two bytes before it, so an end right after the
+        // previous piece is seen, and cut where it ends.
+        let back = Int(min(position, 2))
+        let wanted = Int(min(UInt64(room), end - position))
+        var window = [UInt8](repeating: 0, count: back + wanted)
+        let got = window.withUnsafeMutableBytes {
+            copy(into: $0.baseAddress!, count: back + wanted, at: Int(position) - back)
+        }
+        guard got > back else { return -1 }
+        if got < window.count { window.removeLast(window.count - got) }
+        let pieceEnd = StreamingBody.nextPieceEnd(window, from: back, format: format) ?? window.count
+        window.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + back, byteCount: pieceEnd - back) }
+        return pieceEnd - back
     }
 
     static let read: MHD_ContentReaderCallback = { cls, position, buffer, max in
@@ -37,21 +75,38 @@ final class BodyReader {
         let end = reader.breakOff ? reader.size / 2 : reader.size
         if position >= end { return reader.breakOff ? strata_mhd_end_with_error() : strata_mhd_end_of_stream() }
         if position > 0, reader.delay > 0 { usleep(useconds_t(reader.delay) * 1000) }
-        let count = Int(min(UInt64(max), UInt64(ServeReply.chunkSize), end - position))
-        if let file = reader.file {
-            let n = file.read(into: UnsafeMutableRawPointer(buffer), count: count, at: Int(position))
-            return n > 0 ? n : strata_mhd_end_with_error()
-        }
-        reader.bytes.withUnsafeBytes { src in
-            buffer.withMemoryRebound(to: UInt8.self, capacity: count) { dst in
-                dst.update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + Int(position), count: count)
-            }
-        }
-        return count
+        let n = reader.piece(at: position, end: end, room: max, into: UnsafeMutableRawPointer(buffer))
+        return n > 0 ? n : strata_mhd_end_with_error()
     }
 
     static let free: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
         Unmanaged<BodyReader>.fromOpaque(cls).release()
+    }
+}
+
+/// Hands a relayed live body (``ServeStream``) to libmicrohttpd as it arrives: each call waits for the next bytes on
+/// the connection's own thread (one thread per connection, so only this client waits), and returns them as one
+/// chunk of a chunked response.
+final class StreamReader {
+    let stream: ServeStream
+    /// The most bytes asked for at once.
+    static let blockSize = 16 * 1024
+
+    init(_ stream: ServeStream) {
+        self.stream = stream
+    }
+
+    static let read: MHD_ContentReaderCallback = { cls, _, buffer, max in
+        guard let cls, let buffer else { return strata_mhd_end_with_error() }
+        let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue()
+        let n = reader.stream.read(into: UnsafeMutableRawPointer(buffer), count: max)
+        if n > 0 { return n }
+        return n == 0 ? strata_mhd_end_of_stream() : strata_mhd_end_with_error()
+    }
+
+    static let free: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<StreamReader>.fromOpaque(cls).release()
     }
 }

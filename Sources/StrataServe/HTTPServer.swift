@@ -39,6 +39,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Bytes of request bodies held now, over every request (``ServeLimits/maxBodyBytesInFlight``).
     private let heldLock = NSLock()
     private var heldBytes = 0
+    /// The live bodies being relayed now, cut when the server stops (a stream may never end by itself).
+    let streams = Locked<[ObjectIdentifier: ServeStream]>([:])
+    /// False once ``stop()`` has begun: a relay that starts later is cut at once.
+    private var accepting: Bool { lock.withLock { daemon != nil } }
 
     /// `http://HOST:PORT`.
     public var url: String { "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)" }
@@ -104,6 +108,9 @@ public final class HTTPServer: @unchecked Sendable {
         }
         sweeperDone.wait()
         let fd = strata_mhd_quiesce_daemon(d)
+        // The answers in flight are let finish, but a relayed stream may never end by itself: its transfer is
+        // stopped and its client's response ends there.
+        for stream in streams.withLock({ Array($0.values) }) { stream.cancel() }
         // New connections are refused now; let every request already begun be answered and sent (up to the
         // longest delay a fixture may ask for, plus the connection timeout).
         let deadline = Date().addingTimeInterval(Double(limits.connectionTimeout) + 600)
@@ -128,6 +135,8 @@ public final class HTTPServer: @unchecked Sendable {
         /// Bytes of this request's body counted in the server's ``heldBytes``.
         var held = 0
         let start = ContinuousClock.now
+        /// The request and reply whose body is being relayed or paced: logged when the request completes.
+        var relaying: (request: ServeRequest, reply: ServeReply)?
     }
 
     /// Counts `count` more body bytes for `pending`, or returns false when the bodies held would pass the limit.
@@ -222,7 +231,17 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls, let context, let pointer = context.pointee else { return }
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         if let connection { server.deadlines.answered(connection, at: HeadDeadlines.now()) }
-        server.release(Unmanaged<Pending>.fromOpaque(pointer).takeUnretainedValue())
+        let pending = Unmanaged<Pending>.fromOpaque(pointer).takeUnretainedValue()
+        server.release(pending)
+        if let (request, reply) = pending.relaying {
+            // Sent whole, or the client went away: either way a relay's transfer is not needed any more
+            // (cancelling one that has ended does nothing), and the exchange is logged as it ended.
+            reply.stream?.cancel()
+            server.log(request, reply.ended(), pending: pending)
+            if let stream = reply.stream {
+                server.streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+            }
+        }
         Unmanaged<Pending>.fromOpaque(pointer).release()
         context.pointee = nil
         server.active.lock()
@@ -271,11 +290,7 @@ public final class HTTPServer: @unchecked Sendable {
         -> MHD_Result
     {
         let logged = request ?? ServeRequest(method: "?", path: "?")
-        func log() {
-            let elapsed = ContinuousClock.now - pending.start
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            responder.log(logged, reply, durationMs: ms)
-        }
+        func logNow() { log(logged, reply, pending: pending) }
         if let fault = reply.fault, fault != .close {
             let fd = strata_mhd_connection_fd(connection)
             switch fault {
@@ -289,11 +304,11 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             default: break
             }
-            log()
+            logNow()
             return MHD_NO
         }
         guard let response = makeResponse(reply) else {
-            log()
+            logNow()
             return MHD_NO
         }
         for field in reply.headers {
@@ -303,13 +318,42 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let result = strata_mhd_queue_response(connection, UInt32(reply.status), response)
         strata_mhd_destroy_response(response)
-        log()
+        if let stream = reply.stream, result == MHD_YES {
+            // Logged when the relayed body has ended (the completed callback), with what arrived.
+            pending.relaying = (logged, reply)
+            let stopping = streams.withLock { open in
+                if !accepting { return true }
+                open[ObjectIdentifier(stream)] = stream
+                return false
+            }
+            if stopping { stream.cancel() }
+            return result
+        }
+        if reply.chunkDelay > 0, result == MHD_YES {
+            // A paced body takes a while: logged once it has been sent (or the client went away).
+            pending.relaying = (logged, reply)
+            return result
+        }
+        reply.stream?.cancel()
+        log(logged, reply.ended(), pending: pending)
         return result
+    }
+
+    /// Logs the exchange, timed from when its request arrived.
+    func log(_ request: ServeRequest, _ reply: ServeReply, pending: Pending) {
+        let elapsed = ContinuousClock.now - pending.start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        responder.log(request, reply, durationMs: ms)
     }
 
     /// The response for `reply`'s body: a copy of its bytes, its file streamed, or paced / broken through a
     /// reader callback.
     func makeResponse(_ reply: ServeReply) -> OpaquePointer? {
+        if let stream = reply.stream {
+            return strata_mhd_response_from_callback(
+                strata_mhd_size_unknown(), StreamReader.blockSize, StreamReader.read,
+                Unmanaged.passRetained(StreamReader(stream)).toOpaque(), StreamReader.free)
+        }
         let paced = reply.chunkDelay > 0 || reply.fault == .close
         switch reply.body {
         case .bytes(let bytes) where !paced:
@@ -326,7 +370,7 @@ public final class HTTPServer: @unchecked Sendable {
         case .bytes, .file:
             guard let reader = BodyReader(reply) else { return nil }
             let size = reader.size
-            let declared = reply.fault == .close ? max(size, 1) : size
+            let declared = reader.isChunked ? strata_mhd_size_unknown() : reply.fault == .close ? max(size, 1) : size
             return strata_mhd_response_from_callback(
                 declared, ServeReply.chunkSize, BodyReader.read, Unmanaged.passRetained(reader).toOpaque(),
                 BodyReader.free)

@@ -48,6 +48,31 @@ public final class RawConnection {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Exactly the next `count` bytes the server sends (nil when the connection closed or the read timed out
+    /// first): a chunk of a chunked body, whatever bytes it holds.
+    public func read(count: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = out.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + got, count - got, 0) }
+            guard n > 0 else { return nil }
+            got += n
+        }
+        return out
+    }
+
+    /// The next chunk of a chunked body, read by its size line (nil when the connection ended or the chunked
+    /// framing broke first): `[]` for the last chunk, whose trailer (an empty line) is read too.
+    public func readChunk() -> [UInt8]? {
+        guard let line = read(through: "\r\n"),
+            let size = Int(line.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16)
+        else { return nil }
+        guard let data = size > 0 ? read(count: size) : [], read(count: 2) == Array("\r\n".utf8) else {
+            return nil
+        }
+        return data
+    }
+
     /// Everything the server sends until it closes the connection (nil when the read timed out instead).
     public func readToEnd() -> String? {
         var out: [UInt8] = []

@@ -20,7 +20,7 @@ final class ServedSession: @unchecked Sendable {
         fixtures: [String: String], sessionJSON: String = ServedSession.sessionJSON,
         limits: ServeLimits = ServeLimits(),
         upstream: ((Session) -> ServeResponder.Upstream)? = nil, journalFile: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], exchangeObserver: (@Sendable (ServeExchange) -> Void)? = nil
     ) throws {
         var files = ["session.json": sessionJSON]
         for (name, text) in fixtures { files["fixtures/" + name] = text }
@@ -28,7 +28,8 @@ final class ServedSession: @unchecked Sendable {
         session = try Session.load(from: dir.path)
         responder = ServeResponder(
             session: session, upstream: upstream?(session) ?? .mock(MockSource(session: session)),
-            journal: try ServeJournal(file: journalFile), loopback: true, environment: environment)
+            journal: try ServeJournal(file: journalFile), loopback: true, environment: environment,
+            exchangeObserver: exchangeObserver)
         server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0, limits: limits)
         let config = URLSessionConfiguration.ephemeral
         config.requestCachePolicy = .reloadIgnoringLocalCacheData

@@ -51,6 +51,9 @@ typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
 #define MHD_CONTENT_READER_END_WITH_ERROR -2
 static inline ssize_t strata_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline ssize_t strata_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
+/* The size of a response whose length is not known when it starts (libmicrohttpd's MHD_SIZE_UNKNOWN, UINT64_MAX):
+ * sent chunked to an HTTP/1.1 client, one chunk per reader call. */
+static inline uint64_t strata_mhd_size_unknown(void) { return UINT64_MAX; }
 
 /* Loads libmicrohttpd, once per process (thread-safe); returns 0 when it is ready, and otherwise
  * strata_mhd_load_error() says why. Call it before any other function here. */

@@ -4,8 +4,11 @@ public struct ServeReply: Sendable {
     public var status: Int
     /// The headers (without Content-Length, which the server sets).
     public var headers: HTTPHeaders
-    /// The body: bytes, or a file streamed from disk.
+    /// The body: bytes, or a file streamed from disk (empty while ``stream`` relays it).
     public var body: MockSource.BodySource
+    /// The live body relayed while it arrives, when the upstream's head said it is a stream (see
+    /// ``ServeStream``); ``ended()`` is this reply once it has ended.
+    public var stream: ServeStream?
     /// Milliseconds to wait before answering.
     public var delay: Int
     /// Milliseconds between body chunks of ``chunkSize`` bytes.
@@ -45,6 +48,19 @@ public struct ServeReply: Sendable {
         self.fault = fault
         self.outcome = outcome
         self.nearest = nearest
+    }
+
+    /// This reply as it is logged: when its body is relayed, once the transfer has ended (this waits for it),
+    /// with the body that arrived, the outcome and the origin it ended with; any other reply as it is.
+    public func ended() -> ServeReply {
+        guard let stream else { return self }
+        let end = stream.waitForEnd()
+        var out = self
+        out.stream = nil
+        out.body = end.body
+        out.outcome = end.outcome
+        out.origin = end.origin
+        return out
     }
 
     /// A plain-text reply (an error the server itself gives: 413, 431, 502).

@@ -40,7 +40,8 @@ public final class ServeResponder: Sendable {
     /// Called with each whole exchange (request, reply, entry), on the server's thread: the explorer's Traffic list.
     let exchangeObserver: (@Sendable (ServeExchange) -> Void)?
     private let builder: RequestBuilder
-    private let recordLock = NSLock()
+    /// One recording at a time (taken and given back on different threads when a stream is relayed).
+    private let recordTurn = DispatchSemaphore(value: 1)
     private let countLock = NSLock()
     nonisolated(unsafe) private var inFlightCount = 0
 
@@ -228,14 +229,13 @@ public final class ServeResponder: Sendable {
         } catch {
             return .text(502, "strata serve: \(shown(error.description))", outcome: "live error")
         }
-        let result = ServeResponder.wait { () async -> Result<Response, TransportError> in
+        return relay(built, outcome: "live") { progress in
             do throws(TransportError) {
-                return .success(try await source.send(built))
+                return .success((try await source.send(built, progress: progress), "live"))
             } catch {
                 return .failure(error)
             }
         }
-        return reply(result, built, outcome: "live")
     }
 
     func record(_ request: ServeRequest, with recorder: RecordingSource) -> ServeReply {
@@ -245,22 +245,80 @@ public final class ServeResponder: Sendable {
         } catch {
             return .text(502, "strata serve: \(shown(error.description))", outcome: "record error")
         }
-        // One recording at a time: two writes to one fixture file must not race.
-        recordLock.lock()
-        defer { recordLock.unlock() }
+        // One recording at a time: two writes to one fixture file must not race. The turn is given back when the
+        // transfer ends, which for a relayed stream is after this returns (so a semaphore, not a lock).
+        recordTurn.wait()
         let exists = recorder.writer.existingPair(for: built) != nil
-        let result = ServeResponder.wait { () async -> Result<(Response, String), TransportError> in
+        return relay(built, outcome: "record", ended: { self.recordTurn.signal() }) { progress in
             do throws(TransportError) {
-                if exists { return .success((try await recorder.live.send(built), "live (already recorded)")) }
-                let (response, written) = try await recorder.record(built)
+                if exists {
+                    return .success(
+                        (try await recorder.live.send(built, progress: progress), "live (already recorded)"))
+                }
+                let (response, written) = try await recorder.record(built, progress: progress)
                 return .success((response, "recorded \(self.shown(written.description))"))
             } catch {
                 return .failure(error)
             }
         }
+    }
+
+    /// Sends `built` through `send` on ``executor`` and answers as soon as the upstream's head says how: a body
+    /// that is a stream (``StreamingBody/isRelayed(method:status:headers:)``) at once, relayed through a
+    /// ``ServeStream`` piece by piece as it arrives; any other answer whole, once it is in. `send` reports to the
+    /// observer it is given and returns the response with its outcome; `ended` runs when the transfer has ended.
+    func relay(
+        _ built: BuiltRequest, outcome: String, ended: @escaping @Sendable () -> Void = {},
+        _ send: @escaping @Sendable (@escaping TransferObserver) async -> Result<(Response, String), TransportError>
+    ) -> ServeReply {
+        let stream = ServeStream(method: built.method)
+        let task = Task.detached(executorPreference: ServeResponder.executor) {
+            let result = await send { stream.arrived($0) }
+            ended()
+            let relayed = stream.relayed
+            stream.finish { head in self.ending(result, built, outcome: outcome, head: head, relayed: relayed) }
+        }
+        stream.run(task)
+        switch stream.waitForHead() {
+        case .whole(let reply):
+            return reply
+        case .head(let head):
+            var reply = ServeReply(status: head.status, headers: head.headers, outcome: outcome)
+            reply.stream = stream
+            return reply
+        }
+    }
+
+    /// How a transfer ended, as the reply to log: the whole answer when no head was relayed; for a relayed body,
+    /// its head with the body that arrived, or an outcome saying where and why it was cut short (the client's
+    /// response then ends with an error, so it is never taken for the whole body).
+    func ending(
+        _ result: Result<(Response, String), TransportError>, _ built: BuiltRequest, outcome: String,
+        head: ServeStream.Head?, relayed: Int
+    ) -> ServeStream.Ending {
+        guard let head else {
+            switch result {
+            case .success(let (response, said)):
+                return .init(reply: reply(.success(response), built, outcome: said), clean: true)
+            case .failure(let error): return .init(reply: reply(.failure(error), built, outcome: outcome), clean: true)
+            }
+        }
         switch result {
-        case .success(let (response, outcome)): return reply(.success(response), built, outcome: outcome)
-        case .failure(let error): return reply(.failure(error), built, outcome: "record")
+        case .success(let (response, said)):
+            var reply = ServeReply(
+                status: head.status, headers: head.headers, body: .bytes(response.body), outcome: said)
+            reply.origin = response.origin
+            if response.truncated {
+                reply.outcome += " (body cut at maxBodyBytes, \(built.transport.maxBodyBytes) bytes)"
+            }
+            return .init(reply: reply, clean: !response.truncated)
+        case .failure(let error):
+            let reply = ServeReply(
+                status: head.status, headers: head.headers,
+                outcome:
+                    "\(outcome) (stream cut short after \(relayed) bytes: \(shown(built.redacting(error.description))))"
+            )
+            return .init(reply: reply, clean: false)
         }
     }
 
@@ -269,15 +327,9 @@ public final class ServeResponder: Sendable {
     func reply(_ result: Result<Response, TransportError>, _ built: BuiltRequest, outcome: String) -> ServeReply {
         switch result {
         case .success(let response):
-            var headers = HTTPHeaders()
-            for field in response.headers
-            where !["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"].contains(
-                field.name.lowercased())
-            {
-                headers.append(name: field.name, value: field.value)
-            }
             var reply = ServeReply(
-                status: response.status, headers: headers, body: .bytes(response.body), outcome: outcome)
+                status: response.status, headers: ServeStream.forwarded(response.headers), body: .bytes(response.body),
+                outcome: outcome)
             reply.origin = response.origin
             return reply
         case .failure(let error):
@@ -288,18 +340,6 @@ public final class ServeResponder: Sendable {
 
     /// Where live sends run: not Swift's shared pool, whose threads may all be blocked while a server thread waits.
     static let executor = DispatchTaskExecutor(label: "strata.serve")
-
-    /// Runs `body` on ``executor`` and blocks this (server) thread until it returns.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached(executorPreference: ServeResponder.executor) {
-            box.value = await body()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
-    }
 
     // MARK: Host, admin and CORS
 
@@ -439,9 +479,4 @@ public final class ServeResponder: Sendable {
         return cors.allowOrigins.contains { $0.lowercased() == origin.lowercased() }
             ? ServeResponder.headerSafe(origin) : nil
     }
-}
-
-/// A value handed from a task to the thread waiting for it (the semaphore orders the accesses).
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
 }

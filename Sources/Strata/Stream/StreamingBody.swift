@@ -9,6 +9,14 @@ public enum StreamingBody {
         return nil
     }
 
+    /// True when a response with this head is passed on while it arrives (`strata serve`'s live proxy): a body
+    /// that is a stream of events or lines, or whose length was not announced (chunked, or ended by closing). A
+    /// `HEAD`, a redirect, `204` and `304` have no body to pass on.
+    public static func isRelayed(method: String, status: Int, headers: HTTPHeaders) -> Bool {
+        guard method != "HEAD", status >= 200, !(300..<400).contains(status), status != 204 else { return false }
+        return format(of: headers["Content-Type"]) != nil || headers["Content-Length"] == nil
+    }
+
     /// The part of `bytes` up to and including its last line break: the lines that have fully arrived.
     public static func completePrefix(_ bytes: [UInt8]) -> [UInt8] {
         guard let last = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [] }
@@ -54,22 +62,33 @@ public enum StreamingBody {
     /// after each line for `ndjson`, every 1 KiB otherwise; the last piece ends at the end of the body.
     public static func pieceEnds(_ body: [UInt8], format: String?) -> [Int] {
         var ends: [Int] = []
-        switch format ?? "" {
-        case "sse", "ndjson":
-            var i = 0
-            while i < body.count {
-                if body[i] == 0x0A,
-                    format == "ndjson" || (i > 0 && body[i - 1] == 0x0A)
-                        || (i > 1 && body[i - 1] == 0x0D && body[i - 2] == 0x0A)
-                {
-                    ends.append(i + 1)
-                }
-                i += 1
+        if let format, format == "sse" || format == "ndjson" {
+            var from = 0
+            while let end = nextPieceEnd(body, from: from, format: format) {
+                ends.append(end)
+                from = end
             }
-        default:
+        } else {
             ends = Array(stride(from: 1024, to: body.count, by: 1024))
         }
         if ends.last != body.count, !body.isEmpty { ends.append(body.count) }
         return ends
+    }
+
+    /// Where the piece of `bytes` that starts at `from` ends (just after the blank line that ends an event for
+    /// `sse`, after its line break for `ndjson`), or nil when it does not end within `bytes`. The bytes before
+    /// `from` are what came before it (two are enough), so a line break right after the previous piece is seen.
+    public static func nextPieceEnd(_ bytes: [UInt8], from: Int, format: String) -> Int? {
+        var i = from
+        while i < bytes.count {
+            if bytes[i] == 0x0A,
+                format == "ndjson" || (i > 0 && bytes[i - 1] == 0x0A)
+                    || (i > 1 && bytes[i - 1] == 0x0D && bytes[i - 2] == 0x0A)
+            {
+                return i + 1
+            }
+            i += 1
+        }
+        return nil
     }
 }

@@ -102,7 +102,16 @@ enum OverlayView {
             } else {
                 lines = [Line("Reading the history…", style: Theme.secondary)]
             }
-            let title = "History · " + (list.route ?? "every route") + (list.entries.map { " · \($0.count)" } ?? "")
+            // What the kept bodies take, against the session's bound for the whole history (every 100 MB response
+            // adds 100 MB; the oldest go first past the bound).
+            let sizes = list.entries.map { entries in
+                let bytes = entries.reduce(0) { $0 + $1.size }
+                let bound = ByteCount.text(state.session.history.maxBytes)
+                return " · \(ByteCount.text(bytes))" + (list.route == nil ? " of \(bound)" : "")
+            }
+            let title =
+                "History · " + (list.route ?? "every route") + (list.entries.map { " · \($0.count)" } ?? "")
+                + (sizes ?? "")
             box(
                 title: Line(title, style: Theme.title), footer: footer(.history), lines: lines, scroll: 0, width: 110,
                 selected: list.entries?.isEmpty == false ? list.selected : nil, in: area, into: &buffer)

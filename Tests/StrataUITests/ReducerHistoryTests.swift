@@ -37,7 +37,8 @@ struct ReducerHistoryTests {
         // The title says what the kept bodies take, against the session's bound (500 MB by default).
         let bytes = all.entries?.reduce(0) { $0 + $1.size } ?? 0
         #expect(
-            ExplorerFixtures.screen(program).contains("History · every route · 3 · \(ByteCount.text(bytes)) of 500.0 MB"))
+            ExplorerFixtures.screen(program).contains(
+                "History · every route · 3 · \(ByteCount.text(bytes)) of 500.0 MB"))
         try await ExplorerFixtures.press(program, "a Esc")
         #expect(program.state.overlay == nil)
     }

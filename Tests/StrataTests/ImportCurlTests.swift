@@ -49,7 +49,7 @@ import Testing
         let result = try CurlImport.session(
             """
             curl "https://api.shop.test/v1/orders?api_key=$SHOP_KEY&page=1" \\
-              -H "Authorization: Bearer ${SHOP_TOKEN}" -H 'X-Note: costs $5' -u "me:$SHOP_PASSWORD"
+              -H "Authorization: Bearer ${SHOP_TOKEN}" -H 'X-Note: costs $5'
             """)
         let imported = try ImportedSession(result)
         #expect(imported.checkProblems.isEmpty)
@@ -57,15 +57,53 @@ import Testing
         #expect(text.contains(#""api_key": "${env:SHOP_KEY}""#))
         #expect(text.contains(#""Authorization": "Bearer ${env:SHOP_TOKEN}""#))
         #expect(text.contains(#""X-Note": "costs $5""#))
-        #expect(text.contains("me:${env:SHOP_PASSWORD}@api.shop.test"))
         #expect(result.made.contains("header Authorization reads Bearer ${env:SHOP_TOKEN} and is redacted"))
         let session = try imported.session
         #expect(session.isRedacted("api_key") && session.isRedacted("Authorization"))
         let request = try RequestBuilder(
-            session: session, environment: ["SHOP_KEY": "k1", "SHOP_TOKEN": "t1", "SHOP_PASSWORD": "p1"]
+            session: session, environment: ["SHOP_KEY": "k1", "SHOP_TOKEN": "t1"]
         ).build(session.routes[0])
-        #expect(request.url == "https://me:p1@api.shop.test/v1/orders?api_key=k1&page=1")
+        #expect(request.url == "https://api.shop.test/v1/orders?api_key=k1&page=1")
         #expect(request.headers["Authorization"] == "Bearer t1")
+    }
+
+    @Test func userAndPasswordAreTheRoutesBasicAuthNotPartOfTheURL() throws {
+        for command in [
+            #"curl -u "me:$SHOP_PASSWORD" https://api.shop.test/v1/me"#,
+            #"curl 'https://me:$SHOP_PASSWORD@api.shop.test/v1/me'"#,
+        ] {
+            let result = try CurlImport.session(command)
+            let imported = try ImportedSession(result)
+            #expect(imported.checkProblems.isEmpty, "\(command)")
+            let text = imported.text("session.json")
+            #expect(text.contains(#""baseURL": "https://api.shop.test""#), "\(text)")
+            #expect(text.contains(#""password": "${env:SHOP_PASSWORD}""#))
+            let request = try RequestBuilder(session: try imported.session, environment: ["SHOP_PASSWORD": "p1"])
+                .build(try imported.session.routes[0])
+            #expect(request.url == "https://api.shop.test/v1/me")
+            #expect(request.headers["Authorization"] == "Basic " + Data("me:p1".utf8).base64EncodedString())
+        }
+        // A literal password is never written: it reads a variable named for the host.
+        let literal = try ImportedSession(try CurlImport.session("curl -u admin:hunter2 https://api.shop.test/x"))
+        #expect(!literal.text("session.json").contains("hunter2"))
+        #expect(literal.text("session.json").contains("${env:SHOP_PASSWORD}"))
+    }
+
+    @Test func formFieldsBecomeAMultipartPOSTAndAnAddressNamesNoVariables() throws {
+        let result = try CurlImport.session(
+            "curl -u admin:pw -b sid=1 -F file=@avatar.png -F 'note=two words' --form-string 'raw=@x' "
+                + "http://127.0.0.1:8080/upload")
+        let text = try ImportedSession(result).text("session.json")
+        #expect(text.contains(#""method": "POST""#))
+        #expect(text.contains(#""file": "@avatar.png""#))
+        #expect(text.contains(#""note": "${note}""#) && text.contains(#""note": "two words""#))
+        #expect(text.contains(#""raw": "@x""#))
+        #expect(text.contains("${env:API_PASSWORD}") && text.contains("${env:API_COOKIE}"))
+        #expect(!text.contains("_127_"))
+        #expect(result.made.contains { $0.hasPrefix("form field file sends the file avatar.png") })
+        // Options left out are listed once, without a doubled prefix (the command adds "not carried over: ").
+        let ignored = try CurlImport.session("curl --retry 3 https://x.test/a")
+        #expect(ignored.notCarried == ["option --retry 3"])
     }
 
     @Test func getWithDataPutsItInTheQuery() throws {

@@ -12,6 +12,8 @@ public enum CurlImport {
         var get = false
         var head = false
         var user: String?
+        /// `-F` / `--form` fields (`name=value`, `name=@file`) and `--form-string` ones (never a file).
+        var form: [(field: String, literal: Bool)] = []
         var ignored: [String] = []
     }
 
@@ -28,9 +30,9 @@ public enum CurlImport {
         }
         let valued: Set<String> = [
             "-o", "--output", "-w", "--write-out", "--connect-timeout", "-m", "--max-time", "--retry", "-x",
-            "--proxy", "-E", "--cert", "--cacert", "--key", "-r", "--range", "-F", "--form", "-T", "--upload-file",
+            "--proxy", "-E", "--cert", "--cacert", "--key", "-r", "--range", "-T", "--upload-file",
             "--resolve", "--max-redirs", "-c", "--cookie-jar", "-K", "--config", "--limit-rate", "-U",
-            "--proxy-user", "--interface", "--form-string",
+            "--proxy-user", "--interface",
         ]
         while i < w.count {
             var a = w[i]
@@ -40,7 +42,7 @@ public enum CurlImport {
                 inline = String(a[a.index(after: eq)...])
                 a = String(a[..<eq])
             } else if a.hasPrefix("-"), !a.hasPrefix("--"), a.count > 2,
-                ["-X", "-H", "-d", "-u", "-A", "-e", "-b"].contains(String(a.prefix(2)))
+                ["-X", "-H", "-d", "-u", "-A", "-e", "-b", "-F"].contains(String(a.prefix(2)))
             {
                 inline = String(a.dropFirst(2))
                 a = String(a.prefix(2))
@@ -74,6 +76,8 @@ public enum CurlImport {
                 c.data.append(try next())
                 c.json = true
             case "-u", "--user": c.user = try next()
+            case "-F", "--form": c.form.append((try next(), false))
+            case "--form-string": c.form.append((try next(), true))
             case "-G", "--get": c.get = true
             case "-I", "--head": c.head = true
             case "--url": c.url = try next()
@@ -136,19 +140,37 @@ public enum CurlImport {
         let scheme = components.scheme ?? "http"
         var base = scheme + "://"
         var envPrefix = host
-        if let first = host.split(separator: ".").first, host.split(separator: ".").count > 2 || first != "www" {
+        // An address names no API: its variables are API_…, not _127_….
+        let isAddress =
+            host == "localhost" || host.contains(":")
+            || host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
+        if isAddress {
+            envPrefix = "API"
+        } else if let first = host.split(separator: ".").first, host.split(separator: ".").count > 2 || first != "www" {
             envPrefix = String(
                 first == "api" || first == "www" ? host.split(separator: ".").dropFirst().first ?? first : first)
         }
-        if let user = c.user ?? components.user {
-            let parts = user.split(separator: ":", maxSplits: 1)
-            let name = String(parts.first ?? "")
+        // `-u` (or user:password@ in the URL) is the route's basic auth: the password is read from the environment
+        // and never written; the URL keeps no credentials.
+        var basicAuth: OutputJSON? = nil
+        let userinfo = components.user.map { user in
+            user + (components.password.map { ":" + $0 } ?? "")
+        }
+        if let user = c.user ?? userinfo {
+            let parts = user.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentEncoding.decode(String(parts.first ?? ""))
             let given = parts.count > 1 ? String(parts[1]) : ""
             let secret =
                 CurlImport.shellVariable(given).map { "${env:\($0)}" }
                 ?? "${env:\(ImportNaming.envName(envPrefix, "password"))}"
-            base += PercentEncoding.encode(name, allowing: PercentEncoding.unreserved) + ":" + secret + "@"
-            made.append("the -u password reads \(secret)")
+            if c.headers.contains(where: { $0.0.lowercased() == "authorization" }) {
+                notCarried.append("-u \(name): the command's own Authorization header is sent instead, as curl does")
+            } else {
+                basicAuth = .object([
+                    ("type", .string("basic")), ("user", .string(name)), ("password", .string(secret)),
+                ])
+                made.append("basic auth for \(name); the password reads \(secret)")
+            }
         }
         base += host
         if let port = components.port { base += ":\(port)" }
@@ -169,7 +191,7 @@ public enum CurlImport {
         let keptEncoded = ["%7B", "%7b", "%7D", "%7d"].reduce(template) { text, escape in
             text.replacingOccurrences(of: escape, with: "%25" + escape.dropFirst())
         }
-        var method = c.method ?? (c.head ? "HEAD" : (!c.data.isEmpty && !c.get ? "POST" : "GET"))
+        var method = c.method ?? (c.head ? "HEAD" : ((!c.data.isEmpty || !c.form.isEmpty) && !c.get ? "POST" : "GET"))
         if c.get, c.method == nil { method = c.head ? "HEAD" : "GET" }
         var route = SessionDraft.Route(
             name: "", method: method, path: PercentEncoding.decode(keptEncoded))
@@ -208,6 +230,40 @@ public enum CurlImport {
                 notCarried.append("a \(contentType) body: only form and JSON bodies become params")
             }
         }
+        // `-F`: a multipart body; text fields become params the body names (`${note}`), files stay `@path`.
+        if !c.form.isEmpty, c.data.isEmpty {
+            var fields: [(String, String)] = []
+            for (field, literal) in c.form {
+                guard let eq = field.firstIndex(of: "=") else {
+                    notCarried.append("form field without a value: \(field)")
+                    continue
+                }
+                let name = String(field[..<eq])
+                var value = String(field[field.index(after: eq)...])
+                if !literal, value.hasPrefix("@") {
+                    // `;type=image/png` and other attributes after the file name are curl's, not the session's.
+                    if let semicolon = value.firstIndex(of: ";") {
+                        notCarried.append("form field \(name): \(value[semicolon...]) (the file's type is guessed)")
+                        value = String(value[..<semicolon])
+                    }
+                    fields.append((name, value))
+                    made.append(
+                        "form field \(name) sends the file \(value.dropFirst()), read from the session folder: put it there"
+                    )
+                } else if !literal, value.hasPrefix("<") {
+                    notCarried.append("form field \(name)=\(value): a field read from a file is sent as that text")
+                    fields.append((name, value))
+                } else {
+                    fields.append((name, "${\(name)}"))
+                    route.params.append(
+                        param(name, value: .string(value), placement: nil, prefix: envPrefix, draft: &draft))
+                }
+            }
+            route.multipart = fields
+        } else if !c.form.isEmpty {
+            notCarried.append("-F with -d: curl refuses both; the -d data is kept")
+        }
+        route.auth = basicAuth
         for (name, value) in queryItems {
             let placement = bodyAllowed ? "query" : nil
             route.params.append(
@@ -223,7 +279,9 @@ public enum CurlImport {
         for (name, value) in c.headers {
             let lower = name.lowercased()
             if skip.contains(lower) { continue }
-            if lower == "content-type", !bodyParams.isEmpty || route.body == "json" { continue }
+            if lower == "content-type", !bodyParams.isEmpty || route.body == "json" || route.multipart != nil {
+                continue
+            }
             if CredentialNames.isHeader(name) || value == ResolvedParam.redacted {
                 let template =
                     CurlImport.shellVariable(inSecret: value) ?? "${env:\(ImportNaming.envName(envPrefix, name))}"
@@ -241,7 +299,7 @@ public enum CurlImport {
         let namedPath = ["%7B", "%7b", "%7D", "%7d"].reduce(route.path) { $0.replacingOccurrences(of: $1, with: "") }
         route.name = draft.uniqueRouteName(routeName ?? ImportNaming.routeName(method: method, path: namedPath))
         made.insert("route \(route.name) \(route.method) \(route.path)", at: 0)
-        for i in c.ignored { notCarried.append("not carried over: \(i)") }
+        notCarried += c.ignored
         draft.addRoute(route)
         return Origin(baseURL: base, host: host)
     }

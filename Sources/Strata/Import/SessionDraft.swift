@@ -27,6 +27,10 @@ struct SessionDraft: Sendable {
         var params: [Param] = []
         var headers: [(String, String)] = []
         var body: String? = nil
+        /// A multipart body's fields (`@path` for a file), written as `"body": {"multipart": {...}}`.
+        var multipart: [(String, String)]? = nil
+        /// The route's own `auth` (basic auth from `curl -u`).
+        var auth: OutputJSON? = nil
         var map: OutputJSON? = nil
 
         var json: OutputJSON {
@@ -36,7 +40,12 @@ struct SessionDraft: Sendable {
             m.append(("path", .string(path)))
             if !params.isEmpty { m.append(("params", .object(params.map { ($0.name, $0.json) }))) }
             if !headers.isEmpty { m.append(("headers", .object(headers.map { ($0.0, .string($0.1)) }))) }
-            if let body { m.append(("body", .string(body))) }
+            if let auth { m.append(("auth", auth)) }
+            if let multipart {
+                m.append(("body", .object([("multipart", .object(multipart.map { ($0.0, .string($0.1)) }))])))
+            } else if let body {
+                m.append(("body", .string(body)))
+            }
             if let map { m.append(("map", map)) }
             return .object(m)
         }

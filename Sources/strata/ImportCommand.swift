@@ -4,7 +4,7 @@ import Strata
 /// `strata import openapi|har|curl …`: Make a session from an OpenAPI document, a HAR file or a curl command.
 enum ImportCommand {
     static let usage =
-        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
+        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] [--all] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
     static let summary = "Make a session from an OpenAPI document, a HAR file or a curl command."
     static let arguments = [
         PositionalSpec(name: "KIND", help: "openapi, har or curl"),
@@ -16,6 +16,7 @@ enum ImportCommand {
         OptionSpec("--name", value: "NAME", help: "the session's name (openapi, har) or the route's (curl)"),
         OptionSpec("--into", value: "SESSION", help: "curl: add the route to this session (created when missing)"),
         OptionSpec("--force", help: "replace files that exist instead of refusing"),
+        OptionSpec("--all", help: "har: keep page assets too (scripts, styles, images, fonts, HTML pages)"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -25,6 +26,8 @@ enum ImportCommand {
         let name = try args.option("--name")
         let out = try args.option("--out")
         let into = try args.option("--into")
+        let all = args.flag("--all")
+        if all, kind != "har" { throw UsageError("--all applies to har only") }
         let input = Array(positionals.dropFirst())
         if into != nil, kind != "curl" { throw UsageError("--into applies to curl only") }
         do {
@@ -42,7 +45,7 @@ enum ImportCommand {
                 else {
                     throw CommandError("\(input[0]): cannot read the file (no such file, or not readable)")
                 }
-                let result = try HARImport.session(Array(data), file: input[0], name: name)
+                let result = try HARImport.session(Array(data), file: input[0], name: name, keepAssets: all)
                 return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             case "curl":
                 // One argument holds the whole command; several are its words (after `--`); `-` reads stdin.

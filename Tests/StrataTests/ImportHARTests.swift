@@ -83,10 +83,35 @@ import Testing
         #expect(product.url == "https://api.shop.test/v1/products/3")
         let list = try session.build("getV1Products")
         #expect(list.params.first { $0.name == "page" }?.value == "2")
+        #expect(imported.result.notCarried.contains("1 page asset left out (app.js): --all keeps them"))
+    }
+
+    @Test func pageAssetsAreLeftOutUnlessAllAreAskedFor() throws {
+        let har = """
+            { "log": { "version": "1.2", "creator": { "name": "t", "version": "1" }, "entries": [
+            \(Self.entry("GET", "https://shop.test/", mime: "text/html; charset=utf-8", text: "<html></html>")),
+            \(Self.entry("GET", "https://shop.test/static/app.js", mime: "application/javascript", text: "x()")),
+            \(Self.entry("GET", "https://shop.test/static/site.css", mime: "text/css", text: "a{}")),
+            \(Self.entry("GET", "https://shop.test/img/logo.png", mime: "image/png", text: "AA==", encoding: "base64")),
+            \(Self.entry("GET", "https://shop.test/fonts/a.woff2", mime: "", text: "")),
+            \(Self.entry("GET", "https://shop.test/api/cart", text: #"{"items":[]}"#)),
+            \(Self.entry("GET", "https://shop.test/api/items/4/photo", mime: "image/jpeg", text: "AA==", encoding: "base64"))
+            ] } }
+            """
+        let result = try HARImport.session(Array(har.utf8), file: "shop.har")
+        let routes = try ImportedSession(result).session.routes.map(\.path)
+        #expect(routes == ["/api/cart", "/api/items/{id}/photo"])
         #expect(
-            imported.result.notCarried.contains {
-                $0.contains("1 entry to other origins left out: https://cdn.elsewhere.test")
-            })
+            result.notCarried.contains("5 page assets left out (/, app.js, site.css, logo.png, …): --all keeps them"))
+        let all = try ImportedSession(HARImport.session(Array(har.utf8), file: "shop.har", keepAssets: true))
+        #expect(try all.session.routes.count == 7)
+        // Nothing but assets: an error that says what to do, not an empty session.
+        let onlyAssets = """
+            { "log": { "version": "1.2", "creator": { "name": "t", "version": "1" }, "entries": [
+            \(Self.entry("GET", "https://shop.test/static/app.js", mime: "application/javascript", text: "x()"))
+            ] } }
+            """
+        #expect(throws: ImportError.self) { try HARImport.session(Array(onlyAssets.utf8), file: "p.har") }
     }
 
     @Test("a HAR of many entries keeps every token out, each param once in first-seen order, and names routes apart")

@@ -3,6 +3,29 @@ import Foundation
 /// `strata import har`: routes, params and fixture pairs from a browser's HAR 1.2 recording, with every secret
 /// left out.
 public enum HARImport {
+    /// Response types of a page's own files rather than an API's answers (an image or a video can be an API's
+    /// answer: those count as assets by their file extension only).
+    static let assetTypes = [
+        "font/", "text/css", "text/html", "application/xhtml", "text/javascript",
+        "application/javascript", "application/x-javascript", "application/ecmascript", "application/wasm",
+        "application/font-", "application/x-font-", "application/vnd.ms-fontobject",
+    ]
+    /// File extensions of a page's own files, for responses that say no type.
+    static let assetExtensions: Set<String> = [
+        "js", "mjs", "css", "map", "png", "jpg", "jpeg", "gif", "svg", "ico", "webp", "avif", "woff", "woff2", "ttf",
+        "otf", "eot", "html", "htm", "mp4", "webm", "mp3", "wasm",
+    ]
+
+    /// Whether entry `e` is a script, style, font or HTML page (by its response type), or a file of a page (by
+    /// its path's extension: `logo.png`, `app.js`).
+    static func isPageAsset(_ e: Entry) -> Bool {
+        let type = e.responseMime.lowercased().split(separator: ";").first.map(String.init) ?? ""
+        if assetTypes.contains(where: { type.trimmingCharacters(in: .whitespaces).hasPrefix($0) }) { return true }
+        let last = e.path.split(separator: "/").last ?? ""
+        guard let dot = last.lastIndex(of: ".") else { return false }
+        return assetExtensions.contains(last[last.index(after: dot)...].lowercased())
+    }
+
     struct Entry {
         var method: String
         var url: URLComponents
@@ -21,9 +44,10 @@ public enum HARImport {
         var at: Int
     }
 
-    /// Imports the HAR document in `bytes` (named `file` in messages) as a session named `name`.
-    public static func session(_ bytes: [UInt8], file: String, name: String? = nil) throws(ImportError)
-        -> ImportResult
+    /// Imports the HAR document in `bytes` (named `file` in messages) as a session named `name`; page assets
+    /// (scripts, styles, images, fonts, media, HTML pages) are left out, and counted, unless `keepAssets`.
+    public static func session(_ bytes: [UInt8], file: String, name: String? = nil, keepAssets: Bool = false)
+        throws(ImportError) -> ImportResult
     {
         let doc = try ImportDocument.parse(bytes, file: file)
         guard let log = doc.root["log"], log.isObject else {
@@ -83,6 +107,22 @@ public enum HARImport {
         }
         guard !entries.isEmpty else {
             throw ImportError("\(doc.location(entriesValue.offset)): the HAR has no entries")
+        }
+        // A browser's recording is mostly the page itself: only API responses become routes, by default.
+        if !keepAssets {
+            let assets = entries.filter(isPageAsset)
+            if !assets.isEmpty, assets.count == entries.count {
+                throw ImportError(
+                    "\(doc.location(entriesValue.offset)): every entry is a page asset (scripts, styles, images, "
+                        + "fonts, HTML): no API responses to import; --all imports them")
+            }
+            if !assets.isEmpty {
+                let names = assets.prefix(4).map { String($0.path.split(separator: "/").last ?? "/") }
+                notCarried.append(
+                    "\(Counted.text(assets.count, "page asset")) left out (\(names.joined(separator: ", "))"
+                        + (assets.count > 4 ? ", …" : "") + "): --all keeps them")
+                entries.removeAll(where: isPageAsset)
+            }
         }
 
         // The most frequent origin becomes the base URL; other hosts are left out.

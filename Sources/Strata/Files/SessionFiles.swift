@@ -100,7 +100,10 @@ public enum SessionFiles {
     /// `path` opened for reading when it is a regular file inside `root` (symlinks followed while they stay
     /// inside), else why not, in one step: nothing between the check and the open can change what is opened.
     public static func open(_ path: String, inside root: String) -> Result<OpenedFile, Refusal> {
-        guard let relative = relativePath(path, inside: root) else { return .failure(outsideOrMissing(path)) }
+        // Named outside the folder: refused as outside whether or not anything is there.
+        guard let relative = relativePath(path, inside: root) else {
+            return .failure(.outside(resolved: realPath(path) ?? lexicalPath(path)))
+        }
         var fd = openBeneath(root, relative)
         if fd == -EXDEV, let real = realPath(path), let realRoot = realPath(root),
             let inside = relativePath(real, inside: realRoot)
@@ -112,7 +115,12 @@ public enum SessionFiles {
         guard fd >= 0 else {
             switch -fd {
             case ENOENT, ENOTDIR: return .failure(.missing)
-            case EXDEV, ELOOP: return .failure(outsideOrMissing(path))
+            case EXDEV, ELOOP:
+                // Nothing there: outside when its `..`s lead out of the folder as written, else missing.
+                if realPath(path) == nil, relativePath(lexicalPath(path), inside: lexicalPath(root)) == nil {
+                    return .failure(.outside(resolved: lexicalPath(path)))
+                }
+                return .failure(outsideOrMissing(path))
             default: return .failure(.unreadable(reason: String(cString: strerror(-fd))))
             }
         }
@@ -168,6 +176,22 @@ public enum SessionFiles {
 
     /// Why `path` is refused when it leads out of the session: where it resolves to, or missing when it
     /// resolves nowhere (a dangling or looping symlink).
+    /// `path` made absolute with `.` and `..` taken away as written (no symlink followed): for messages about a
+    /// path that leads nowhere.
+    static func lexicalPath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : Session.join(FileManager.default.currentDirectoryPath, path)
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     static func outsideOrMissing(_ path: String) -> Refusal {
         realPath(path).map { .outside(resolved: $0) } ?? .missing
     }

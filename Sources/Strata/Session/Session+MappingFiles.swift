@@ -78,7 +78,8 @@ extension Session {
     private static func readMappingFile(_ name: String, directory: String) -> Result<
         DocumentReader, MappingFileProblem
     > {
-        let path = join(directory, name)
+        // An absolute name is taken as written (and refused as outside the session unless it leads inside).
+        let path = name.hasPrefix("/") ? name : join(directory, name)
         let bytes: [UInt8]
         switch SessionFiles.read(path, inside: directory) {
         case .success(let b): bytes = b

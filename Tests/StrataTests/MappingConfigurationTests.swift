@@ -269,3 +269,28 @@ import Testing
         #expect(MappingSet([ClassMapping(name: "Ok", properties: [PropertyMapping("a", .string)])]).problems.isEmpty)
     }
 }
+
+@Suite("Date pattern fix-its")
+struct DatePatternFixTests {
+    @Test("a word in a date pattern is quoted whole, and the suggested pattern reads the data")
+    func quotesTheWord() throws {
+        guard case .failure(let problem) = DatePattern.parse("dd.MM.yyyy at HH:mm") else {
+            Issue.record("the pattern was accepted")
+            return
+        }
+        #expect(problem.message.hasSuffix("quote it: dd.MM.yyyy 'at' HH:mm"), "\(problem.message)")
+        guard case .failure(let t) = DatePattern.parse("yyyy-MM-ddTHH:mm") else { return }
+        #expect(t.message.hasSuffix("quote it: yyyy-MM-dd'T'HH:mm"))
+        let config = try JSONParser().parse(
+            Array(#"{"A": {"properties": {"when": {"type": "date", "format": "dd.MM.yyyy 'at' HH:mm"}}}}"#.utf8))
+        let (set, problems) = MappingSet.load(from: config, at: Tree.root, file: "session.json")
+        #expect(problems.isEmpty)
+        let data = try JSONParser().parse(Array(#"{"when": "03.12.2026 at 14:05"}"#.utf8))
+        let result = Mapper(mappings: set).map(data, with: RouteMapping(type: .object("A"), keyPath: nil))
+        #expect(result.issues.filter { $0.severity == .error }.isEmpty, "\(Array(result.issues).map(\.message))")
+        guard case .date = result.values[1].content else {
+            Issue.record("not a date: \(result.values[1].content)")
+            return
+        }
+    }
+}

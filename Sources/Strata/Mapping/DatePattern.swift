@@ -28,6 +28,28 @@ public struct DatePattern: Sendable, Hashable {
     /// The letters ICU gives a meaning to; any other unquoted ASCII letter is an error.
     static let patternLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx")
 
+    /// `text` with the word around position `bad` quoted: the letter there and its single-letter neighbours (`at`
+    /// in `dd.MM.yyyy at HH:mm`), not the repeated letters of a field beside it (`T` in `yyyy-MM-ddTHH`).
+    static func quotingWord(at bad: Int, in text: [Character]) -> String {
+        func isLetter(_ i: Int) -> Bool { i >= 0 && i < text.count && text[i].isASCII && text[i].isLetter }
+        /// The bounds of the run of one letter repeated around `i`.
+        func group(_ i: Int) -> Range<Int> {
+            var start = i
+            var end = i + 1
+            while start > 0, text[start - 1] == text[i] { start -= 1 }
+            while end < text.count, text[end] == text[i] { end += 1 }
+            return start..<end
+        }
+        var span = group(bad)
+        while isLetter(span.lowerBound - 1), group(span.lowerBound - 1).count == 1 {
+            span = (span.lowerBound - 1)..<span.upperBound
+        }
+        while isLetter(span.upperBound), group(span.upperBound).count == 1 {
+            span = span.lowerBound..<(span.upperBound + 1)
+        }
+        return String(text[..<span.lowerBound]) + "'" + String(text[span]) + "'" + String(text[span.upperBound...])
+    }
+
     /// Splits `text` into pieces; returns the problems instead when it is malformed.
     public static func parse(_ text: String) -> Result<DatePattern, Problem> {
         guard !text.isEmpty else { return .failure(Problem(isError: true, message: "the date pattern is empty")) }
@@ -67,7 +89,7 @@ public struct DatePattern: Sendable, Hashable {
                 }
             } else if c.isASCII, c.isLetter {
                 guard patternLetters.contains(c) else {
-                    let fixed = text.replacingOccurrences(of: String(c), with: "'\(c)'")
+                    let fixed = DatePattern.quotingWord(at: chars.startIndex, in: Array(text))
                     return .failure(
                         Problem(
                             isError: true,

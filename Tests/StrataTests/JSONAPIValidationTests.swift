@@ -109,6 +109,22 @@ import Testing
         #expect(r.value(at: "included", 0)?.className == "Person")
     }
 
+    @Test("a numeric id in a relationship is a warning, read as a string, and the resource still resolves")
+    func numericLinkageID() {
+        let r = Self.map(
+            """
+            {"data": {"type": "articles", "id": "1", "relationships": {"author": {"data": {"type": "people", "id": 9}}}},
+             "included": [{"type": "people", "id": "9"}]}
+            """)
+        #expect(r.value(at: "data", "author")?.className == "Person")
+        #expect(r.issues.filter { $0.severity == .error }.isEmpty, "\(r.issues.map(\.description))")
+        #expect(
+            r.issues.map(\.description).contains {
+                $0.hasPrefix("warning jsonapiInvalid $.data.relationships.author.data.id")
+                    && $0.contains("should be a string, found number 9 — read as \"9\"")
+            })
+    }
+
     @Test("a relationship to a class it does not declare is a typeMismatch, and still mapped")
     func undeclaredRelationshipClass() {
         let r = Self.map(

@@ -409,9 +409,14 @@ extension MappingRun {
         }
         let key = ResourceKey(type: type, id: tree.string(idNode) ?? tree.scalarText(idNode))
         if tree.kind(idNode) != .string {
+            // A number still names the resource (it resolves), as for a resource's own id: a warning.
             report(
-                .error, .jsonapiInvalid, node: idNode, property: p.qualified, expected: "string", found: found(idNode),
-                message: "resource identifier \"id\" must be a string, found \(found(idNode))", value: nil)
+                .warning, .jsonapiInvalid, node: idNode, property: p.qualified, expected: "string",
+                found: found(idNode),
+                message:
+                    "resource identifier \"id\" should be a string, found \(found(idNode)) — read as "
+                    + "\(JSONString.quote(key.id)); the spec asks servers to send ids as strings",
+                value: nil)
         }
         let target = jsonapi.resources[key]
         let id: Int

@@ -125,6 +125,17 @@ import Testing
             })
     }
 
+    @Test("mixed primary data: each resource mapped by its own type's class is an info, not a warning")
+    func mixedPrimaryData() {
+        let r = Self.map(
+            """
+            {"data": [{"type": "articles", "id": "1"}, {"type": "tags", "id": "t"}, {"type": "articles", "id": "2"}]}
+            """)
+        #expect(r.value(at: "data", 1)?.className == "Tag")
+        #expect(r.issues.filter { $0.severity != .info }.isEmpty, "\(r.issues.map(\.description))")
+        #expect(r.issues.contains { $0.kind == .typeMismatch && $0.message.hasSuffix("mapped as Tag") })
+    }
+
     @Test("a relationship to a class it does not declare is a typeMismatch, and still mapped")
     func undeclaredRelationshipClass() {
         let r = Self.map(

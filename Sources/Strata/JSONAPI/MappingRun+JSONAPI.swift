@@ -234,8 +234,9 @@ extension MappingRun {
         let id = add(.object(className: cls.name), name: name, parent: parent, source: node)
         jsonapi.expanded[key] = id
         if let preferred, preferred.name != cls.name, preferred.jsonapiType != nil {
+            // Mixed primary data is legal JSON:API: a resource mapped by its own type's class is noted, not warned.
             report(
-                .warning, .typeMismatch, node: typeNode, property: preferred.name,
+                .info, .typeMismatch, node: typeNode, property: preferred.name,
                 expected: "\(preferred.name) (\(preferred.jsonapiType!))", found: found(typeNode),
                 message: "the route maps \(preferred.name), but this resource is \(key.type); mapped as \(cls.name)",
                 value: id)

@@ -180,6 +180,25 @@ import Testing
             ])
     }
 
+    @Test("a scalar declared over an XML wrapper of repeated elements suggests an array, as JSON does")
+    func wrapperDeclaredAsScalar() throws {
+        let set = MappingSet([ClassMapping(name: "Store", properties: [PropertyMapping("catalogue", .string)])])
+        let route = RouteMapping(className: "Store", keyPath: "store")
+        let json = Self.map(
+            set, MappingFixture.tree(#"{"store": {"catalogue": [{"title": "A1"}, {"title": "A2"}]}}"#), route)
+        let xml = Self.map(set, try Self.xml(Self.storeXML), route)
+        #expect(
+            json.issueLines == [
+                "error typeMismatch $.store.catalogue Store.catalogue: expected string, found array of 2 — fix the "
+                    + "data, or declare Store.catalogue as an array ([T])"
+            ])
+        #expect(
+            xml.issueLines == [
+                "error typeMismatch $.store.catalogue Store.catalogue: expected string, found 2 repeated \"article\" "
+                    + "elements — fix the data, or declare Store.catalogue as an array ([T])"
+            ])
+    }
+
     // MARK: Attributes read by a field
 
     @Test("an XML attribute a field reads is not reported as unmapped, as JSON and plist report nothing")

@@ -181,16 +181,19 @@ extension MappingRun {
 
     /// The type that would accept node `n`, for hints.
     private func suggestedType(_ n: Tree.Index, for type: MappingType) -> String {
-        switch tree.kind(n) {
+        var kind = tree.kind(n)
+        if isXML, kind == .object, let items = tree.wrappedElements(n), items.count > 1 {
+            // A wrapper of repeated elements is the array JSON would have there (the mismatch is about it only
+            // when no property of the class reads them).
+            kind = .array
+        }
+        switch kind {
         case .string: return "string"
         case .number: return tree.int(n) != nil ? "int" : "double"
         case .bool: return "bool"
         case .null: return "optional"
         case .object:
             if case .array(.object(let c)) = type { return c }
-            if case .object(let c) = type, isXML, let cls = compiled[c], isRepeatedWrapper(n, of: cls, atLeast: 2) {
-                return "[\(c)]"
-            }
             return "a class or dictionary"
         case .array:
             if case .object(let c) = type { return "[\(c)]" }

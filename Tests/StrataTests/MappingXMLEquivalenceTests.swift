@@ -225,4 +225,19 @@ import Testing
             ]), MappingFixture.tree(#"{"id": 7, "name": "Ada"}"#), RouteMapping(className: "User"))
         #expect(json.issueLines == [])
     }
+
+    @Test("the key path copied for a repeated XML element reads that element, not all of them")
+    func copiedKeyPathOfRepeatedElement() throws {
+        let tree = try Self.xml(Self.storeXML)
+        let second = try #require(tree.node(at: "$.store.catalogue.article#1.title"))
+        let text = FieldPath.text(for: try #require(TreePath(parsing: "$.store.catalogue.article#1.title")), in: tree)
+        #expect(text == "store.catalogue.1.title")
+        let set = MappingSet([ClassMapping(name: "R", properties: [PropertyMapping("t", .string, field: text)])])
+        let r = Self.map(set, tree, RouteMapping(className: "R", keyPath: nil))
+        #expect(r.jsonText() == #"{"$class":"R","t":"A2"}"#)
+        #expect(r.value(forSource: second) != nil)
+        // JSON keeps the text form without its tree.
+        let json = MappingFixture.tree(#"{"a": [{"b": 1}]}"#)
+        #expect(FieldPath.text(for: try #require(TreePath(parsing: "$.a[0].b")), in: json) == "a.0.b")
+    }
 }

@@ -223,9 +223,48 @@ extension FieldPath.Step {
 }
 
 extension FieldPath {
+    /// The key-path form of node path `path` in `tree`: `text(for:)`, except that in an XML tree a repeated
+    /// element is named by its position among its parent's members (`catalogue.1.title` for
+    /// `$.catalogue.article#1.title`), since a key naming a repeated element collects all of them.
+    public static func text(for path: TreePath, in tree: Tree) -> String {
+        guard tree.format == .xml else { return text(for: path) }
+        var steps: [String] = []
+        var current = Tree.root
+        for component in path.components {
+            switch component {
+            case .index(let i):
+                guard let next = tree.child(current, at: i) else { return text(for: path) }
+                steps.append(String(i))
+                current = next
+            case .key(let k, let occurrence):
+                var seen = 0
+                var found: (node: Tree.Index, position: Int)?
+                for (position, c) in tree.children(current).enumerated() where tree.key(c) == k {
+                    if seen == occurrence { found = (c, position) }
+                    seen += 1
+                }
+                guard let found, !k.isEmpty else { return text(for: path) }
+                steps.append(seen > 1 ? String(found.position) : escaped(k))
+                current = found.node
+            }
+        }
+        return steps.isEmpty ? "$" : steps.joined(separator: ".")
+    }
+
+    /// A key as one step of a dotted path: dots and backslashes escaped.
+    private static func escaped(_ k: String) -> String {
+        var step = ""
+        for ch in k {
+            if ch == "." || ch == "\\" { step.append("\\") }
+            step.append(ch)
+        }
+        return step
+    }
+
     /// The key-path form of `path` that a mapping's `field` or `keyPath` accepts: keys joined by dots (a dot in a
     /// key as `\.`), array positions as numbers (`products.0.name`); the root is `$`. A key that repeats among
-    /// its siblings has no key-path form beyond the first, so the `$` path is returned for it.
+    /// its siblings has no key-path form beyond the first, so the `$` path is returned for it. For an XML tree's
+    /// nodes, use `text(for:in:)`.
     public static func text(for path: TreePath) -> String {
         guard !path.components.isEmpty else { return "$" }
         var steps: [String] = []
@@ -234,12 +273,7 @@ extension FieldPath {
             case .index(let i): steps.append(String(i))
             case .key(let k, let occurrence):
                 guard occurrence == 0, !k.isEmpty else { return path.description }
-                var step = ""
-                for ch in k {
-                    if ch == "." || ch == "\\" { step.append("\\") }
-                    step.append(ch)
-                }
-                steps.append(step)
+                steps.append(escaped(k))
             }
         }
         return steps.joined(separator: ".")

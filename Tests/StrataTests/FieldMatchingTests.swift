@@ -24,11 +24,16 @@ import Testing
         }
         for pi in cls.active {
             guard let f = cls.properties[pi].field else { continue }
-            if f.steps.count == 1, let k = f.firstKey, let m = keys.firstIndex(of: k) {
+            // In XML a field finds the attribute or element of the other form (`id` → `@id`) when its own is missing.
+            let first = f.firstKey.flatMap { k in
+                keys.firstIndex(of: k)
+                    ?? (isXML ? keys.firstIndex(of: k.hasPrefix("@") ? String(k.dropFirst()) : "@" + k) : nil)
+            }
+            if f.steps.count == 1, let m = first {
                 claim(pi, m, byNumber: false)
             } else {
                 slots[pi] = .path(f)
-                if let k = f.firstKey, let m = keys.firstIndex(of: k) { readThrough[m] = true }
+                if let m = first { readThrough[m] = true }
             }
         }
         let normalized = keys.map(NameMatching.normalized)

@@ -71,7 +71,7 @@ import Testing
         #expect(
             r.issueLines == [
                 "error typeMismatch $.e.name A.first: field path e.name goes through an array, so it reads 2 values "
-                    + "collected through an array — declare A.first as [string], or pick one element (e.0…)"
+                    + "— declare A.first as [string], or pick one element (e.0…)"
             ])
     }
 

@@ -214,11 +214,16 @@ extension MappingRun {
         }
         for pi in active {
             guard let f = cls.properties[pi].field else { continue }
-            if f.steps.count == 1, let k = f.firstKey, let m = exact.first(k) {
+            // In XML a key finds the attribute or element of the other form when its own is not there (`id` →
+            // `@id`), as key paths do.
+            let first = f.firstKey.flatMap { k in
+                exact.first(k) ?? (isXML ? exact.first(Tree.xmlCounterpart(of: k)) : nil)
+            }
+            if f.steps.count == 1, let m = first {
                 claim(pi, m, byNumber: false)
             } else {
                 slots[pi] = .path(f)
-                if let k = f.firstKey, let m = exact.first(k) { readThrough[m] = true }
+                if let m = first { readThrough[m] = true }
             }
         }
         func unmatched(_ pi: Int) -> Bool {
@@ -276,7 +281,7 @@ extension MappingRun {
             let node = memberStack[base + k]
             if p.fastScalar != nil, mapFastScalar(node, p, parent: parent) { return }
             if case .object(let className) = p.type, tree.kind(node) == .object, p.directClassName == className,
-                let spec = objectSpec(className, for: p)
+                let spec = objectSpec(className, for: p), !(isXML && isRepeatedWrapper(node, of: spec.cls, atLeast: 2))
             {
                 mapObject(node, spec: spec, nameID: p.nameID >= 0 ? p.nameID : values.nameID(p.name), parent: parent)
                 return
@@ -295,9 +300,9 @@ extension MappingRun {
                 markPassed(passed)
                 mapValue(n, p.type, property: p, name: p.name, parent: parent, isProperty: true)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
-            case .collected(let nodes, let passed):
+            case .collected(let nodes, let passed, let fan):
                 markPassed(passed)
-                mapCollected(nodes, path: f, property: p, object: object, parent: parent)
+                mapCollected(nodes, as: p.type, path: f, fan: fan, property: p, object: object, parent: parent)
                 for container in passed { reportUnmappedInside(container, path: f, className: p.qualified) }
             case .stopped(let at, let step, let passed):
                 markPassed(passed)
@@ -320,25 +325,26 @@ extension MappingRun {
         }
     }
 
-    /// Maps the values a key path collected through an array: an array property gets them as its elements; any
-    /// other type is a `typeMismatch` that says to declare an array.
-    private func mapCollected(
-        _ nodes: [Tree.Index], path f: FieldPath, property p: CompiledProperty, object: Tree.Index, parent: Int
+    /// Maps the values a key path collected through an array (or repeated XML elements) as `type`: an array type
+    /// gets them as its elements; any other type is a `typeMismatch` that says to declare an array.
+    func mapCollected(
+        _ nodes: [Tree.Index], as type: MappingType, path f: FieldPath, fan: FieldPath.FanOut,
+        property p: CompiledProperty, object: Tree.Index, parent: Int?
     ) {
-        guard p.type.isArrayLike else {
+        guard type.isArrayLike else {
             markPassed(nodes)  // read, though not mapped: the mismatch covers them
-            let id = add(.invalid, name: p.name, parent: parent, source: nil)
-            let found = "\(nodes.count) \(nodes.count == 1 ? "value" : "values") collected through an array"
+            let id = add(.invalid, name: parent == nil ? nil : p.name, parent: parent, source: nil)
+            let values = "\(nodes.count) \(nodes.count == 1 ? "value" : "values")"
             report(
                 .error, .typeMismatch, node: object, steps: f.steps, property: p.qualified,
-                expected: p.type.expectedText, found: found,
-                message: "field path \(f.text) goes through an array, so it reads \(found) — declare \(p.qualified) "
-                    + "as [\(p.type)], or pick one element (\(f.text.split(separator: ".").first ?? "").0…)",
+                expected: type.expectedText, found: "\(values) collected through \(fan.text)",
+                message: "field path \(f.text) goes through \(fan.text), so it reads \(values) — declare "
+                    + "\(p.qualified) as [\(type)], or pick one element (\(f.pickingOne(fan)))",
                 value: id)
             return
         }
-        let arr = add(.array, name: p.name, parent: parent, source: nil)
-        let element = p.type.elementType
+        let arr = add(.array, name: parent == nil ? nil : p.name, parent: parent, source: nil)
+        let element = type.elementType
         for n in nodes { mapValue(n, element, property: p, name: nil, parent: arr, isProperty: false) }
         close(arr)
     }

@@ -22,7 +22,9 @@ extension MappingRun {
             guard let spec = objectSpec(className, for: p) else {
                 return unknownClass(className, node: node, property: p, name: name, parent: parent)
             }
-            guard kind == .object else {
+            guard kind == .object, !(isXML && isRepeatedWrapper(node, of: spec.cls, atLeast: 2)) else {
+                // In XML, a wrapper of repeated elements that are not the class's properties is the array JSON
+                // would have there.
                 return mismatch(node, type, property: p, name: name, parent: parent, reason: nil)
             }
             return mapObject(node, spec: spec, name: name, parent: parent)
@@ -179,7 +181,13 @@ extension MappingRun {
 
     /// The type that would accept node `n`, for hints.
     private func suggestedType(_ n: Tree.Index, for type: MappingType) -> String {
-        switch tree.kind(n) {
+        var kind = tree.kind(n)
+        if isXML, kind == .object, let items = tree.wrappedElements(n), items.count > 1 {
+            // A wrapper of repeated elements is the array JSON would have there (the mismatch is about it only
+            // when no property of the class reads them).
+            kind = .array
+        }
+        switch kind {
         case .string: return "string"
         case .number: return tree.int(n) != nil ? "int" : "double"
         case .bool: return "bool"
@@ -294,12 +302,19 @@ extension MappingRun {
             case .found(let n, let passed):
                 markPassed([Tree.root] + passed)
                 node = n
-            case .collected(let nodes, _):
+            case .collected(let nodes, let passed, let fan):
+                if case .repeated = fan.via, fan.step == f.steps.count - 1 {
+                    // Repeated XML elements at the key path's end: the array JSON would have there.
+                    markPassed([Tree.root] + passed)
+                    let type: MappingType = if case .object = rootType { .array(rootType) } else { rootType }
+                    mapCollected(nodes, as: type, path: f, fan: fan, property: prop, object: Tree.root, parent: nil)
+                    return
+                }
                 let id = add(.missing, name: nil, parent: nil, source: nil)
                 report(
                     .error, .keyPathNotFound, node: Tree.root, property: label, expected: rootType.expectedText,
-                    found: "\(nodes.count) values collected through an array",
-                    message: "route keyPath \(JSONString.quote(kp)) goes through an array — end it at the array, or "
+                    found: "\(nodes.count) values collected through \(fan.text)",
+                    message: "route keyPath \(JSONString.quote(kp)) goes through \(fan.text) — end it at the array, or "
                         + "pick one element with a number step, in the route's map", value: id)
                 return
             case .stopped(let at, let step, let passed):
@@ -326,6 +341,14 @@ extension MappingRun {
                 return
             }
         }
+        if isXML, route.keyPath?.isEmpty ?? true, let element = tree.firstChild(Tree.root),
+            !readsRootElement(element, as: rootType)
+        {
+            // The document's one member is its root element, which is the document: `<users><user/>…</users>`
+            // maps as JSON's `[{…}, …]` would, `<user>…</user>` as `{…}`.
+            markPassed([Tree.root])
+            node = element
+        }
         // About one value per source node of the mapped subtree: reserve once instead of growing.
         values.reserveCapacity(tree.subtreeEnd(node) - node + 1)
         var type = rootType
@@ -339,11 +362,29 @@ extension MappingRun {
         mapValue(node, type, property: prop, name: nil, parent: nil, isProperty: false)
     }
 
-    /// True when XML element `node` holds only repeated child elements that are not properties of `cls`.
-    private func isRepeatedWrapper(_ node: Tree.Index, of cls: CompiledClass) -> Bool {
-        let keys = tree.children(node).compactMap { tree.key($0) }.filter { !$0.hasPrefix("@") }
-        guard let first = keys.first, keys.allSatisfy({ $0 == first }) else { return false }
-        return !cls.properties.contains { NameMatching.rank(key: first, name: $0.name) != nil }
+    /// True when XML element `node` holds only repeated child elements (at least `atLeast` of them) that no
+    /// property of `cls` reads.
+    func isRepeatedWrapper(_ node: Tree.Index, of cls: CompiledClass, atLeast: Int = 1) -> Bool {
+        guard let items = tree.wrappedElements(node), items.count >= atLeast, let name = tree.key(items[0]) else {
+            return false
+        }
+        return !reads(cls, name)
+    }
+
+    /// True when the route's class reads XML root element `element` itself, so the document is its object (as
+    /// with JSON's `{"user": {…}}`).
+    private func readsRootElement(_ element: Tree.Index, as type: MappingType) -> Bool {
+        guard case .object(let c) = type, let cls = compiled[c], let name = tree.key(element) else { return false }
+        return reads(cls, name)
+    }
+
+    /// True when a property of `cls` reads XML members named `name`: its `field` starts with it (or with its
+    /// attribute or element form), or, without a `field`, its name matches.
+    private func reads(_ cls: CompiledClass, _ name: String) -> Bool {
+        cls.properties.contains { p in
+            guard let first = p.field?.firstKey else { return NameMatching.rank(key: name, name: p.name) != nil }
+            return first == name || Tree.xmlCounterpart(of: first) == name
+        }
     }
 }
 

@@ -155,7 +155,13 @@ final class MappingRun {
     }
 
     /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).
-    func found(_ n: Tree.Index) -> String { tree.describe(n, sizes: true) }
+    /// In XML, a wrapper of repeated elements says so (`2 repeated "article" elements`): the array JSON would have.
+    func found(_ n: Tree.Index) -> String {
+        if isXML, let items = tree.wrappedElements(n), items.count > 1, let name = tree.key(items[0]) {
+            return "\(items.count) repeated \(JSONString.quote(name)) elements"
+        }
+        return tree.describe(n, sizes: true)
+    }
 
     // MARK: Paths
 

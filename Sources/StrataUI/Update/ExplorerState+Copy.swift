@@ -89,7 +89,7 @@ extension ExplorerState {
         let node = min(parsed.selected, tree.count - 1)
         switch choice {
         case .path: return .success(tree.normalizedPath(node))
-        case .keyPath: return .success(FieldPath.text(for: document.memo.path(node, in: tree)))
+        case .keyPath: return .success(FieldPath.text(for: document.memo.path(node, in: tree), in: tree))
         case .value:
             if tree.kind(node) == .string {
                 if let limit, tree.span(node).count > 4 * limit + 2 { return .failure(.overLimit) }
@@ -154,7 +154,7 @@ extension ExplorerState {
             guard let tree = document.tree, tree.count > 0 else { return nil }
             let node = min(parsed.selected, tree.count - 1)
             content = .parsed(tree, node: node)
-            what = node == Tree.root ? "body" : FieldPath.text(for: document.memo.path(node, in: tree))
+            what = node == Tree.root ? "body" : FieldPath.text(for: document.memo.path(node, in: tree), in: tree)
         case .mapped:
             guard let outline = mappedOutline, outline.count > 0 else { return nil }
             var id = focus == .mapped ? min(mapped.selected, outline.count - 1) : mappedSelectionForParsed(outline)

@@ -154,7 +154,8 @@ extension ExplorerState {
         if traffic.selected < traffic.top { traffic.top = traffic.selected }
         if traffic.selected >= traffic.top + height { traffic.top = traffic.selected - height + 1 }
         traffic.top = max(0, min(traffic.top, max(traffic.entries.count - height, 0)))
-        traffic.detailTop = min(max(traffic.detailTop, 0), trafficDetailMaxTop)
+        // Counting the request's rows wraps its body: only done when it is scrolled at all.
+        if traffic.detailTop > 0 { traffic.detailTop = min(traffic.detailTop, trafficDetailMaxTop) }
     }
 
     /// Where the selected request's rows go (inside the request pane's place; empty while the list is hidden).

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataTestSupport
 import Testing
 
@@ -29,6 +30,31 @@ import Testing
         #expect(entries[1]["status"] as? Int == 404)
         #expect(entries[1]["matched"] is NSNull)
         #expect((entries[1]["nearMiss"] as? String)?.hasSuffix("(/a #1)") == true)
+    }
+
+    @Test("/__strata/requests carries each request's body, scrubbed of its secrets, and a long one cut with a count")
+    func requestBodies() async throws {
+        let served = try ServedSession(fixtures: Self.fixtures)
+        let json = #"{"token": "t0ps3cret", "password": "hunter2-pass", "note": "hi \u00e9"}"#
+        _ = try await served.fetch(
+            "/a", method: "POST", headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+        let long = String(repeating: "x", count: ServeJournal.bodyLimit + 10)
+        _ = try await served.fetch("/a", method: "PUT", headers: ["Content-Type": "text/plain"], body: Data(long.utf8))
+        _ = try await served.fetch("/a")
+        let reply = try await served.fetch("/__strata/requests")
+        #expect(!reply.text.contains("t0ps3cret") && !reply.text.contains("hunter2-pass"), "\(reply.text.prefix(400))")
+        let object = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+        let entries = try #require(object["requests"] as? [[String: Any]])
+        #expect(entries.count == 3)
+        #expect(
+            entries[0]["body"] as? String
+                == #"{"token": "<redacted>", "password": "<redacted>", "note": "hi \u00e9"}"#)
+        #expect(entries[0]["bodyOmitted"] as? Int == 0)
+        #expect(entries[0]["bodySize"] as? Int == json.utf8.count)
+        #expect((entries[1]["body"] as? String)?.utf8.count == ServeJournal.bodyLimit)
+        #expect(entries[1]["bodyOmitted"] as? Int == 10)
+        #expect(entries[2]["body"] is NSNull)
+        #expect(entries[2]["bodyOmitted"] as? Int == 0)
     }
 
     @Test("--journal appends each entry as one JSON line")

@@ -51,4 +51,33 @@ import Testing
         #expect(afterReset.entries.isEmpty && afterReset.next == 1)
         #expect(journal.page(after: afterReset.next - 1, limit: 9, maxBytes: 1 << 20).entries.map(\.path) == ["/99"])
     }
+
+    @Test("a body is scrubbed before it is cut: a secret across the cut leaves nothing of itself behind")
+    func excerptScrubsThenCuts() throws {
+        let scrubber = SecretScrubber(values: ["s3cr3t-value"])
+        let body = Array(("0123456789" + "s3cr3t-value" + "tail").utf8)
+        let excerpt = try #require(ServeJournal.excerpt(of: body, scrubber: scrubber, limit: 14))
+        #expect(excerpt.text == "0123456789<red")
+        #expect(excerpt.omitted == "0123456789<redacted>tail".utf8.count - 14)
+        #expect(ServeJournal.excerpt(of: [], scrubber: scrubber) == nil)
+        let whole = try #require(ServeJournal.excerpt(of: body, scrubber: scrubber))
+        #expect(whole.text == "0123456789<redacted>tail" && whole.omitted == 0)
+    }
+
+    @Test("a cut inside a character goes back to its start; bytes that are not UTF-8 read as U+FFFD")
+    func excerptCutsAtCharacters() throws {
+        let body = Array("ab€".utf8)  // € is 3 bytes
+        let excerpt = try #require(ServeJournal.excerpt(of: body, scrubber: SecretScrubber(values: []), limit: 4))
+        #expect(excerpt.text == "ab" && excerpt.omitted == 3)
+        let binary = try #require(ServeJournal.excerpt(of: [0x61, 0xFF, 0x62], scrubber: SecretScrubber(values: [])))
+        #expect(binary.text == "a\u{FFFD}b")
+    }
+
+    @Test("an entry's body counts toward the bytes the journal keeps")
+    func bodyBytesCount() throws {
+        var entry = Self.entry(1)
+        let bare = ServeJournal.size(of: entry)
+        entry.body = String(repeating: "b", count: 1000)
+        #expect(ServeJournal.size(of: entry) == bare + 1000)
+    }
 }

@@ -195,6 +195,8 @@ import Testing
         #expect(state.traffic.isShown)
         #expect(state.focus == .traffic)
         _ = state.update(.key(.tab))
+        #expect(state.focus == .trafficRequest, "the selected request's pane, in the route request's place")
+        _ = state.update(.key(.tab))
         #expect(state.focus == .raw)
         // From any pane, T focuses what it shows: the routes, then the Traffic list again.
         _ = state.update(.key(.character("T")))

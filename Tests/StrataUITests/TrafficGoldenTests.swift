@@ -11,6 +11,7 @@ struct TrafficGoldenTests {
         var name: String
         var size: Size
         var keys: String
+        var requests = TrafficFixtures.demoRequests()
         var description: String { name }
     }
 
@@ -19,6 +20,10 @@ struct TrafficGoldenTests {
         Case(name: "traffic-order-120x40", size: Size(width: 120, height: 40), keys: "Down Down 3"),
         Case(name: "traffic-near-miss-120x40", size: Size(width: 120, height: 40), keys: "Down"),
         Case(name: "traffic-80x24", size: Size(width: 80, height: 24), keys: "Down Down Down"),
+        // The newest request (8 headers, a JSON body) focused with Tab and scrolled a page down.
+        Case(
+            name: "traffic-request-120x40", size: Size(width: 120, height: 40), keys: "Tab PageDown",
+            requests: TrafficFixtures.demoRequests() + [TrafficFixtures.bigOrder()]),
     ]
 
     @Test("screen", arguments: cases)
@@ -26,10 +31,11 @@ struct TrafficGoldenTests {
         let session = try ExplorerFixtures.demo()
         let keys = try Key.parse(tmuxKeys: c.keys)
         let size = c.size
+        let requests = c.requests
         let result = try await offPool {
             Unchecked(
                 try Screenshot.capture(
-                    session: session, size: size, keys: keys, traffic: TrafficFixtures.demoRequests()))
+                    session: session, size: size, keys: keys, traffic: requests))
         }
         expectGolden(result.value.buffer, named: c.name)
     }

@@ -26,6 +26,11 @@ public final class ServeJournal: @unchecked Sendable {
         public var nearest: String?
         /// Milliseconds from arrival to the answer being handed over.
         public var durationMs: Double
+        /// The request body as text, scrubbed of the request's secrets and cut at ``ServeJournal/bodyLimit`` bytes
+        /// (bytes that are not UTF-8 read as U+FFFD); nil when there was none.
+        public var body: String? = nil
+        /// How many bytes of the scrubbed body were left out past ``ServeJournal/bodyLimit`` (0 when it is whole).
+        public var bodyOmitted = 0
 
         /// The entry as JSON.
         public var json: OutputJSON {
@@ -35,6 +40,8 @@ public final class ServeJournal: @unchecked Sendable {
                 ("path", .string(path)),
                 ("headers", .object(headers.map { ($0.name, .string($0.value)) })),
                 ("bodySize", .int(bodySize)),
+                ("body", .optional(body)),
+                ("bodyOmitted", .int(bodyOmitted)),
                 ("status", .int(status)),
                 ("matched", outcome == ServeJournal.nearMiss ? .null : .string(outcome)),
                 ("nearMiss", outcome == ServeJournal.nearMiss ? .optional(nearest) : .null),
@@ -55,9 +62,32 @@ public final class ServeJournal: @unchecked Sendable {
     /// The outcome of a request no fixture matched.
     public static let nearMiss = "near miss"
 
+    /// The most bytes of a request body an entry keeps (64 KiB): a longer body is cut there, and the entry says how
+    /// many bytes were left out.
+    public static let bodyLimit = 64 << 10
+
+    /// `body` as an entry keeps it: every secret `scrubber` knows replaced by `<redacted>` (anywhere in the bytes,
+    /// not only inside JSON strings, so a secret written as a number goes too), then cut at `limit` bytes, at the
+    /// start of a character; with the number of scrubbed bytes left out. Nil for an empty body.
+    public static func excerpt(
+        of body: [UInt8], scrubber: SecretScrubber, limit: Int = bodyLimit
+    ) -> (text: String, omitted: Int)? {
+        guard !body.isEmpty else { return nil }
+        // Scrubbed whole before it is cut, so a secret across the cut cannot leave its first bytes behind.
+        let scrubbed = scrubber.scrub(body, json: false)
+        var end = min(scrubbed.count, max(limit, 0))
+        if end < scrubbed.count {
+            // A UTF-8 sequence cut in its middle goes whole (a continuation byte is 10xxxxxx; at most 3 follow a lead).
+            var start = end
+            while start > 0, end - start < 3, scrubbed[start] & 0xC0 == 0x80 { start -= 1 }
+            if scrubbed[start] & 0xC0 == 0xC0 { end = start }
+        }
+        return (String(decoding: scrubbed[..<end], as: UTF8.self), scrubbed.count - end)
+    }
+
     /// How many entries are kept in memory.
     public let capacity: Int
-    /// How many bytes of entries (paths, headers, outcomes) are kept in memory.
+    /// How many bytes of entries (paths, headers, bodies, outcomes) are kept in memory.
     public let byteCapacity: Int
     private let lock = NSLock()
     /// The entries kept are `entries[first...]`, oldest first, each with its size in bytes.
@@ -183,6 +213,7 @@ public final class ServeJournal: @unchecked Sendable {
     static func size(of entry: Entry) -> Int {
         var bytes = 160 + entry.method.utf8.count + entry.path.utf8.count + entry.outcome.utf8.count
         bytes += entry.nearest?.utf8.count ?? 0
+        bytes += entry.body?.utf8.count ?? 0
         for field in entry.headers { bytes += field.name.utf8.count + field.value.utf8.count + 8 }
         return bytes
     }

@@ -121,11 +121,15 @@ public final class ServeResponder: Sendable {
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
         let path = built.redactedLocation(scrubber: scrubber).url
-        let entry = ServeJournal.Entry(
+        var entry = ServeJournal.Entry(
             time: Date(), method: request.method, path: path, headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
             outcome: reply.fault.map { "\(reply.outcome) fault \($0)" } ?? reply.outcome,
             nearest: reply.nearest, durationMs: durationMs)
+        if let excerpt = ServeJournal.excerpt(of: request.body, scrubber: scrubber) {
+            entry.body = excerpt.text
+            entry.bodyOmitted = excerpt.omitted
+        }
         if reply.outcome != "admin" { journal.add(entry) }
         if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
         observer?(entry)

@@ -14,6 +14,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case mapped
     /// The Traffic list: requests that arrived while serving.
     case traffic
+    /// The selected Traffic request: what answered, params, headers and body.
+    case trafficRequest
     /// The key help overlay.
     case help
     /// The curl command overlay.
@@ -47,6 +49,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .parsed: "Parsed"
         case .mapped: "Mapped"
         case .traffic: "Traffic"
+        case .trafficRequest: "Traffic request"
         case .help: "Help"
         case .curl: "curl command"
         case .issues: "Issues"

@@ -13,6 +13,7 @@ package enum KeyMap {
         case .parsed: parsed
         case .mapped: mapped
         case .traffic: traffic
+        case .trafficRequest: trafficRequest
         case .help: help
         case .curl: curl
         case .issues: issues
@@ -139,6 +140,15 @@ package enum KeyMap {
         ]
 
     static let traffic: [KeyBinding] = movement
+
+    static let trafficRequest: [KeyBinding] = [
+        KeyBinding([.up, .character("k")], .up, "scroll up a row"),
+        KeyBinding([.down, .character("j")], .down, "scroll down a row"),
+        KeyBinding([.pageUp, .ctrl("b")], .pageUp, "page up"),
+        KeyBinding([.pageDown, .ctrl("f")], .pageDown, "page down"),
+        KeyBinding([.home, .character("g")], .top, "to the top (what answered)"),
+        KeyBinding([.end, .character("G")], .bottom, "to the end (the body's last line)"),
+    ]
 
     static let help: [KeyBinding] =
         Array(movement.prefix(4)) + [

@@ -12,6 +12,8 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
     case mapped
     /// The requests that arrived while serving (in the route list's place when shown).
     case traffic
+    /// The selected Traffic request, whole (in the request pane's place while the Traffic list is shown).
+    case trafficRequest
 
     /// The pane's key table.
     package var keyContext: KeyContext {
@@ -22,6 +24,7 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
         case .parsed: .parsed
         case .mapped: .mapped
         case .traffic: .traffic
+        case .trafficRequest: .trafficRequest
         }
     }
 
@@ -37,6 +40,7 @@ package enum Pane: Int, Hashable, Sendable, CaseIterable {
         case .parsed: "Parsed"
         case .mapped: "Mapped"
         case .traffic: "Traffic"
+        case .trafficRequest: "Request"
         }
     }
 }

@@ -81,26 +81,33 @@ package struct TrafficEntry: Sendable {
     package var request: BuiltRequest
     /// The session route the request fits, if any: the served body is mapped with it.
     package var routeName: String?
-    /// Query and body params, secrets redacted, in order.
+    /// Query and body params, secrets redacted, in order (a JSON body's members are left to the body, shown whole).
     package var params: [(location: ParamLocation, name: String, value: String)]
     /// The request headers, secrets redacted.
     package var headers: HTTPHeaders
-    /// The request body as text (scrubbed, at most ``bodyPreviewLimit`` bytes), or nil when there was none.
+    /// The request body as the journal keeps it (scrubbed, at most ``ServeJournal/bodyLimit`` bytes), or nil when
+    /// there was none.
     package var body: String?
     /// The request body's size in bytes.
     package var bodySize: Int
+    /// Bytes of the scrubbed body left out past ``ServeJournal/bodyLimit`` (0 when ``body`` is whole).
+    package var bodyOmitted: Int
+    /// True when the body parsed as JSON: ``bodyLines`` are then the pretty-printed JSON.
+    package var bodyIsJSON = false
+    /// The body's lines as the request pane shows them: pretty-printed JSON when it parses, else its text.
+    package var bodyLines: [String] = []
     /// What was served, as a response (nil for a near miss and for a fault).
     package var response: Response?
     /// The near-miss report, for a near miss.
     package var nearMiss: NearMissReport?
 
-    /// How much of a request body the request pane shows.
-    package static let bodyPreviewLimit = 4096
+    /// The most bytes of pretty-printed JSON shown: past it (deep nesting indents a lot) the body shows as it came.
+    package static let prettyLimit = 4 * ServeJournal.bodyLimit
 
     /// The entry for `exchange`, an answer to a request for `session`. A served body file is read here (this runs
     /// on the server's thread, never the explorer's loop).
     package init(_ exchange: ServeExchange, session: Session) {
-        let (request, scrubber) = exchange.reply.built ?? ServeResponder.built(exchange.request, in: session)
+        let request = (exchange.reply.built ?? ServeResponder.built(exchange.request, in: session)).request
         let entry = exchange.entry
         let reply = exchange.reply
         method = entry.method
@@ -112,15 +119,26 @@ package struct TrafficEntry: Sendable {
         durationMs = entry.durationMs
         self.request = request
         routeName = exchange.request.route(in: session)?.name
-        params = request.redacted().params.filter { $0.location == .query || $0.location == .body }
-            .map { ($0.location, $0.name, $0.value) }
         headers = entry.headers
-        bodySize = exchange.request.body.count
-        body =
-            exchange.request.body.isEmpty
-            ? nil
-            : scrubber.scrub(
-                String(decoding: exchange.request.body.prefix(TrafficEntry.bodyPreviewLimit), as: UTF8.self))
+        bodySize = entry.bodySize
+        // The journal's excerpt: scrubbed of every secret the request carries, then bounded.
+        body = entry.body
+        bodyOmitted = entry.bodyOmitted
+        if let body = entry.body {
+            if bodyOmitted == 0, let tree = try? JSONParser().parse(Array(body.utf8)),
+                let pretty = tree.canonicalJSON(Tree.root, pretty: true, limit: TrafficEntry.prettyLimit)
+            {
+                bodyIsJSON = true
+                bodyLines = pretty.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            } else {
+                bodyLines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+                    .map(String.init)
+                if bodyLines.count > 1, bodyLines.last == "" { bodyLines.removeLast() }
+            }
+        }
+        let isJSON = bodyIsJSON
+        params = request.redacted().params.filter { $0.location == .query || ($0.location == .body && !isJSON) }
+            .map { ($0.location, $0.name, $0.value) }
         nearMiss = reply.nearMiss
         response = nil
         // What strata serve answered by itself (an admin endpoint, a preflight, a refusal) is shown like any answer.
@@ -164,6 +182,8 @@ package struct TrafficState: Sendable {
     package var selected = 0
     /// The first row shown.
     package var top = 0
+    /// The first row of the selected request shown in the request pane's place (it scrolls when focused).
+    package var detailTop = 0
     /// Whether the left pane shows the Traffic list instead of the routes (`T`).
     package var isShown = false
     /// The arrival number of the entry whose answer the response panes show.

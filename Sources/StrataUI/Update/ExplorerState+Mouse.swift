@@ -52,6 +52,8 @@ extension ExplorerState {
             if let outline = mappedOutline { mapped.scroll(by: rows, in: outline, height: mappedHeight) }
         case .traffic:
             break
+        case .trafficRequest:
+            scrollTrafficRequest(to: traffic.detailTop + rows)
         }
     }
 
@@ -100,7 +102,7 @@ extension ExplorerState {
                 mapped.setFold(expanded: !mapped.folds.isExpanded(value), in: outline, height: mappedHeight)
             }
             syncFromMapped()
-        case .traffic:
+        case .traffic, .trafficRequest:
             break
         }
     }

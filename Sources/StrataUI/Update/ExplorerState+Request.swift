@@ -3,9 +3,9 @@ import Strata
 extension ExplorerState {
     /// Rows of the Request pane given to the params table (the rest shows headers and body when toggled).
     var paramRowsHeight: Int {
-        let height = max(layout.contentHeight(.request), 1)
+        let height = max(routesLayout.contentHeight(.request), 1)
         guard showRequestDetails else { return height }
-        let width = layout.inner(.request).width - 2
+        let width = routesLayout.inner(.request).width - 2
         let details = RequestPane.detailHeight(draft?.request?.redacted(), width: width, height: height)
         return max(height - details, 1)
     }

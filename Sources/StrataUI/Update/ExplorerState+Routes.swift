@@ -11,7 +11,7 @@ extension ExplorerState {
     mutating func routesCommand(_ command: Command) -> [Effect] {
         let routes = visibleRoutes
         guard !routes.isEmpty || command == .filter else { return [] }
-        let height = max(layout.contentHeight(.routes), 1)
+        let height = max(routesLayout.contentHeight(.routes), 1)
         let row = routeRow ?? 0
         switch command {
         case .up: selectRoute(row - 1)
@@ -46,7 +46,7 @@ extension ExplorerState {
     /// Keeps the selected route on screen (selecting the first when the filter hid it).
     mutating func keepRouteInView() {
         let routes = visibleRoutes
-        let height = max(layout.contentHeight(.routes) - (editorIsFilter ? 1 : 0), 1)
+        let height = max(routesLayout.contentHeight(.routes) - (editorIsFilter ? 1 : 0), 1)
         if routeRow == nil, let first = routes.first {
             routeName = first.name
             paramSelection = 0

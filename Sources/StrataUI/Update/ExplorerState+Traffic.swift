@@ -1,4 +1,5 @@
 import Strata
+import TermGrid
 
 extension ExplorerState {
     /// `S`: starts serving the session from the current source at ``TrafficState/address``, or stops.
@@ -94,20 +95,22 @@ extension ExplorerState {
     mutating func showTraffic(_ shown: Bool) {
         traffic.isShown = shown
         if shown, focus == .routes || focus == .request { focus = .traffic }
-        if !shown, focus == .traffic { focus = .routes }
+        if !shown, focus == .traffic || focus == .trafficRequest { focus = .routes }
         keepTrafficInView()
         keepRouteInView()
     }
 
     /// A request arrived: it goes on top of the list. When the newest row is selected (and no route request is
-    /// running), the new one is selected and shown, so the panes follow the traffic; otherwise the selection
-    /// stays on the request the user is reading.
+    /// running, and the request's own pane is not focused), the new one is selected and shown, so the panes follow
+    /// the traffic; otherwise the selection stays on the request the user is reading.
     mutating func trafficArrived(_ arrived: TrafficEntry) -> [Effect] {
         var entry = arrived
         traffic.count += 1
         traffic.received += 1
         entry.number = traffic.received
-        let follow = traffic.selected == 0 && traffic.isShown && (run == nil || run?.id == traffic.runID)
+        let follow =
+            traffic.selected == 0 && traffic.isShown && focus != .trafficRequest
+            && (run == nil || run?.id == traffic.runID)
         traffic.entries.insert(entry, at: 0)
         if traffic.entries.count > TrafficState.capacity { traffic.entries.removeLast() }
         if !follow, traffic.entries.count > 1 {
@@ -145,13 +148,50 @@ extension ExplorerState {
         return showSelectedTraffic()
     }
 
-    /// Keeps the selected Traffic row on screen.
+    /// Keeps the selected Traffic row on screen, and the request's rows within their pane.
     mutating func keepTrafficInView() {
         let height = max(layout.contentHeight(.traffic), 1)
         traffic.selected = min(max(traffic.selected, 0), max(traffic.entries.count - 1, 0))
         if traffic.selected < traffic.top { traffic.top = traffic.selected }
         if traffic.selected >= traffic.top + height { traffic.top = traffic.selected - height + 1 }
         traffic.top = max(0, min(traffic.top, max(traffic.entries.count - height, 0)))
+        // Counting the request's rows wraps its body: only done when it is scrolled at all.
+        if traffic.detailTop > 0 { traffic.detailTop = min(traffic.detailTop, trafficDetailMaxTop) }
+    }
+
+    /// Where the selected request's rows go (inside the request pane's place; empty while the list is hidden).
+    var trafficDetailArea: Rect {
+        guard let rect = layout.rect(for: .trafficRequest) else { return .zero }
+        return TrafficPane.detailArea(in: rect)
+    }
+
+    /// The last ``TrafficState/detailTop`` that still fills the pane: the request's last row at its bottom.
+    var trafficDetailMaxTop: Int {
+        guard let entry = traffic.selection else { return 0 }
+        let area = trafficDetailArea
+        guard !area.isEmpty else { return 0 }
+        return max(TrafficPane.rowCount(entry, width: area.width) - area.height, 0)
+    }
+
+    /// Commands of the selected request's pane: scrolling its rows.
+    mutating func trafficRequestCommand(_ command: Command) -> [Effect] {
+        let page = max(trafficDetailArea.height - 1, 1)
+        let top = traffic.detailTop
+        switch command {
+        case .up: scrollTrafficRequest(to: top - 1)
+        case .down: scrollTrafficRequest(to: top + 1)
+        case .pageUp: scrollTrafficRequest(to: top - page)
+        case .pageDown: scrollTrafficRequest(to: top + page)
+        case .top: scrollTrafficRequest(to: 0)
+        case .bottom: scrollTrafficRequest(to: trafficDetailMaxTop)
+        default: break
+        }
+        return []
+    }
+
+    /// Scrolls the selected request so row `top` is its first shown (clamped to its rows).
+    mutating func scrollTrafficRequest(to top: Int) {
+        traffic.detailTop = min(max(top, 0), trafficDetailMaxTop)
     }
 
     /// Shows the selected request's answer in the response panes: a near miss as its report, a fault as what
@@ -160,6 +200,7 @@ extension ExplorerState {
     mutating func showSelectedTraffic() -> [Effect] {
         guard let entry = traffic.selection else { return [] }
         traffic.shownNumber = entry.number
+        traffic.detailTop = 0
         var effects: [Effect] = []
         if let old = run {
             effects.append(.cancel(id: old.id))

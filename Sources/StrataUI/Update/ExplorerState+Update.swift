@@ -218,6 +218,7 @@ extension ExplorerState {
             case .parsed: return parsedCommand(command)
             case .mapped: return mappedCommand(command)
             case .traffic: return trafficCommand(command)
+            case .trafficRequest: return trafficRequestCommand(command)
             }
         }
     }
@@ -230,10 +231,11 @@ extension ExplorerState {
     }
 
     /// Tab and Shift-Tab: the next or previous pane, showing response panes as tabs on narrow screens. The
-    /// Traffic list takes the place of the routes and the request while it is shown.
+    /// Traffic list and its selected request take the places of the routes and the request while they are shown.
     mutating func cycleFocus(by step: Int) {
         let all: [Pane] =
-            traffic.isShown ? [.traffic, .raw, .parsed, .mapped] : [.routes, .request, .raw, .parsed, .mapped]
+            traffic.isShown
+            ? [.traffic, .trafficRequest, .raw, .parsed, .mapped] : [.routes, .request, .raw, .parsed, .mapped]
         let next = all[((all.firstIndex(of: focus) ?? 0) + step + all.count) % all.count]
         focus = next
         if next.isResponsePane { tab = next }
@@ -278,6 +280,7 @@ extension ExplorerState {
     mutating func keepCursorsInView() {
         keepRouteInView()
         keepParamInView()
+        keepTrafficInView()
         if let tree = response.document?.tree {
             parsed.normalize(in: tree, height: parsedHeight)
         }

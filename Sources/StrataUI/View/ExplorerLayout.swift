@@ -4,8 +4,8 @@ import TermGrid
 /// mouse clicks), so both always agree.
 ///
 /// ```
-/// ┌ Routes ┐┌ GET https://… ──── MOCK ┐     top third: routes and request
-/// └────────┘└─────────────────────────┘
+/// ┌ Routes ┐┌ GET https://… ──── MOCK ┐     top third (at most 12 rows): routes and request; with the
+/// └────────┘└─────────────────────────┘     Traffic list, taller on tall screens (2/5 of the rows less 4)
 /// ┌ Raw ┐┌ Parsed ┐┌ Mapped ┐               ≥ 120 columns: three panes side by side
 /// │     ││        ││        │               < 120 columns: a tab row and one pane
 /// └─────┘└────────┘└────────┘
@@ -17,11 +17,12 @@ package struct ExplorerLayout: Hashable, Sendable {
     /// The smallest screen the explorer draws on.
     package static let minimum = Size(width: 40, height: 10)
 
-    /// The route list (not shown while the Traffic list takes its place; its size still sets the list's pages).
+    /// The route list (not shown while the Traffic list takes its place; its size, as it is when shown, still sets
+    /// the list's pages).
     package var routes: Rect
     /// The Traffic list, when it is shown instead of the routes (wider than the route list, for paths).
     package var traffic: Rect?
-    /// The request.
+    /// The request (the route's, or the selected Traffic request's while the Traffic list is shown).
     package var request: Rect
     /// The tab row (narrow screens only).
     package var tabs: Rect?
@@ -44,12 +45,17 @@ package struct ExplorerLayout: Hashable, Sendable {
         let screen = Rect(size: size)
         fits = size.width >= ExplorerLayout.minimum.width && size.height >= ExplorerLayout.minimum.height
         let narrow = size.width < ExplorerLayout.wideWidth
-        let topHeight = min(max(size.height / 3, 5), 12)
+        let routesHeight = min(max(size.height / 3, 5), 12)
+        // A request from an app is read whole (headers, then the body): its pane grows with the screen.
+        let topHeight = traffic ? max(routesHeight, size.height * 2 / 5 - 4) : routesHeight
         let rows = screen.split(.vertical, [.fixed(topHeight), .fill, .fixed(1)])
         let routesWidth = narrow ? 22 : min(32, max(26, size.width / 5))
         let trafficWidth = narrow ? size.width / 2 : min(64, max(40, size.width * 2 / 5))
         let top = rows[0].split(.horizontal, [.fixed(traffic ? trafficWidth : routesWidth), .fill])
-        routes = traffic ? rows[0].split(.horizontal, [.fixed(routesWidth), .fill])[0] : top[0]
+        routes =
+            traffic
+            ? screen.split(.vertical, [.fixed(routesHeight), .fill, .fixed(1)])[0]
+                .split(.horizontal, [.fixed(routesWidth), .fill])[0] : top[0]
         self.traffic = traffic ? top[0] : nil
         request = top[1]
         status = rows[2]
@@ -74,11 +80,12 @@ package struct ExplorerLayout: Hashable, Sendable {
     package func rect(for pane: Pane) -> Rect? {
         switch pane {
         case .routes: traffic == nil ? routes : nil
-        case .request: request
+        case .request: traffic == nil ? request : nil
         case .raw: raw
         case .parsed: parsed
         case .mapped: mapped
         case .traffic: traffic
+        case .trafficRequest: traffic == nil ? nil : request
         }
     }
 
@@ -101,6 +108,8 @@ extension ExplorerState {
     /// The layout for the current size and tab.
     package var layout: ExplorerLayout { ExplorerLayout(size: size, tab: tab, traffic: traffic.isShown) }
 
+    /// The layout with the routes shown, whatever the left pane shows now: the route list's and the params' pages.
+    var routesLayout: ExplorerLayout { ExplorerLayout(size: size, tab: tab) }
     /// Rows of content the Parsed pane shows (it keeps its height on narrow screens even while hidden).
     var parsedHeight: Int { max(ExplorerLayout(size: size, tab: .parsed).contentHeight(.parsed), 1) }
     /// Rows of content the Mapped pane shows.

@@ -141,7 +141,9 @@ enum OverlayView {
     static func helpLines(focus: Pane) -> [Line] {
         let order =
             [focus.keyContext, .global, .textField]
-            + [KeyContext.routes, .request, .raw, .parsed, .mapped, .traffic].filter { $0 != focus.keyContext }
+            + [KeyContext.routes, .request, .raw, .parsed, .mapped, .traffic, .trafficRequest].filter {
+                $0 != focus.keyContext
+            }
         var lines: [Line] = []
         for context in order {
             if !lines.isEmpty { lines.append(.empty) }

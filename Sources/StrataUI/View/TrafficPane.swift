@@ -53,29 +53,52 @@ package enum TrafficPane {
     }
 
     /// The selected request in the request pane's place: method and path, what answered, the query and body
-    /// params, the headers and the body (all redacted).
+    /// params, every header and the body (all redacted), wrapped to the pane and scrolled to
+    /// ``TrafficState/detailTop``; the title says which rows show when they do not all fit.
     package static func renderRequest(_ state: ExplorerState, in area: Rect, into buffer: inout Buffer) {
+        let focused = state.focus == .trafficRequest && state.overlay == nil
         guard let entry = state.traffic.selection else {
-            let block = ExplorerView.block(Line("Request", style: Theme.title), focused: false)
+            let block = ExplorerView.block(Line("Request", style: Theme.title), focused: focused)
             buffer.render(block, in: area)
             ExplorerView.emptyState(
                 [Line("Requests that arrive show here.", style: Theme.secondary)], in: block.inner(area),
                 into: &buffer)
             return
         }
+        let inner = detailArea(in: area)
+        let paragraph = Paragraph(lines(entry), wrap: true)
+        let rows = paragraph.rowCount(width: max(inner.width, 1))
+        let top = min(max(state.traffic.detailTop, 0), max(rows - inner.height, 0))
         let title = Line([
             TextSpan(entry.method, style: Theme.method(entry.method).adding(.bold)),
             TextSpan(" " + entry.path.prefix(max(area.width, 0)), style: Theme.title),
         ])
-        let right = Line("#\(entry.number) · \(state.traffic.source?.label ?? "SERVED")", style: Theme.title)
-        let block = ExplorerView.block(title, right: right, focused: false)
+        var right = "#\(entry.number) · \(state.traffic.source?.label ?? "SERVED")"
+        if rows > inner.height, inner.height > 0 {
+            right = "\(top + 1)–\(min(top + inner.height, rows)) of \(rows) · " + right
+        }
+        let block = ExplorerView.block(title, right: Line(right, style: Theme.title), focused: focused)
         buffer.render(block, in: area)
-        let inner = block.inner(area).inset(Margin(top: 0, right: 1, bottom: 0, left: 1))
         guard !inner.isEmpty else { return }
-        buffer.render(Paragraph(lines(entry), wrap: false), in: inner)
+        var shown = paragraph
+        shown.scroll = top
+        buffer.render(shown, in: inner)
     }
 
-    /// The request's lines: what answered, params, headers, body.
+    /// Where the request's rows go inside the request pane's place `area`: within the border, a column of margin
+    /// each side (the reducer scrolls by the same area).
+    package static func detailArea(in area: Rect) -> Rect {
+        ExplorerView.block(Line("Request"), focused: false).inner(area)
+            .inset(Margin(top: 0, right: 1, bottom: 0, left: 1))
+    }
+
+    /// Rows the request takes wrapped to `width` columns.
+    package static func rowCount(_ entry: TrafficEntry, width: Int) -> Int {
+        Paragraph(lines(entry), wrap: true).rowCount(width: max(width, 1))
+    }
+
+    /// The request's lines: what answered, params, headers, body (pretty-printed JSON when it parses, else its
+    /// text, where the cells' visible-text rule shows control characters; past 64 KiB, how much was left out).
     static func lines(_ entry: TrafficEntry) -> [Line] {
         let status = entry.status == 0 ? "no status" : String(entry.status)
         var answered = [
@@ -87,21 +110,29 @@ package enum TrafficPane {
         var out = [Line(answered)]
         let nameWidth = min(max((entry.params.map(\.name.count) + entry.headers.map(\.name.count)).max() ?? 0, 4), 24)
         func row(_ name: String, _ value: String, _ tag: String) -> Line {
-            Line([
+            var spans = [
                 TextSpan(
                     name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0), style: Theme.key),
-                TextSpan(" " + value + " "), TextSpan(tag, style: Theme.secondary),
-            ])
+                TextSpan(" " + value),
+            ]
+            if !tag.isEmpty { spans.append(TextSpan(" " + tag, style: Theme.secondary)) }
+            return Line(spans)
         }
         for param in entry.params { out.append(row(param.name, param.value, param.location.rawValue)) }
         if !entry.headers.isEmpty {
             out.append(Line("Headers", style: Theme.title))
             for header in entry.headers { out.append(row(header.name, header.value, "")) }
         }
-        if let body = entry.body {
-            out.append(Line("Body · \(ByteCount.text(entry.bodySize))", style: Theme.title))
-            for line in body.split(separator: "\n", omittingEmptySubsequences: false).prefix(50) {
-                out.append(Line(String(line)))
+        if entry.body != nil {
+            var heading = "Body · \(ByteCount.text(entry.bodySize))"
+            if entry.bodyIsJSON { heading += " · JSON" }
+            out.append(Line(heading, style: Theme.title))
+            for line in entry.bodyLines { out.append(Line(line)) }
+            if entry.bodyOmitted > 0 {
+                out.append(
+                    Line(
+                        "… \(Counted.text(entry.bodyOmitted, "more byte")) (the first "
+                            + "\(ServeJournal.bodyLimit >> 10) KiB are shown)", style: Theme.secondary))
             }
         }
         return out

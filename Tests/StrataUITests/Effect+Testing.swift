@@ -23,6 +23,12 @@ extension Effect {
         return id
     }
 
+    /// Whether this effect writes a fixture pair (`.saveFixture`).
+    var isSaveFixture: Bool {
+        if case .saveFixture = self { return true }
+        return false
+    }
+
     /// The path of a `.loadSession` effect, nil for any other.
     var loadedSession: String? {
         guard case .loadSession(let path) = self else { return nil }

@@ -198,14 +198,6 @@ struct ReducerStreamingTests {
     }
 }
 
-extension Effect {
-    /// Whether this effect writes a fixture pair.
-    var isSaveFixture: Bool {
-        if case .saveFixture = self { return true }
-        return false
-    }
-}
-
 extension Response {
     /// The request of the run in `state` (the reducer only compares ids of late results).
     func request(_ state: ExplorerState) -> BuiltRequest { state.draft!.request! }

@@ -13,12 +13,7 @@ enum TrafficFixtures {
         let request = ServeRequest(
             method: method, path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: headers,
             body: Array(body.utf8))
-        let responder = ServeResponder(
-            session: session, upstream: .mock(MockSource(session: session)), journal: try! ServeJournal(),
-            loopback: true)
-        let reply = responder.respond(request)
-        let entry = responder.log(request, reply, durationMs: Double(reply.delay))
-        return TrafficEntry(ServeExchange(request: request, reply: reply, entry: entry), session: session)
+        return entry(request, in: session)
     }
 
     /// The demo shop's requests from an app: a list, an order with a secret header, a near miss, the list again.

@@ -90,17 +90,21 @@ struct Unchecked<Value>: @unchecked Sendable {
 
 /// Runs blocking work (the program's waits for effects) on a thread of its own, so it never holds one of the few
 /// threads Swift's concurrency runtime shares between tests.
+///
+/// The result is handed back through a pthread mutex (``Locked``), so everything the thread wrote (the program's
+/// state) is ordered before what the caller reads next in a way ThreadSanitizer sees: resuming a continuation
+/// alone goes through the concurrency runtime's atomics, which it does not always see on Linux.
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
+    let handoff = Locked<Result<T, any Error>?>(nil)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let thread = Thread {
-            do {
-                continuation.resume(returning: try body())
-            } catch {
-                continuation.resume(throwing: error)
-            }
+            let result = Result { try body() }
+            handoff.withLock { $0 = result }
+            continuation.resume()
         }
         thread.start()
     }
+    return try handoff.withLock { $0! }.get()
 }
 
 /// Applies keys to a state with the reducer only, collecting every effect asked for.

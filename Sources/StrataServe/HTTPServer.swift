@@ -313,7 +313,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
         for field in reply.headers {
             let lower = field.name.lowercased()
-            if lower == "content-length" || lower == "transfer-encoding" || lower == "connection" { continue }
+            // libmicrohttpd frames the reply and manages the connection itself.
+            if HTTPHeaders.connectionNames.contains(lower) { continue }
             _ = strata_mhd_add_response_header(response, field.name, field.value)
         }
         let result = strata_mhd_queue_response(connection, UInt32(reply.status), response)

@@ -199,7 +199,7 @@ enum ServeBenchmark {
     /// Runs `bash script args` through `system`, which waits for the script alone: Foundation's `Process` would
     /// also wait for the daemon it starts, which inherits Process's pipe.
     static func shell(_ script: String, _ args: [String]) -> Int32 {
-        let quoted = ([script] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = ([script] + args).map(ShellWords.quote)
         let status = system("bash " + quoted.joined(separator: " ") + " </dev/null")
         return status == 0 ? 0 : 1
     }

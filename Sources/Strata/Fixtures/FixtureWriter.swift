@@ -350,11 +350,12 @@ public struct FixtureWriter: Sendable {
     /// Response headers worth replaying: not the per-connection ones, redacted names and `Set-Cookie` as
     /// `<redacted>`.
     func recordedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        // Besides the per-connection ones: what the mock's own server sets (date, server, CORS) and the body's
+        // encoding, which the live source decoded.
         let skip: Set<String> = [
-            "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "server",
-            "access-control-allow-credentials", "access-control-allow-origin",
+            "date", "content-encoding", "server", "access-control-allow-credentials", "access-control-allow-origin",
         ]
-        return redactedHeaders(HTTPHeaders(headers.fields.filter { !skip.contains($0.name.lowercased()) }))
+        return redactedHeaders(headers.endToEnd(droppingAlso: skip))
     }
 
     /// `headers` with the values of redacted names and of `Set-Cookie` as `<redacted>`.

@@ -275,7 +275,8 @@ public enum CurlImport {
                     name, value: value, placement: route.body == "json" && !bodyAllowed ? "body" : nil,
                     prefix: envPrefix, draft: &draft))
         }
-        let skip: Set<String> = ["content-length", "host", "connection", "accept-encoding"]
+        // Besides the per-connection headers: what the live source sets itself.
+        let skip = HTTPHeaders.connectionNames.union(["host", "accept-encoding"])
         for (name, value) in c.headers {
             let lower = name.lowercased()
             if skip.contains(lower) { continue }

@@ -1,10 +1,8 @@
 /// Forwarding an arriving request to the session's API.
 extension ServeRequest {
-    /// Headers that belong to one hop (or that the sending side sets itself) and are not forwarded.
-    static let hopHeaders: Set<String> = [
-        "host", "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
-        "content-length", "expect", "accept-encoding",
-    ]
+    /// Headers of the client's request that are not forwarded besides the per-connection ones: the live source
+    /// sets `Host` and `Accept-Encoding` itself and answers `Expect` on its own hop.
+    static let unforwardedHeaders: Set<String> = ["host", "expect", "accept-encoding"]
 
     /// The request to send to the session's base URL: the session's defaults (params and headers, with
     /// `${env:…}` expanded) under the path, query, headers and body the client sent; a header the session sets
@@ -40,8 +38,8 @@ extension ServeRequest {
         let set = Set(params.filter { $0.location == .header }.map { $0.name.lowercased() })
         params += queryParams.map { param($0.name, $0.value, .query) }
         params += bodyParams.map { param($0.name, $0.value, .body) }
-        params += headers.filter {
-            !ServeRequest.hopHeaders.contains($0.name.lowercased()) && !set.contains($0.name.lowercased())
+        params += headers.endToEnd(droppingAlso: ServeRequest.unforwardedHeaders).filter {
+            !set.contains($0.name.lowercased())
         }.map { param($0.name, $0.value, .header) }
         let parts = RequestAssembly(
             method: method, baseURL: built.baseURL, pathTemplate: PathTemplate(filling: literalPath), params: params,

@@ -149,16 +149,9 @@ public final class ServeStream: @unchecked Sendable {
         }
     }
 
-    /// The headers of an upstream answer that are passed on: those the server sets itself, and the body's
-    /// encoding (the live source decodes it), are left out.
+    /// The headers of an upstream answer that are passed on: the per-connection ones and the body's encoding (the
+    /// live source decodes it) are left out.
     static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var out = HTTPHeaders()
-        for field in headers
-        where !["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"].contains(
-            field.name.lowercased())
-        {
-            out.append(name: field.name, value: field.value)
-        }
-        return out
+        headers.endToEnd(droppingAlso: ["content-encoding"])
     }
 }

@@ -17,14 +17,9 @@ enum SessionInsertion {
         guard tree.kind(Tree.root) == .object else {
             throw ImportError("\(file):1:1: session.json is not an object; nothing was written")
         }
-        func member(_ name: String) -> Tree.Index? { tree.children(Tree.root).first { tree.key($0) == name } }
-        func indent(of i: Tree.Index) -> String {
-            let start = tree.keySpan(i)?.lowerBound ?? tree.span(i).lowerBound
-            var j = start
-            while j > 0, bytes[j - 1] == UInt8(ascii: " ") || bytes[j - 1] == UInt8(ascii: "\t") { j -= 1 }
-            return j > 0 && bytes[j - 1] == UInt8(ascii: "\n") ? String(decoding: bytes[j..<start], as: UTF8.self) : ""
-        }
-        var edits: [(at: Int, text: String)] = []
+        var edits = JSONTextEdits(bytes: bytes, tree: tree)
+        func member(_ name: String) -> Tree.Index? { edits.member(Tree.root, name) }
+        func indent(of i: Tree.Index) -> String { edits.indent(of: i) }
         var route = route
         let routes = member("routes")
         if let routes, tree.kind(routes) != .array {
@@ -54,11 +49,11 @@ enum SessionInsertion {
             if let last = tree.lastChild(routes) {
                 let ind = indent(of: last)
                 let sep = ind.isEmpty ? " " : "\n" + ind
-                edits.append((tree.span(last).upperBound, "," + sep + block(route.json, indent: ind)))
+                edits.insert("," + sep + block(route.json, indent: ind), at: tree.span(last).upperBound)
             } else {
                 let close = tree.span(routes).upperBound - 1
                 let ind = topIndent + "  "
-                edits.append((close, "\n" + ind + block(route.json, indent: ind) + "\n" + topIndent))
+                edits.insert("\n" + ind + block(route.json, indent: ind) + "\n" + topIndent, at: close)
             }
         } else {
             let close = tree.span(Tree.root).upperBound - 1
@@ -66,7 +61,7 @@ enum SessionInsertion {
             let text = OutputJSON.array([route.json])
             var at = close
             while at > 0, JSONBytes.isSpace(bytes[at - 1]) { at -= 1 }
-            edits.append((at, comma + "\n" + topIndent + "\"routes\": " + block(text, indent: topIndent)))
+            edits.insert(comma + "\n" + topIndent + "\"routes\": " + block(text, indent: topIndent), at: at)
         }
         let redactNode = member("redact")
         let existingRedact = RedactList(redactNode.map { tree.children($0).compactMap { tree.string($0) } } ?? [])
@@ -75,23 +70,19 @@ enum SessionInsertion {
             let list = missing.map(JSONString.quote).joined(separator: ", ")
             if let redactNode, tree.kind(redactNode) == .array {
                 if let last = tree.lastChild(redactNode) {
-                    edits.append((tree.span(last).upperBound, ", " + list))
+                    edits.insert(", " + list, at: tree.span(last).upperBound)
                 } else {
-                    edits.append((tree.span(redactNode).upperBound - 1, list))
+                    edits.insert(list, at: tree.span(redactNode).upperBound - 1)
                 }
             } else if redactNode == nil, let first = tree.firstChild(Tree.root), let key = tree.keySpan(first) {
-                edits.append((key.lowerBound, "\"redact\": [\(list)],\n" + topIndent))
+                edits.insert("\"redact\": [\(list)],\n" + topIndent, at: key.lowerBound)
             }
         }
         if member("baseURL") == nil, let baseURL, let first = tree.firstChild(Tree.root), let key = tree.keySpan(first)
         {
-            edits.append((key.lowerBound, "\"baseURL\": \(JSONString.quote(baseURL)),\n" + topIndent))
+            edits.insert("\"baseURL\": \(JSONString.quote(baseURL)),\n" + topIndent, at: key.lowerBound)
         }
-        var out = bytes
-        for edit in edits.sorted(by: { $0.at > $1.at }) {
-            out.insert(contentsOf: Array(edit.text.utf8), at: edit.at)
-        }
-        return (out, route.name)
+        return (edits.applied(), route.name)
     }
 }
 

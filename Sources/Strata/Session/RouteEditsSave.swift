@@ -11,7 +11,18 @@ public enum RouteEditsSave {
         /// What was written, one phrase per param or the body (`page = 2`, `api_key in query`, `the JSON body`).
         public var saved: [String]
         /// What was left out, each with why.
-        public var left: [String]
+        public var left: [Left]
+    }
+
+    /// An edit left out of session.json.
+    public struct Left: Sendable, Equatable, CustomStringConvertible {
+        /// The param's name; "" for the JSON body.
+        public var name: String
+        /// Why, phrased for a person.
+        public var reason: String
+
+        /// `api_key: its value is a secret (…)`, or the reason alone for the body.
+        public var description: String { name.isEmpty ? reason : "\(name): \(reason)" }
     }
 
     /// What is asked of one param, after all its edits.
@@ -102,7 +113,7 @@ public enum RouteEditsSave {
         }
 
         var saved: [String] = []
-        var left: [String] = []
+        var left: [Left] = []
         var newParams: [(key: String, valueText: String)] = []
         var newHeaders: [(key: String, valueText: String)] = []
         for name in order {
@@ -115,11 +126,11 @@ public enum RouteEditsSave {
             }
             if let value = wish.value {
                 if session.isSecret(name, in: location) || CredentialNames.looksSecret(name, in: location) {
-                    left.append("\(name): its value is a secret (keep it in an environment variable)")
+                    left.append(Left(name: name, reason: "its value is a secret (keep it in an environment variable)"))
                     continue
                 }
                 if scrub(value) != value {
-                    left.append("\(name): its value holds a secret's text")
+                    left.append(Left(name: name, reason: "its value holds a secret's text"))
                     continue
                 }
             }
@@ -128,7 +139,9 @@ public enum RouteEditsSave {
                 text.removeMember(n)
                 saved.append("\(name) removed")
             case (_, true):
-                left.append("\(name): it is a session default (remove it from the session's params or headers)")
+                left.append(
+                    Left(name: name, reason: "it is a session default (remove it from the session's params or headers)")
+                )
             case (.routeParam(let n)?, false):
                 let (valueNode, writtenIn) = written(n)
                 let valueText = wish.value.map(JSONString.quote) ?? valueNode.map(text.text(of:)) ?? "\"\""
@@ -164,7 +177,10 @@ public enum RouteEditsSave {
             case (.sessionHeader?, false) where wish.location != nil && wish.location != .header,
                 (.sessionParam?, false) where wish.location != nil:
                 left.append(
-                    "\(name): it is a session default, which one route cannot move (move it in the session's params)")
+                    Left(
+                        name: name,
+                        reason: "it is a session default, which one route cannot move (move it in the session's params)"
+                    ))
                 continue
             case (.sessionHeader(let n)?, false):
                 newHeaders.append((name, wish.value.map(JSONString.quote) ?? text.text(of: n)))
@@ -207,7 +223,7 @@ public enum RouteEditsSave {
             let template = lines.joined(separator: "\n" + indent + "  ")
             let scrubbed = scrub(template)
             if scrubbed != template {
-                left.append("the JSON body: it holds a secret's text")
+                left.append(Left(name: "", reason: "the JSON body holds a secret's text"))
             } else {
                 let valueText = "{ \"json\": " + template + " }"
                 if let bodyNode {

@@ -87,6 +87,8 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case placeParam
     /// Edit the JSON body in `$EDITOR`.
     case editBody
+    /// Write the route's edits into session.json.
+    case saveEdits
 
     // Raw.
     /// Wrap long lines or scroll them.

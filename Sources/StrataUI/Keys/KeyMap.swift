@@ -93,6 +93,7 @@ package enum KeyMap {
             KeyBinding([.character("H")], .toggleDetails, "show or hide headers and body", hint: "headers"),
             KeyBinding([.character("p")], .placeParam, "change where the param goes (query, header, body, cookie)"),
             KeyBinding([.character("B")], .editBody, "edit the JSON body in $EDITOR (${param} placeholders kept)"),
+            KeyBinding([.ctrl("s")], .saveEdits, "save the route's edits into session.json (secrets stay out)"),
         ]
 
     static let raw: [KeyBinding] =
@@ -252,6 +253,7 @@ package enum KeyMap {
         switch key {
         case .enter: "↵"
         case .escape: "Esc"
+        case .ctrl(let c): "^" + c.uppercased()
         default: key.label
         }
     }

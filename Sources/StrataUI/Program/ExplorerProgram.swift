@@ -303,6 +303,15 @@ package final class ExplorerProgram {
                 let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
                 inbox.finish(.fixtureSaved(outcome))
             }
+        case .saveEdits(let routeName, let edits, let request, let session):
+            inbox.begin()
+            let inbox = self.inbox
+            let trust = host.trust
+            Task.detached(executorPreference: EffectExecutor.shared) {
+                let outcome = EditsSaving.save(
+                    routeName: routeName, edits: edits, request: request, session: session, trust: trust)
+                inbox.finish(.editsSaved(routeName: routeName, outcome: outcome))
+            }
         case .exportText(let export):
             inbox.begin()
             let inbox = self.inbox

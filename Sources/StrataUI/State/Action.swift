@@ -37,6 +37,9 @@ package enum Action: Sendable {
     case queryFinished(id: Int, nodes: [Int])
     /// A response was saved as a fixture pair (or not, and why).
     case fixtureSaved(FixtureSaveOutcome)
+    /// Route `routeName`'s edits were written into session.json (what was and was not, and the session read
+    /// again), or could not be (why).
+    case editsSaved(routeName: String, outcome: EditsSaveOutcome)
     /// A copy too large for the clipboard was written to a file (or not, and why).
     case exported(TextExport.Outcome)
     /// The trust the user gave was recorded in `file`, or could not be, and why (``Effect/recordTrust(_:)``).

@@ -37,6 +37,9 @@ package enum Effect: Sendable, Equatable {
     /// Write `response` as a fixture pair for `request` through the session's fixture writer; reply with
     /// ``Action/fixtureSaved``.
     case saveFixture(request: BuiltRequest, response: Response, session: Session, overwrite: Bool)
+    /// Write route `routeName`'s `edits` into session.json (secrets that `request` carries scrubbed out), then read
+    /// the session again; reply with ``Action/editsSaved``.
+    case saveEdits(routeName: String, edits: [ParamEdit], request: BuiltRequest?, session: Session)
     /// Put `text` (already scrubbed) on the clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write a copy too large for the clipboard to a file; reply with ``Action/exported(_:)``.
@@ -102,6 +105,8 @@ package enum Effect: Sendable, Equatable {
             return a == b
         case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
             return r == q && p == x && same(s, t) && o == w
+        case (.saveEdits(let n, let e, let r, let s), .saveEdits(let m, let f, let q, let t)):
+            return n == m && e == f && r == q && same(s, t)
         case (.listHistory(let r), .listHistory(let q)):
             return r == q
         case (.loadHistoryEntry(let n, let p), .loadHistoryEntry(let m, let q)):

@@ -50,6 +50,8 @@ extension ExplorerState {
             return pickPlacement()
         case .editBody:
             return editBody()
+        case .saveEdits:
+            return saveEdits()
         default: break
         }
         return []

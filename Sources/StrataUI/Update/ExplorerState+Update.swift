@@ -86,6 +86,8 @@ extension ExplorerState {
             return queryFinished(id: id, nodes: nodes)
         case .fixtureSaved(let outcome):
             return fixtureSaved(outcome)
+        case .editsSaved(let routeName, let outcome):
+            return editsSaved(routeName: routeName, outcome)
         case .exported(let outcome):
             return exported(outcome)
         case .trustRecorded(let file, let problem):

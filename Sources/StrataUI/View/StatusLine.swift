@@ -230,6 +230,12 @@ package enum StatusLine {
         hints =
             hints.filter { $0.word != "help" && $0.word != "quit" } + hints.filter { $0.word == "help" }
             + hints.filter { $0.word == "quit" }
+        if state.keyContext == .request, state.editor == nil,
+            let route = state.draft?.route.name, state.edits[route]?.isEmpty == false
+        {
+            // Unsaved edits: the key that keeps them comes first.
+            hints.insert((key: KeyMap.shortLabel(.ctrl("s")), word: "save"), at: 0)
+        }
         if state.run != nil, state.editor == nil, state.overlay == nil {
             hints.insert((key: "Esc", word: "cancel"), at: 0)
         }

@@ -104,10 +104,15 @@ let maxBodyOption = OptionSpec(
     "--max-body", value: "BYTES",
     help: "keep at most this much of a live body (1048576, 512K, 10M, 1G; default: the session's, else 1G)")
 
-/// Applies `--max-body` to `session` when given: a whole number of bytes with an optional K, M or G (powers of
-/// 1024), within the range session.json allows.
+/// Applies `--max-body` to `session` when given, within the range session.json allows.
 func applyMaxBody(_ text: String?, to session: inout Session) throws(UsageError) {
     guard let text else { return }
+    session.maxBodyOverride = try byteSize(text, of: "--max-body", from: 1)
+}
+
+/// Reads the size given to `option`, the one reader of sizes on the command line: a whole number of bytes with an
+/// optional K, M or G (powers of 1024), from `minimum` to 64G (the most session.json allows).
+func byteSize(_ text: String, of option: String, from minimum: Int) throws(UsageError) -> Int {
     let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
     var digits = Substring(text.uppercased())
     var unit = 1
@@ -116,11 +121,12 @@ func applyMaxBody(_ text: String?, to session: inout Session) throws(UsageError)
         digits = digits.dropLast()
     }
     if digits.hasSuffix("I") { digits = digits.dropLast() }
-    guard let n = Int(digits), n >= 1, n <= Session.maximumBodyBytes / unit else {
+    guard let n = Int(digits), n >= minimum, n <= Session.maximumBodyBytes / unit else {
         throw UsageError(
-            "--max-body must be a whole number of bytes from 1 to 64G, optionally with K, M or G (got '\(text)')")
+            "\(option) must be a whole number of bytes from \(minimum) to 64G, optionally with K, M or G (got '\(text)')"
+        )
     }
-    session.maxBodyOverride = n * unit
+    return n * unit
 }
 
 /// The `--type` choices of `parse` and `diff`, from the parser registry: `json|xml|plist|yaml|form|text|hex`.

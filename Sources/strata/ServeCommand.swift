@@ -7,7 +7,7 @@ import StrataServe
 /// fixtures over HTTP.
 enum ServeCommand {
     static let usage =
-        "strata serve SESSION [--host 127.0.0.1] [--port 8080] [--source mock|live|record] [--journal FILE] [--timeout SECONDS] [--max-body BYTES]"
+        "strata serve SESSION [--host 127.0.0.1] [--port 8080] [--source mock|live|record] [--journal FILE] [--timeout SECONDS] [--max-request-body BYTES]"
     static let summary = "Serve the session over HTTP (fixtures, the live API, or recording) and log each request."
     static let arguments = [PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)")]
     static let options = [
@@ -19,13 +19,14 @@ enum ServeCommand {
         OptionSpec("--journal", value: "FILE", help: "also append each request to FILE as a JSON line"),
         OptionSpec("--timeout", value: "SECONDS", help: "close a connection idle this long (default 30)"),
         OptionSpec(
-            "--max-body", value: "BYTES", help: "refuse request bodies over this size with 413 (default 10 MiB)"),
+            "--max-request-body", "--max-body", value: "BYTES",
+            help: "refuse request bodies over this size with 413 (512K, 10M; default 10M; --max-body is deprecated)"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let host = try args.option("--host") ?? "127.0.0.1"
         let portText = try args.option("--port") ?? "8080"
-        guard let port = Int(portText), (0...65535).contains(port) else {
+        guard let port = ServeListener.port(portText) else {
             throw UsageError("--port must be a number 0–65535 (got '\(portText)')")
         }
         var limits = ServeLimits()
@@ -36,9 +37,8 @@ enum ServeCommand {
             limits.connectionTimeout = s
             limits.requestHeadTimeout = s
         }
-        if let b = try args.option("--max-body") {
-            guard let n = Int(b), n >= 0 else { throw UsageError("--max-body must be a number of bytes") }
-            limits.maxBodyBytes = n
+        if let b = try args.option("--max-request-body") {
+            limits.maxBodyBytes = try byteSize(b, of: "--max-request-body", from: 0)
         }
         let sourceName = try args.option("--source") ?? "mock"
         let journalFile = try args.option("--journal")

@@ -148,6 +148,40 @@ final class ServeProcess {
         }
     }
 
+    @Test("--max-request-body reads K, M and G as run's --max-body does; anything else is a usage error")
+    func maxRequestBodyUsage() throws {
+        let dir = try ScratchDirectory(Self.files)
+        defer { dir.remove() }
+        for value in ["10X", "-1", "65G", ""] {
+            let result = try StrataBinary.run(["serve", dir.path, "--port", "0", "--max-request-body", value])
+            #expect(result.status == 2, "--max-request-body \(value)")
+            #expect(
+                result.stderr.contains(
+                    "--max-request-body must be a whole number of bytes from 0 to 64G, optionally with K, M or G (got '\(value)')"
+                ), "\(result.stderr)")
+        }
+    }
+
+    @Test(
+        "a request body over --max-request-body 1K is refused with 413; --max-body, the deprecated name, still works",
+        .needsLibmicrohttpd)
+    func maxRequestBodyRefuses() async throws {
+        let dir = try ScratchDirectory(Self.files)
+        defer { dir.remove() }
+        for option in ["--max-request-body", "--max-body"] {
+            let serve = try ServeProcess([dir.path, "--port", "0", option, "1K"])
+            let url = try #require(serve.readURL())
+            var request = URLRequest(url: URL(string: url + "/fast")!)
+            request.httpMethod = "POST"
+            let (_, small) = try await URLSession.shared.upload(for: request, from: Data(count: 1024))
+            let (refusal, large) = try await URLSession.shared.upload(for: request, from: Data(count: 1025))
+            #expect((small as? HTTPURLResponse)?.statusCode != 413, "\(option) 1K")
+            #expect((large as? HTTPURLResponse)?.statusCode == 413, "\(option) 1K")
+            #expect(String(decoding: refusal, as: UTF8.self) == "request body is over the limit of 1024 bytes\n")
+            #expect(serve.terminate().status == 0)
+        }
+    }
+
     @Test("a --traffic line whose target is only '?' is read as an empty path, not a crash")
     func trafficTargetOfAQuestionMark() throws {
         let dir = try ScratchDirectory(Self.files.merging(["traffic.txt": "GET ?\n"]) { a, _ in a })

@@ -84,6 +84,23 @@ struct PasteTests {
         #expect(text.hasSuffix("678"))
     }
 
+    @Test("20 000 characters typed into a param value build the draft only while the title can show more of them")
+    func longTypingBuildsWhatShows() throws {
+        var state = try ExplorerFixtures.demoState()
+        try press(&state, "Tab Down Enter")
+        let before = state.requestEditor.draftBuilds
+        for _ in 0..<20_000 { _ = state.update(.key(.character("7"))) }
+        let builds = state.requestEditor.draftBuilds - before
+        #expect(builds <= state.size.width, "one draft per key the title can show, none after (\(builds) drafts)")
+        // The URL follows the typing as far as it shows.
+        let frame = ExplorerView.render(state)
+        #expect(frame.line(0).contains("GET https://shop.example.com/api/products?page=1&q=777777777777"))
+        try press(&state, "Enter")
+        let typed = String(repeating: "7", count: 20_000)
+        #expect(state.edits["listProducts"] == [.set(name: "q", value: typed)])
+        #expect(state.draft?.request?.url.hasSuffix("q=\(typed)&api_key=demo-key") == true)
+    }
+
     @Test("the program loop takes a burst of keys in batches and a paste as one event, then quits on q")
     func burstThroughTheLoop() async throws {
         let backend = MemoryBackend(width: 120, height: 40)

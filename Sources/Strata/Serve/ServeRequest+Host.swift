@@ -12,6 +12,13 @@ public struct ServeListener: Sendable, Equatable {
         self.port = port
     }
 
+    /// The port `text` names: a whole number 0–65535 (0 picks a free one), or nil. The one port rule of
+    /// `strata serve --port` and the explorer's `--serve [HOST:]PORT`.
+    public static func port(_ text: some StringProtocol) -> Int? {
+        guard let port = Int(text), (0...65535).contains(port) else { return nil }
+        return port
+    }
+
     /// True for a loopback name or address.
     var isLoopback: Bool { ServeListener.isLoopback(host) }
 

@@ -45,8 +45,10 @@ package struct ExplorerState: Sendable {
     /// The first route row shown.
     package var routeTop = 0
 
+    /// The param edits, the selected route's draft and the selected param row.
+    package internal(set) var requestEditor = RequestEditor()
     /// The user's param edits, per route name, applied in order.
-    package internal(set) var edits: [String: [ParamEdit]] = [:]
+    package var edits: [String: [ParamEdit]] { requestEditor.edits }
     /// Body text typed in `$EDITOR` that did not parse, per route name: the next `B` opens it again, not the body.
     package internal(set) var refusedBodies: [String: String] = [:]
     /// The text the last `B` opened in the editor, per route name, to tell an unchanged body from an edit.
@@ -55,13 +57,11 @@ package struct ExplorerState: Sendable {
     package internal(set) var saveFixtureWhenComplete: Int?
     /// The selected route's request with the user's edits (or why it cannot be built), built by the reducer once
     /// each time the route, its edits, the value being typed or the session change.
-    package private(set) var draft: RequestDraft?
-    /// What ``draft`` was built from.
-    private var draftInputs: DraftInputs?
+    package var draft: RequestDraft? { requestEditor.draft }
     /// The selected param row.
-    package var paramSelection = 0
+    package var paramSelection: Int { requestEditor.selection }
     /// The first param row shown.
-    package var paramTop = 0
+    package var paramTop: Int { requestEditor.top }
     /// Whether the request pane lists headers and the body below the params.
     package var showRequestDetails = false
 
@@ -140,42 +140,27 @@ package struct ExplorerState: Sendable {
         return visibleRoutes.first { $0.name == routeName }
     }
 
-    /// What the draft depends on: the route, the edits in force (with the value being typed), the session.
-    private struct DraftInputs: Equatable {
-        var routeName: String
-        var edits: [ParamEdit]
-        var sessionRevision: Int
-        var responsesRevision: Int
-    }
-
     /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
     ///
-    /// While a param's value is being typed, the draft already uses the text, so the URL follows the typing.
+    /// While a param's value is being typed, the draft already uses as much of the text as the screen can show, so
+    /// the URL follows the typing at a cost per key that does not grow with the value.
     mutating func refreshDraft() {
-        guard let route else {
-            draft = nil
-            draftInputs = nil
-            return
-        }
-        var list = edits[route.name] ?? []
+        var typing: RequestEditor.Typing? = nil
         if case .paramValue(let name)? = editor?.purpose, let text = editor?.field.text {
-            // An added param keeps where it was put; a placement edit stays.
-            var location: ParamLocation? = nil
-            for case .set(name, _, let l) in list { location = l }
-            list.removeAll {
-                switch $0 {
-                case .set(name, _, _), .remove(name): true
-                default: false
-                }
-            }
-            list.append(.set(name: name, value: text, location: location))
+            // The URL title shows a row's width of it; the headers and body, when shown, less than the screen.
+            let limit = max(size.width, 1) * (showRequestDetails ? max(size.height, 1) : 1)
+            typing = RequestEditor.Typing(name: name, text: text, limit: limit)
         }
-        let inputs = DraftInputs(
-            routeName: route.name, edits: list, sessionRevision: sessionRevision, responsesRevision: responsesRevision)
-        guard inputs != draftInputs else { return }
-        draftInputs = inputs
-        draft = RequestDraft(
-            session: session, route: route, edits: list, environment: environment, responses: latestResponses)
+        let context = RequestEditor.Context(
+            session: session, sessionRevision: sessionRevision, environment: environment,
+            responses: latestResponses, responsesRevision: responsesRevision)
+        requestEditor.refresh(route: route, typing: typing, context: context)
+    }
+
+    /// Replaces the edits of route `routeName` with `list` and builds the draft again.
+    mutating func setEdits(_ list: [ParamEdit], of routeName: String) {
+        requestEditor.setEdits(list, of: routeName)
+        refreshDraft()
     }
 
     /// Remembers `response` as the latest of route `routeName` (for the chained values of later requests) and

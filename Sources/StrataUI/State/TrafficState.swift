@@ -34,7 +34,7 @@ package struct ServeAddress: Hashable, Sendable, CustomStringConvertible {
             host = String(text[..<colon])
             portText = text[text.index(after: colon)...]
         }
-        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else {
+        guard !host.isEmpty, let port = ServeListener.port(portText) else {
             return .failure(
                 ServeError(
                     "--serve must be [HOST:]PORT with a port 0–65535, such as 8080 or 127.0.0.1:8080 (got '\(text)')"))

@@ -90,8 +90,7 @@ extension ExplorerState {
             let declared = declaredLocation(name, draft: draft)
             if declared != location { list.append(.place(name: name, location: location)) }
         }
-        edits[draft.route.name] = list
-        refreshDraft()
+        setEdits(list, of: draft.route.name)
         if let error = self.draft?.error { notice = Notice(error.message, kind: .error) }
         selectParam(paramSelection)
     }
@@ -163,8 +162,7 @@ extension ExplorerState {
             var list = edits[routeName] ?? []
             list.removeAll { if case .body = $0 { true } else { false } }
             if route.bodyTemplate != .json(template) { list.append(.body(template)) }
-            edits[routeName] = list
-            refreshDraft()
+            setEdits(list, of: routeName)
             notice = Notice(draft?.error.map { "body changed; \($0.message)" } ?? "body changed")
         }
     }

@@ -107,8 +107,7 @@ extension ExplorerState {
                 .parse(id: id, request: entry.request, response: entry.response, route: route, session: session)
             ]
         case .resend:
-            edits[route.name] = entry.edits
-            refreshDraft()
+            setEdits(entry.edits, of: route.name)
             let effects = startRun()
             if let id = run?.id {
                 notice = Notice("sending history #\(entry.number) again (secrets from the session)")

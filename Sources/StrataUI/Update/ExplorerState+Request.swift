@@ -40,8 +40,7 @@ extension ExplorerState {
         case .resetParam:
             guard paramSelection < params.count else { return [] }
             let name = params[paramSelection].name
-            edits[draft.route.name]?.removeAll { $0.name == name }
-            refreshDraft()
+            if let list = edits[draft.route.name] { setEdits(list.filter { $0.name != name }, of: draft.route.name) }
             selectParam(paramSelection)
         case .toggleDetails:
             showRequestDetails.toggle()
@@ -68,22 +67,16 @@ extension ExplorerState {
         return param.template
     }
 
-    /// Selects param row `row` (clamped) and keeps it on screen.
+    /// Selects param row `row` (clamped to the draft's params, so the draft is brought up to date first) and keeps
+    /// it on screen.
     mutating func selectParam(_ row: Int) {
-        let count = draft?.params.count ?? 0
-        paramSelection = min(max(row, 0), max(count - 1, 0))
-        keepParamInView()
+        refreshDraft()
+        requestEditor.select(row, rowsShown: paramRowsHeight)
     }
 
     /// Scrolls the params table so the selected row shows.
     mutating func keepParamInView() {
-        refreshDraft()
-        let height = paramRowsHeight
-        let count = draft?.params.count ?? 0
-        paramSelection = min(max(paramSelection, 0), max(count - 1, 0))
-        if paramSelection < paramTop { paramTop = paramSelection }
-        if paramSelection >= paramTop + height { paramTop = paramSelection - height + 1 }
-        paramTop = max(0, min(paramTop, max(count - height, 0)))
+        selectParam(paramSelection)
     }
 
     /// `d`: leaves the param out; an added param is dropped; a path param cannot go.
@@ -96,8 +89,7 @@ extension ExplorerState {
         var list = edits[route.name] ?? []
         list.removeAll { $0.name == param.name }
         if param.origin != .added { list.append(.remove(name: param.name)) }
-        edits[route.name] = list
-        refreshDraft()
+        setEdits(list, of: route.name)
         selectParam(paramSelection)
     }
 
@@ -106,19 +98,11 @@ extension ExplorerState {
     /// A new param goes to `location` (an added one keeps where it went); a placement edit stays.
     mutating func setParam(_ name: String, value: String, location: ParamLocation? = nil) {
         guard let draft else { return }
-        let declared = draft.declaredTemplate(name)
-        var list = edits[draft.route.name] ?? []
         let existing = draft.params.first { $0.name == name }
         let wasAdded = existing?.origin == .added
-        let place = location ?? (wasAdded ? existing?.location : nil)
-        list.removeAll {
-            switch $0 {
-            case .set(name, _, _), .remove(name): true
-            default: false
-            }
-        }
-        if declared != value || wasAdded { list.append(.set(name: name, value: value, location: place)) }
-        edits[draft.route.name] = list
-        refreshDraft()
+        let kept = draft.declaredTemplate(name) != value || wasAdded
+        let list = (edits[draft.route.name] ?? []).settingValue(
+            of: name, to: kept ? value : nil, location: location ?? (wasAdded ? existing?.location : nil))
+        setEdits(list, of: draft.route.name)
     }
 }

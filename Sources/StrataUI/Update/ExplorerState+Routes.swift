@@ -37,8 +37,7 @@ extension ExplorerState {
         let name = routes[min(max(row, 0), routes.count - 1)].name
         if name != routeName {
             routeName = name
-            paramSelection = 0
-            paramTop = 0
+            requestEditor.selectFirst()
         }
         keepRouteInView()
     }
@@ -49,8 +48,7 @@ extension ExplorerState {
         let height = max(routesLayout.contentHeight(.routes) - (editorIsFilter ? 1 : 0), 1)
         if routeRow == nil, let first = routes.first {
             routeName = first.name
-            paramSelection = 0
-            paramTop = 0
+            requestEditor.selectFirst()
         }
         let row = routeRow ?? 0
         if row < routeTop { routeTop = row }

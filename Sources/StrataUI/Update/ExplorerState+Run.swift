@@ -119,7 +119,7 @@ extension ExplorerState {
             // Trusted this run, for what it names now: trusted still (the trust file may not have been written).
             if trustedThisRun.contains(fresh.trust.fingerprint) { fresh.isTrusted = true }
             session = fresh
-            edits = edits.filter { fresh.route(named: $0.key) != nil }
+            requestEditor.keepEdits { fresh.route(named: $0) != nil }
             if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }
             keepRouteInView()
             keepParamInView()

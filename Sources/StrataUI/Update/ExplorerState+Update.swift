@@ -5,7 +5,8 @@ extension ExplorerState {
     /// Applies `action` and returns the effects to run: the only way the explorer's state changes.
     ///
     /// The request draft is brought up to date after every action (it is built again only when its route, edits
-    /// or session changed); steps that read it right after changing those refresh it themselves.
+    /// or session changed); within an action, changing edits (``setEdits(_:of:)``), the route
+    /// (``keepRouteInView()``) or the param selection (``selectParam(_:)``) brings it up to date first.
     package mutating func update(_ action: Action) -> [Effect] {
         let effects = reduce(action)
         refreshDraft()

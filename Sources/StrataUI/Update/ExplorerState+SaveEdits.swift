@@ -31,7 +31,7 @@ extension ExplorerState {
             if let reloaded {
                 let kept = Set(result.left.map(\.name))
                 let remaining = (edits[routeName] ?? []).filter { kept.contains($0.name) }
-                edits[routeName] = remaining.isEmpty ? nil : remaining
+                requestEditor.setEdits(remaining, of: routeName)
                 effects = sessionLoaded(reloaded)
                 if case .failure = reloaded { return effects }
             }

@@ -109,7 +109,7 @@ public struct MockSource: DataSource {
         case .success(let p): pair = p
         case .failure(let report): throw .noMatch(report)
         }
-        let (reply, _) = sequences.next(pair)
+        let reply = sequences.next(pair).response.filled(for: request, path: pair.path)
         if reply.delay > 0 {
             do {
                 try await Task.sleep(for: .milliseconds(reply.delay))

@@ -49,6 +49,9 @@ public struct FixturePair: Sendable {
     /// `file:line:col`.
     public var location: String { "\(file):\(line):\(column)" }
 
+    /// True when the pair is listed under a template path (`/products/{id}`), which any value of `{id}` matches.
+    public var isTemplatePath: Bool { FixtureTemplate.isTemplate(path) }
+
     /// True when the pair's listed request (method and params) is the same as `other`'s, in any param order.
     func sameRequest(method: String?, params: [(name: String, value: String)]) -> Bool {
         guard self.method?.uppercased() == method?.uppercased(), self.params.count == params.count else { return false }

@@ -37,6 +37,8 @@ public struct FixtureResponse: Sendable {
     public let fault: Fault?
     /// Milliseconds between body chunks when served over HTTP (0: the body goes out as fast as it can).
     public let chunkDelay: Int
+    /// True when a header value or the inline body holds a `{{request.…}}` expression (see ``FixtureTemplate``).
+    public let isTemplated: Bool
 
     /// Creates a response; fixtures are normally read from files instead.
     public init(
@@ -49,6 +51,13 @@ public struct FixtureResponse: Sendable {
         self.delay = delay
         self.fault = fault
         self.chunkDelay = chunkDelay
+        let bodyMentions: Bool
+        switch body {
+        case .json(let bytes): bodyMentions = FixtureTemplate.mentionsRequest(bytes)
+        case .text(let text): bodyMentions = FixtureTemplate.mentionsRequest(Array(text.utf8))
+        case .none, .file: bodyMentions = false
+        }
+        isTemplated = bodyMentions || headers.contains { FixtureTemplate.mentionsRequest(Array($0.value.utf8)) }
     }
 
     /// The headers served: ``headers``, with `Content-Type: application/json` added for an inline JSON body that

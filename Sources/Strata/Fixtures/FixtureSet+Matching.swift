@@ -6,8 +6,9 @@ extension FixtureSet {
     /// equals the request's, and every param it lists equals the value sent; params it does not list are free,
     /// a listed value of `<redacted>` matches any value, even none (so mock mode works without the secret), and a
     /// listed empty value matches a param sent empty or left out (a request leaves empty params out, so `""` could
-    /// never be sent otherwise). The pair listing the most params wins; ties go to the first in file order (files
-    /// in name order). `scrubber` is the request's own, when the caller has built it already.
+    /// never be sent otherwise). A pair listed under a literal path wins over one listed under a template path
+    /// (`/products/{id}`, see ``FixtureTemplate``); then the pair listing the most params wins; ties go to the first
+    /// in file order (files in name order). `scrubber` is the request's own, when the caller has built it already.
     public func match(_ request: BuiltRequest, nearest limit: Int = 3, scrubber: SecretScrubber? = nil)
         -> Result<FixturePair, NearMissReport>
     {
@@ -17,7 +18,12 @@ extension FixtureSet {
         for (order, pair) in pairs.enumerated() {
             let differences = differences(pair, sent)
             if differences.isEmpty {
-                if best == nil || pair.params.count > best!.params.count { best = pair }
+                if let current = best {
+                    let (literal, currentLiteral) = (!pair.isTemplatePath, !current.isTemplatePath)
+                    if literal != currentLiteral ? literal : pair.params.count > current.params.count { best = pair }
+                } else {
+                    best = pair
+                }
             } else if best == nil {
                 missed.append((order, pair, differences))
             }
@@ -73,7 +79,8 @@ extension FixtureSet {
         /// True when a pair listed under `path` answers this path (a recorded `<redacted>` path param matches).
         func pathMatches(_ path: String) -> Bool {
             let decoded = PercentEncoding.decode(path)
-            return decoded == decodedPath || decoded == decodedShownPath
+            if decoded == decodedPath || decoded == decodedShownPath { return true }
+            return FixtureTemplate.isTemplate(path) && FixtureTemplate.captures(path, in: decodedPath) != nil
         }
     }
 

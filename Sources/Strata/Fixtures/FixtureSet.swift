@@ -181,6 +181,9 @@ public struct FixtureSet: Sendable {
                     "fixture path '\(path)' is under \(FixtureSet.reservedPrefix), which 'strata serve' keeps for its admin endpoints",
                     atKeyOf: member)
             }
+            if let problem = FixtureTemplate.pathProblem(path) {
+                reader.error("fixture path '\(path)': \(problem)", atKeyOf: member)
+            }
             guard reader.expectArray(member, "the pairs of '\(path)'") else { continue }
             for (index, item) in tree.children(member).enumerated() {
                 let before = reader.diagnostics.count
@@ -281,6 +284,9 @@ extension FixtureSet {
                     for h in tree.children(n) {
                         let name = tree.key(h) ?? ""
                         if let v = reader.string(h, "header '\(name)' in \(what)") {
+                            for problem in FixtureTemplate.problems(in: Array(v.utf8)) {
+                                reader.error("header '\(name)' in \(what): \(problem)", at: h)
+                            }
                             headers.append(name: name, value: v)
                         }
                     }
@@ -294,6 +300,9 @@ extension FixtureSet {
                 body =
                     tree.kind(n) == .string
                     ? .text(tree.string(n) ?? "") : .json(FixtureSet.dedented(tree.source, tree.span(n)))
+                for problem in FixtureTemplate.problems(in: Array(tree.source[tree.span(n)])) {
+                    reader.error("the body of \(what): \(problem)", at: n)
+                }
                 if let f = rm["bodyFile"] {
                     reader.error("\(what) has both 'body' and 'bodyFile'; keep one", atKeyOf: f)
                 }

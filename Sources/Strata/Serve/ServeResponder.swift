@@ -154,7 +154,8 @@ public final class ServeResponder: Sendable {
         }
         switch result {
         case .success(let pair):
-            let (response, number) = mock.sequences.next(pair)
+            let (next, number) = mock.sequences.next(pair)
+            let response = next.filled(for: built, path: pair.path)
             var outcome = "\(shown(pair.location)) (\(pair.path) #\(pair.index + 1))"
             if pair.responses.count > 1 { outcome += " response \(number) of \(pair.responses.count)" }
             let body: MockSource.BodySource

@@ -69,14 +69,16 @@ package struct ExplorerState: Sendable {
     package var run: RunState?
     /// The id the next request gets.
     package var nextRequestID = 1
+    /// The response shown (kept on screen while the next one runs), what it answered and where it came from.
+    package internal(set) var shown = ShownResponse()
     /// The last response (kept on screen while the next one runs).
-    package var response: ResponseArea = .empty
+    package var response: ResponseArea { shown.area }
     /// The id of the request whose response is shown.
-    package var responseID: Int?
+    package var responseID: Int? { shown.id }
     /// The route the shown response was for.
-    package var responseRouteName: String?
-    /// The history entry the shown response was read from, or nil for a response of a send.
-    package var shownHistoryEntry: Int?
+    package var responseRouteName: String? { shown.routeName }
+    /// The history entry the shown response was read from, or nil for a response of a send or from Traffic.
+    package var shownHistoryEntry: Int? { shown.historyEntry }
     /// The latest response of each route run this session: what `${response:ROUTE:QUERY}` values read.
     package private(set) var latestResponses = LatestResponses() {
         didSet { responsesRevision &+= 1 }
@@ -85,7 +87,7 @@ package struct ExplorerState: Sendable {
     private var responsesRevision = 0
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
-    package var isMapping = false
+    package var isMapping: Bool { shown.isMapping }
 
     /// The Parsed pane's selection, scroll and folds.
     package var parsed = OutlineCursor()

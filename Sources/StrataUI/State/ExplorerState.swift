@@ -12,8 +12,7 @@ package struct ExplorerState: Sendable {
             sessionRevision &+= 1
             // How a route's response is parsed may have changed with the session (its parsers, a route's format).
             latestResponses.forgetParses()
-            routeIndex = RouteFilterIndex(session.routes)
-            visibleRoutes = routeIndex.routes(matching: routeFilter)
+            routeList.setRoutes(session.routes)
         }
     }
     /// Counts session changes, so the draft knows when to be built again.
@@ -29,21 +28,19 @@ package struct ExplorerState: Sendable {
     /// Where requests go.
     package var source: SourceMode = .mock
 
+    /// The route filter, the routes it lets through, the selected route and the first row shown.
+    package internal(set) var routeList: RouteList
     /// The route filter (name or path, ignoring case); empty shows every route.
-    package var routeFilter = "" {
-        didSet {
-            guard routeFilter != oldValue else { return }
-            visibleRoutes = routeIndex.routes(matching: routeFilter, narrowing: (oldValue, visibleRoutes))
-        }
-    }
+    package var routeFilter: String { routeList.filter }
     /// The routes the filter lets through, in session order (kept up to date as the filter or session changes).
-    package private(set) var visibleRoutes: [Route]
-    /// The routes' lower-cased names and paths, made once per session so filtering does not lower-case them again.
-    private var routeIndex: RouteFilterIndex
+    package var visibleRoutes: [Route] { routeList.visible }
     /// The selected route's name.
-    package var routeName: String?
+    package var routeName: String? { routeList.selectedName }
     /// The first route row shown.
-    package var routeTop = 0
+    package var routeTop: Int {
+        get { routeList.top }
+        set { routeList.top = newValue }
+    }
 
     /// The param edits, the selected route's draft and the selected param row.
     package internal(set) var requestEditor = RequestEditor()
@@ -129,18 +126,13 @@ package struct ExplorerState: Sendable {
         self.latestResponses = LatestResponses(fallback: earlierResponses)
         self.size = size
         self.environment = environment
-        self.routeName = session.routes.first?.name
-        self.routeIndex = RouteFilterIndex(session.routes)
-        self.visibleRoutes = session.routes
+        self.routeList = RouteList(session.routes)
         refreshDraft()
         askTrustIfNeeded()
     }
 
     /// The selected route, when it passes the filter.
-    package var route: Route? {
-        guard let routeName else { return nil }
-        return visibleRoutes.first { $0.name == routeName }
-    }
+    package var route: Route? { routeList.selected }
 
     /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
     ///

@@ -115,7 +115,9 @@ extension ExplorerState {
             if trustedThisRun.contains(fresh.trust.fingerprint) { fresh.isTrusted = true }
             session = fresh
             requestEditor.keepEdits { fresh.route(named: $0) != nil }
-            if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }
+            if routeName.flatMap({ fresh.route(named: $0) }) == nil {
+                routeList.select(fresh.routes.first?.name)
+            }
             keepRouteInView()
             keepParamInView()
             notice = Notice("reloaded \(fresh.file)")

@@ -260,7 +260,7 @@ extension ExplorerState {
         }
         if query != nil { return clearQuery() }
         if !routeFilter.isEmpty {
-            routeFilter = ""
+            routeList.setFilter("")
             keepRouteInView()
         }
         return []

@@ -30,10 +30,18 @@ public struct InputDecoder: Sendable {
 
     /// The most UTF-8 bytes one paste delivers.
     public let pasteLimit: Int
-    /// The paste being read, between its start and end markers.
-    private var paste: Paste?
-    /// The start of an escape sequence the last read ended in the middle of.
-    private var carry: [Item] = []
+    /// What the input read so far left open.
+    private var state = State.keys
+
+    /// What the next read continues: keys, an escape sequence the last read ended in the middle of, or a paste.
+    private enum State: Sendable {
+        /// Nothing open: the next input is keys.
+        case keys
+        /// The start of an escape sequence, cut off by the end of the last read.
+        case cutSequence([Item])
+        /// A paste, between its start and end markers.
+        case pasting(Paste)
+    }
 
     /// A paste in progress.
     private struct Paste: Sendable {
@@ -47,6 +55,68 @@ public struct InputDecoder: Sendable {
         var afterCR = false
         /// Whether the cap was reached: the text was delivered and the rest is dropped.
         var overflowed = false
+
+        /// Reads paste text from `input[start...]` up to the end marker, delivering at most `limit` UTF-8 bytes;
+        /// returns where reading stopped and whether the end marker was read.
+        mutating func read(
+            _ input: [Item], from start: Int, limit: Int, into events: inout [Event]
+        ) -> (next: Int, ended: Bool) {
+            var i = start
+            while i < input.count {
+                let item = input[i]
+                i += 1
+                guard case .character(let value) = item else {
+                    if case .event(let event) = item, !InputDecoder.isKey(event) { events.append(event) }
+                    continue
+                }
+                let seen = matched
+                if value == InputDecoder.pasteEnd[seen] {
+                    matched += 1
+                    if matched == InputDecoder.pasteEnd.count { return (i, true) }
+                    continue
+                }
+                // Not the end marker after all: what looked like its start is text.
+                matched = 0
+                for earlier in InputDecoder.pasteEnd.prefix(seen) { append(earlier, limit: limit, into: &events) }
+                if value == 0x1B {
+                    matched = 1
+                } else {
+                    append(value, limit: limit, into: &events)
+                }
+            }
+            return (i, false)
+        }
+
+        /// Takes the part of the end marker seen so far as text: the marker did not come.
+        mutating func endWithoutMarker(limit: Int, into events: inout [Event]) {
+            let seen = matched
+            matched = 0
+            for value in InputDecoder.pasteEnd.prefix(seen) { append(value, limit: limit, into: &events) }
+        }
+
+        /// Adds one character, delivering the text when it would go past `limit` UTF-8 bytes.
+        mutating func append(_ value: UInt32, limit: Int, into events: inout [Event]) {
+            guard !overflowed else { return }
+            let wasAfterCR = afterCR
+            afterCR = value == 13
+            if value == 10 && wasAfterCR { return }  // CR LF: the line break was added at the CR
+            guard let scalar = Unicode.Scalar(value == 13 ? 10 : value) else { return }
+            let size = UTF8.width(scalar)
+            if bytes + size > limit {
+                events.append(.paste(text))
+                text = ""
+                overflowed = true
+                return
+            }
+            bytes += size
+            text.unicodeScalars.append(scalar)
+        }
+
+        /// The paste's event once it is closed, or nil when it was empty or already delivered at the cap.
+        var event: Event? {
+            guard !overflowed, !text.isEmpty else { return nil }
+            return .paste(text)
+        }
     }
 
     /// `ESC [ 2 0 1 ~`, the end of a bracketed paste.
@@ -58,7 +128,10 @@ public struct InputDecoder: Sendable {
     }
 
     /// Whether a paste has started and not ended (the backend then ends it when input goes quiet).
-    public var isPasting: Bool { paste != nil }
+    public var isPasting: Bool {
+        if case .pasting = state { return true }
+        return false
+    }
 
     /// The events for a run of input (an escape sequence or paste left open continues in the next run).
     public static func events(from raw: [Item]) -> [Event] {
@@ -69,15 +142,22 @@ public struct InputDecoder: Sendable {
     /// The events for the next run of input read in one go (so an Escape and what follows it arrive together).
     public mutating func decode(_ raw: [Item]) -> [Event] {
         var input = raw
-        if !carry.isEmpty {
-            input = carry + raw
-            carry = []
+        if case .cutSequence(let start) = state {
+            input = start + raw
+            state = .keys
         }
         var events: [Event] = []
         var i = 0
         while i < input.count {
-            if paste != nil {
-                i = continuePaste(input, at: i, into: &events)
+            if case .pasting(var paste) = state {
+                state = .keys  // the paste's text is then held once, so it grows in place
+                let (next, ended) = paste.read(input, from: i, limit: pasteLimit, into: &events)
+                if ended {
+                    if let event = paste.event { events.append(event) }
+                } else {
+                    state = .pasting(paste)
+                }
+                i = next
                 continue
             }
             switch input[i] {
@@ -108,7 +188,7 @@ public struct InputDecoder: Sendable {
                     }
                     if let final {
                         if next == 0x5B && parameters == "200" && final == 0x7E {
-                            paste = Paste()
+                            state = .pasting(Paste())
                         } else if let key = InputDecoder.sequenceKey(
                             introducer: next, parameters: parameters, final: final)
                         {
@@ -117,7 +197,7 @@ public struct InputDecoder: Sendable {
                     } else if j == i + 2 {  // nothing followed: Alt-[ or Alt-O
                         events.append(.key(.alt(Character(Unicode.Scalar(next)!))))
                     } else if j == input.count && j - i <= 16 {  // cut off by the end of the read: finish it next time
-                        carry = Array(input[i..<j])
+                        state = .cutSequence(Array(input[i..<j]))
                     }  // else: an unfinished sequence, dropped
                     i = j
                     continue
@@ -140,75 +220,18 @@ public struct InputDecoder: Sendable {
     /// Ends an open paste whose end marker has not come (input went quiet): the events that gives, usually one
     /// ``Event/paste(_:)``; none when no paste is open.
     public mutating func finishPaste() -> [Event] {
-        guard let matched = paste?.matched else { return [] }
+        guard case .pasting(var paste) = state else { return [] }
+        state = .keys
         var events: [Event] = []
-        paste!.matched = 0
-        for value in InputDecoder.pasteEnd.prefix(matched) { appendToPaste(value, into: &events) }
-        if let event = closePaste() { events.append(event) }
+        paste.endWithoutMarker(limit: pasteLimit, into: &events)
+        if let event = paste.event { events.append(event) }
         return events
     }
 
-    /// Reads paste text from `input[i...]` up to the end marker; returns where reading stopped.
-    private mutating func continuePaste(_ input: [Item], at start: Int, into events: inout [Event]) -> Int {
-        var i = start
-        while i < input.count {
-            let item = input[i]
-            i += 1
-            guard case .character(let value) = item else {
-                if case .event(let event) = item, !isKey(event) { events.append(event) }
-                continue
-            }
-            let matched = paste!.matched
-            if value == InputDecoder.pasteEnd[matched] {
-                paste!.matched += 1
-                if paste!.matched == InputDecoder.pasteEnd.count {
-                    if let event = closePaste() { events.append(event) }
-                    return i
-                }
-                continue
-            }
-            // Not the end marker after all: what looked like its start is text.
-            paste!.matched = 0
-            for earlier in InputDecoder.pasteEnd.prefix(matched) { appendToPaste(earlier, into: &events) }
-            if value == 0x1B {
-                paste!.matched = 1
-            } else {
-                appendToPaste(value, into: &events)
-            }
-        }
-        return i
-    }
-
     /// Whether `event` is a key (which, inside a paste, is a library's reading of pasted bytes).
-    private func isKey(_ event: Event) -> Bool {
+    private static func isKey(_ event: Event) -> Bool {
         if case .key = event { return true }
         return false
-    }
-
-    /// Adds one character to the open paste, delivering it when the cap is reached.
-    private mutating func appendToPaste(_ value: UInt32, into events: inout [Event]) {
-        guard !paste!.overflowed else { return }
-        let afterCR = paste!.afterCR
-        paste!.afterCR = value == 13
-        if value == 10 && afterCR { return }  // CR LF: the line break was added at the CR
-        guard let scalar = Unicode.Scalar(value == 13 ? 10 : value) else { return }
-        let size = UTF8.width(scalar)
-        if paste!.bytes + size > pasteLimit {
-            events.append(.paste(paste!.text))
-            paste!.text = ""
-            paste!.overflowed = true
-            return
-        }
-        paste!.bytes += size
-        paste!.text.unicodeScalars.append(scalar)
-    }
-
-    /// Closes the open paste: its event, or nil when it was empty or already delivered at the cap.
-    private mutating func closePaste() -> Event? {
-        let closed = paste
-        paste = nil
-        guard let closed, !closed.overflowed, !closed.text.isEmpty else { return nil }
-        return .paste(closed.text)
     }
 
     /// The key for a CSI (`ESC [`) or SS3 (`ESC O`) sequence, ignoring modifier parameters; nil if unknown.

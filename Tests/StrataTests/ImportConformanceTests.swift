@@ -17,10 +17,11 @@ import Testing
         "callback-example.yaml",
     ]
 
-    @Test(arguments: documents)
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: folder), "../shared/conformance is not beside this clone"),
+        arguments: documents)
     func importsIntoASessionThatPassesCheck(_ name: String) async throws {
         let path = Self.folder + "/" + name
-        guard FileManager.default.fileExists(atPath: path) else { return }  // ../shared is absent: nothing to check
         let imported = try ImportedSession(OpenAPIImport.session(path: path))
         defer { imported.scratch.remove() }
         #expect(imported.checkProblems == [])

@@ -209,9 +209,8 @@ import Testing
     }
 }
 
-/// The bookstore as XML text, read by the registered XML parser (skipped until one is registered).
+/// The bookstore as XML text, read by the registered XML parser.
 @Suite struct MappingXMLParserTests {
-    static let xmlParser = ParserRegistry.standard.parser(named: "xml")
 
     static let bookstore = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -237,11 +236,9 @@ import Testing
         </bookstore>
         """
 
-    @Test(
-        "the XML parser's bookstore maps to the same objects as the JSON one",
-        .enabled(if: xmlParser != nil, "no XML parser is registered in ParserRegistry.standard yet"))
+    @Test("the XML parser's bookstore maps to the same objects as the JSON one")
     func parsedXMLBookStore() throws {
-        let tree = try #require(try Self.xmlParser?.parse(Array(Self.bookstore.utf8)))
+        let tree = try #require(ParserRegistry.standard.parser(named: "xml")).parse(Array(Self.bookstore.utf8))
         let (set, route) = MappingFixture.load(SeedDXDALTests.config)
         let xml = Mapper(mappings: set).map(tree, with: route)
         let json = Mapper(mappings: set).map(MappingFixture.tree(SeedDXDALTests.data), with: route)

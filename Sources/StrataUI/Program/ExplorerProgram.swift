@@ -183,6 +183,15 @@ package final class ExplorerProgram {
         dispatch(.tick(id: run.id, elapsed: clock.now() - start))
     }
 
+    /// Runs `work` off the loop on ``EffectExecutor``, counted in the inbox as an effect running until the action it
+    /// returns is queued there: the one copy of an effect's bookkeeping.
+    @discardableResult
+    private func spawn(_ work: @escaping @Sendable () async -> Action) -> Task<Void, Never> {
+        inbox.begin()
+        let inbox = self.inbox
+        return Task.detached(executorPreference: EffectExecutor.shared) { inbox.finish(await work()) }
+    }
+
     /// Runs one effect: async work in a task that posts its result, or loop work (editor, redraw) right here.
     private func perform(_ effect: Effect) {
         switch effect {
@@ -221,43 +230,33 @@ package final class ExplorerProgram {
             started.removeValue(forKey: id)
         case .parse(let id, let request, let response, let route, let session):
             requests.removeValue(forKey: id)
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let document = ResponseDocument.parse(
                     response, request: request, route: route, with: ResponsePipeline(session: session))
-                inbox.finish(.responseParsed(id: id, document: document))
+                return .responseParsed(id: id, document: document)
             }
         case .parsePartial(let id, let request, let response, let route, let session):
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let document = ResponseDocument.parse(
                     response, request: request, route: route, with: ResponsePipeline(session: session))
-                inbox.finish(.partialParsed(id: id, document: document))
+                return .partialParsed(id: id, document: document)
             }
         case .map(let id, let tree, let status, let route, let session):
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let mapping = MappedDocument.map(
                     tree, status: status, route: route, with: ResponsePipeline(session: session))
-                inbox.finish(.responseMapped(responseID: id, mapping: mapping))
+                return .responseMapped(responseID: id, mapping: mapping)
             }
         case .mapAgain(let id, let tree, let status, let route, let session, let previous):
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 var mapping = MappedDocument.map(
                     tree, status: status, route: route, with: ResponsePipeline(session: session))
                 mapping?.compare(with: previous)
-                inbox.finish(.responseMappedAgain(responseID: id, mapping: mapping))
+                return .responseMappedAgain(responseID: id, mapping: mapping)
             }
         case .loadSession(let path):
-            inbox.begin()
-            let inbox = self.inbox
             let trust = host.trust
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let result: Result<Session, SessionError>
                 do throws(SessionError) {
                     let loaded = try Session.load(from: path)
@@ -265,7 +264,7 @@ package final class ExplorerProgram {
                 } catch {
                     result = .failure(error)
                 }
-                inbox.finish(.sessionLoaded(result))
+                return .sessionLoaded(result)
             }
         case .editFile(let path):
             guard let runEditor = host.runEditor else {
@@ -289,19 +288,15 @@ package final class ExplorerProgram {
         case .continueSearch:
             inbox.post(.searchStep)
         case .runQuery(let id, let query, let tree):
-            inbox.begin()
-            let inbox = self.inbox
-            queries[id] = Task.detached(executorPreference: EffectExecutor.shared) {
+            queries[id] = spawn {
                 let nodes = query.select(in: tree)
                 // A cancelled run still reports (so the inbox count balances); the reducer ignores its id.
-                inbox.finish(.queryFinished(id: id, nodes: Task.isCancelled ? [] : nodes))
+                return .queryFinished(id: id, nodes: Task.isCancelled ? [] : nodes)
             }
         case .saveFixture(let request, let response, let session, let overwrite):
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let outcome = FixtureSaving.save(response, for: request, session: session, overwrite: overwrite)
-                inbox.finish(.fixtureSaved(outcome))
+                return .fixtureSaved(outcome)
             }
         case .saveEdits(let routeName, let edits, let request, let session):
             inbox.begin()
@@ -313,24 +308,20 @@ package final class ExplorerProgram {
                 inbox.finish(.editsSaved(routeName: routeName, outcome: outcome))
             }
         case .exportText(let export):
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
-                inbox.finish(.exported(export.write()))
+            spawn {
+                return .exported(export.write())
             }
         case .recordTrust(let trust):
             guard let store = host.trust else {
                 dispatch(.trustRecorded(file: nil, problem: "nowhere to keep it (set XDG_CONFIG_HOME or HOME)"))
                 return
             }
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 do throws(TrustStore.Failure) {
                     try store.add(trust)
-                    inbox.finish(.trustRecorded(file: store.file, problem: nil))
+                    return .trustRecorded(file: store.file, problem: nil)
                 } catch {
-                    inbox.finish(.trustRecorded(file: store.file, problem: error.description))
+                    return .trustRecorded(file: store.file, problem: error.description)
                 }
             }
         case .copyToClipboard(let text):
@@ -343,38 +334,31 @@ package final class ExplorerProgram {
                 dispatch(.historyListed(route: route, entries: []))
                 return
             }
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
-                inbox.finish(.historyListed(route: route, entries: history.entries(route: route)))
+            spawn {
+                return .historyListed(route: route, entries: history.entries(route: route))
             }
         case .loadHistoryEntry(let number, let purpose):
             guard let history = host.history else {
                 dispatch(.historyEntryLoaded(purpose: purpose, .failure(.noEntry(number, kept: []))))
                 return
             }
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
+            spawn {
                 let result: Result<HistoryEntry, HistoryError>
                 do throws(HistoryError) {
                     result = .success(try history.entry(number: number))
                 } catch {
                     result = .failure(error)
                 }
-                inbox.finish(.historyEntryLoaded(purpose: purpose, result))
+                return .historyEntryLoaded(purpose: purpose, result)
             }
         case .diffHistory(let number, let current, let session):
             guard let history = host.history else {
                 dispatch(.historyDiffed(number: number, .failure(.noEntry(number, kept: []))))
                 return
             }
-            inbox.begin()
-            let inbox = self.inbox
-            Task.detached(executorPreference: EffectExecutor.shared) {
-                inbox.finish(
-                    .historyDiffed(
-                        number: number, HistoryDiff.diff(number, against: current, in: history, session: session)))
+            spawn {
+                .historyDiffed(
+                    number: number, HistoryDiff.diff(number, against: current, in: history, session: session))
             }
         case .startServing(let address, let source, let session, let generation):
             guard let server = host.server else {

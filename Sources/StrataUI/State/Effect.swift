@@ -62,60 +62,86 @@ package enum Effect: Sendable, Equatable {
     /// Stop serving (after the requests in flight, off the loop); no reply (the reducer already stopped showing it).
     case stopServing
 
+    /// Whether `a` and `b` ask for the same work. Every case is listed, so a new one does not compile until it says
+    /// how it compares.
     package static func == (a: Effect, b: Effect) -> Bool {
-        switch (a, b) {
-        case (.send(let i, let r, let s), .send(let j, let q, let t)):
+        switch a {
+        case .send(let i, let r, let s):
+            guard case .send(let j, let q, let t) = b else { return false }
             return i == j && r == q && s == t
-        case (.cancel(let i), .cancel(let j)):
+        case .cancel(let i):
+            guard case .cancel(let j) = b else { return false }
             return i == j
-        case (.parse(let i, let r, let p, let route, let s), .parse(let j, let q, let o, let other, let t)):
+        case .parse(let i, let r, let p, let route, let s):
+            guard case .parse(let j, let q, let o, let other, let t) = b else { return false }
             return i == j && r == q && p == o && route.name == other.name && same(s, t)
-        case (
-            .parsePartial(let i, let r, let p, let route, let s), .parsePartial(let j, let q, let o, let other, let t)
-        ):
+        case .parsePartial(let i, let r, let p, let route, let s):
+            guard case .parsePartial(let j, let q, let o, let other, let t) = b else { return false }
             return i == j && r == q && p == o && route.name == other.name && same(s, t)
-        case (.map(let i, let tree, let status, let route, let s), .map(let j, let other, let code, let r, let t)):
-            return i == j && tree.count == other.count && tree.source == other.source && status == code
-                && route.name == r.name && same(s, t)
-        case (
-            .mapAgain(let i, let tree, let status, let route, let s, let p),
-            .mapAgain(let j, let other, let code, let r, let t, let q)
-        ):
-            return i == j && tree.count == other.count && tree.source == other.source && status == code
-                && route.name == r.name && same(s, t) && p?.values.count == q?.values.count && p?.issues == q?.issues
-        case (.loadSession(let p), .loadSession(let q)), (.editFile(let p), .editFile(let q)):
+        case .map(let i, let tree, let status, let route, let s):
+            guard case .map(let j, let other, let code, let r, let t) = b else { return false }
+            return i == j && same(tree, other) && status == code && route.name == r.name && same(s, t)
+        case .mapAgain(let i, let tree, let status, let route, let s, let p):
+            guard case .mapAgain(let j, let other, let code, let r, let t, let q) = b else { return false }
+            return i == j && same(tree, other) && status == code && route.name == r.name && same(s, t)
+                && p?.values.count == q?.values.count && p?.issues == q?.issues
+        case .loadSession(let p):
+            guard case .loadSession(let q) = b else { return false }
             return p == q
-        case (.editBody(let r, let t), .editBody(let q, let u)):
+        case .editFile(let p):
+            guard case .editFile(let q) = b else { return false }
+            return p == q
+        case .editBody(let r, let t):
+            guard case .editBody(let q, let u) = b else { return false }
             return r == q && t == u
-        case (.continueSearch, .continueSearch), (.redraw, .redraw):
+        case .continueSearch:
+            guard case .continueSearch = b else { return false }
             return true
-        case (.runQuery(let i, let q, let tree), .runQuery(let j, let r, let other)):
-            return i == j && q.text == r.text && tree.count == other.count && tree.source == other.source
-        case (.cancelQuery(let i), .cancelQuery(let j)):
+        case .redraw:
+            guard case .redraw = b else { return false }
+            return true
+        case .runQuery(let i, let q, let tree):
+            guard case .runQuery(let j, let r, let other) = b else { return false }
+            return i == j && q.text == r.text && same(tree, other)
+        case .cancelQuery(let i):
+            guard case .cancelQuery(let j) = b else { return false }
             return i == j
-        case (.startServing(let a, let m, let s, let g), .startServing(let b, let n, let t, let h)):
-            return a == b && m == n && same(s, t) && g == h
-        case (.stopServing, .stopServing):
+        case .startServing(let x, let m, let s, let g):
+            guard case .startServing(let y, let n, let t, let h) = b else { return false }
+            return x == y && m == n && same(s, t) && g == h
+        case .stopServing:
+            guard case .stopServing = b else { return false }
             return true
-        case (.copyToClipboard(let a), .copyToClipboard(let b)):
-            return a == b
-        case (.exportText(let a), .exportText(let b)):
-            return a == b
-        case (.recordTrust(let a), .recordTrust(let b)):
-            return a == b
-        case (.saveFixture(let r, let p, let s, let o), .saveFixture(let q, let x, let t, let w)):
-            return r == q && p == x && same(s, t) && o == w
-        case (.saveEdits(let n, let e, let r, let s), .saveEdits(let m, let f, let q, let t)):
+        case .copyToClipboard(let x):
+            guard case .copyToClipboard(let y) = b else { return false }
+            return x == y
+        case .exportText(let x):
+            guard case .exportText(let y) = b else { return false }
+            return x == y
+        case .recordTrust(let x):
+            guard case .recordTrust(let y) = b else { return false }
+            return x == y
+        case .saveEdits(let n, let e, let r, let s):
+            guard case .saveEdits(let m, let f, let q, let t) = b else { return false }
             return n == m && e == f && r == q && same(s, t)
-        case (.listHistory(let r), .listHistory(let q)):
+        case .saveFixture(let r, let p, let s, let o):
+            guard case .saveFixture(let q, let x, let t, let w) = b else { return false }
+            return r == q && p == x && same(s, t) && o == w
+        case .listHistory(let r):
+            guard case .listHistory(let q) = b else { return false }
             return r == q
-        case (.loadHistoryEntry(let n, let p), .loadHistoryEntry(let m, let q)):
+        case .loadHistoryEntry(let n, let p):
+            guard case .loadHistoryEntry(let m, let q) = b else { return false }
             return n == m && p == q
-        case (.diffHistory(let n, let tree, let s), .diffHistory(let m, let other, let t)):
-            return n == m && tree.count == other.count && tree.source == other.source && same(s, t)
-        default:
-            return false
+        case .diffHistory(let n, let tree, let s):
+            guard case .diffHistory(let m, let other, let t) = b else { return false }
+            return n == m && same(tree, other) && same(s, t)
         }
+    }
+
+    /// Two trees are the same when they hold as many nodes over the same bytes.
+    private static func same(_ a: Tree, _ b: Tree) -> Bool {
+        a.count == b.count && a.source == b.source
     }
 
     /// Two sessions are the same when they were read from the same file with the same text, and are trusted

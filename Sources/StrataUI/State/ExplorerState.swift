@@ -12,8 +12,7 @@ package struct ExplorerState: Sendable {
             sessionRevision &+= 1
             // How a route's response is parsed may have changed with the session (its parsers, a route's format).
             latestResponses.forgetParses()
-            routeIndex = RouteFilterIndex(session.routes)
-            visibleRoutes = routeIndex.routes(matching: routeFilter)
+            routeList.setRoutes(session.routes)
         }
     }
     /// Counts session changes, so the draft knows when to be built again.
@@ -29,21 +28,19 @@ package struct ExplorerState: Sendable {
     /// Where requests go.
     package var source: SourceMode = .mock
 
+    /// The route filter, the routes it lets through, the selected route and the first row shown.
+    package internal(set) var routeList: RouteList
     /// The route filter (name or path, ignoring case); empty shows every route.
-    package var routeFilter = "" {
-        didSet {
-            guard routeFilter != oldValue else { return }
-            visibleRoutes = routeIndex.routes(matching: routeFilter, narrowing: (oldValue, visibleRoutes))
-        }
-    }
+    package var routeFilter: String { routeList.filter }
     /// The routes the filter lets through, in session order (kept up to date as the filter or session changes).
-    package private(set) var visibleRoutes: [Route]
-    /// The routes' lower-cased names and paths, made once per session so filtering does not lower-case them again.
-    private var routeIndex: RouteFilterIndex
+    package var visibleRoutes: [Route] { routeList.visible }
     /// The selected route's name.
-    package var routeName: String?
+    package var routeName: String? { routeList.selectedName }
     /// The first route row shown.
-    package var routeTop = 0
+    package var routeTop: Int {
+        get { routeList.top }
+        set { routeList.top = newValue }
+    }
 
     /// The param edits, the selected route's draft and the selected param row.
     package internal(set) var requestEditor = RequestEditor()
@@ -69,14 +66,16 @@ package struct ExplorerState: Sendable {
     package var run: RunState?
     /// The id the next request gets.
     package var nextRequestID = 1
+    /// The response shown (kept on screen while the next one runs), what it answered and where it came from.
+    package internal(set) var shown = ShownResponse()
     /// The last response (kept on screen while the next one runs).
-    package var response: ResponseArea = .empty
+    package var response: ResponseArea { shown.area }
     /// The id of the request whose response is shown.
-    package var responseID: Int?
+    package var responseID: Int? { shown.id }
     /// The route the shown response was for.
-    package var responseRouteName: String?
-    /// The history entry the shown response was read from, or nil for a response of a send.
-    package var shownHistoryEntry: Int?
+    package var responseRouteName: String? { shown.routeName }
+    /// The history entry the shown response was read from, or nil for a response of a send or from Traffic.
+    package var shownHistoryEntry: Int? { shown.historyEntry }
     /// The latest response of each route run this session: what `${response:ROUTE:QUERY}` values read.
     package private(set) var latestResponses = LatestResponses() {
         didSet { responsesRevision &+= 1 }
@@ -85,7 +84,7 @@ package struct ExplorerState: Sendable {
     private var responsesRevision = 0
 
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
-    package var isMapping = false
+    package var isMapping: Bool { shown.isMapping }
 
     /// The Parsed pane's selection, scroll and folds.
     package var parsed = OutlineCursor()
@@ -127,18 +126,13 @@ package struct ExplorerState: Sendable {
         self.latestResponses = LatestResponses(fallback: earlierResponses)
         self.size = size
         self.environment = environment
-        self.routeName = session.routes.first?.name
-        self.routeIndex = RouteFilterIndex(session.routes)
-        self.visibleRoutes = session.routes
+        self.routeList = RouteList(session.routes)
         refreshDraft()
         askTrustIfNeeded()
     }
 
     /// The selected route, when it passes the filter.
-    package var route: Route? {
-        guard let routeName else { return nil }
-        return visibleRoutes.first { $0.name == routeName }
-    }
+    package var route: Route? { routeList.selected }
 
     /// Builds ``draft`` again when what it depends on changed since it was built; otherwise does nothing.
     ///

@@ -14,7 +14,7 @@ extension ExplorerState {
         case .cancelEdit:
             editor = nil
             if case .routeFilter(let previous) = purpose {
-                routeFilter = previous
+                routeList.setFilter(previous)
                 keepRouteInView()
             }
             return []
@@ -43,7 +43,7 @@ extension ExplorerState {
     /// Follows the edited text where it shows at once: the route filter narrows the list while typing.
     private mutating func textChanged(_ purpose: FieldEditor.Purpose) {
         if case .routeFilter = purpose {
-            routeFilter = editor!.field.text
+            routeList.setFilter(editor!.field.text)
             keepRouteInView()
         }
     }
@@ -87,7 +87,7 @@ extension ExplorerState {
                     .newParamPlacement(name: name, value: text), title: "Where '\(name)' goes",
                     current: ParamLocation.defaultLocation(for: method)))
         case .routeFilter:
-            routeFilter = text
+            routeList.setFilter(text)
             keepRouteInView()
         case .search:
             guard !text.isEmpty else {

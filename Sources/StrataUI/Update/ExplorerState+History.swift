@@ -91,7 +91,7 @@ extension ExplorerState {
                 "history #\(entry.number) is of route '\(entry.route)', which the session no longer has", kind: .error)
             return []
         }
-        routeName = route.name
+        routeList.select(route.name)
         keepRouteInView()
         switch purpose {
         case .show:

@@ -36,7 +36,7 @@ extension ExplorerState {
         guard !routes.isEmpty else { return }
         let name = routes[min(max(row, 0), routes.count - 1)].name
         if name != routeName {
-            routeName = name
+            routeList.select(name)
             requestEditor.selectFirst()
         }
         keepRouteInView()
@@ -47,13 +47,10 @@ extension ExplorerState {
         let routes = visibleRoutes
         let height = max(routesLayout.contentHeight(.routes) - (editorIsFilter ? 1 : 0), 1)
         if routeRow == nil, let first = routes.first {
-            routeName = first.name
+            routeList.select(first.name)
             requestEditor.selectFirst()
         }
-        let row = routeRow ?? 0
-        if row < routeTop { routeTop = row }
-        if row >= routeTop + height { routeTop = row - height + 1 }
-        routeTop = max(0, min(routeTop, max(routes.count - height, 0)))
+        routeList.scroll(toShow: routeRow ?? 0, height: height)
         refreshDraft()
     }
 

@@ -55,11 +55,7 @@ extension ExplorerState {
                 return keep
             }
             run = nil
-            response = .failure(request: request, error: error)
-            shownHistoryEntry = nil
-            isMapping = false
-            responseID = id
-            responseRouteName = current.routeName
+            shown.show(.failure(request: request, error: error), id: id, routeName: current.routeName, origin: .send)
             search = nil
             if case .noMatch = error {
                 notice = Notice("no fixture matches \(current.summary)", kind: .error)
@@ -71,16 +67,15 @@ extension ExplorerState {
     }
 
     /// Shows a processed response, keeping the Parsed selection when the new tree has a node at the same path.
-    mutating func install(_ document: ResponseDocument, id: Int, routeName: String) {
+    mutating func install(
+        _ document: ResponseDocument, id: Int, routeName: String, origin: ShownResponse.Origin = .send
+    ) {
         let previousPath: TreePath? = response.document.flatMap { old in
             old.tree.map { old.memo.path(min(parsed.selected, $0.count - 1), in: $0) }
         }
         let sameRoute = responseRouteName == routeName
-        response = .document(document)
-        responseID = id
-        responseRouteName = routeName
+        shown.show(.document(document), id: id, routeName: routeName, origin: origin)
         search = nil
-        isMapping = false
         raw.topLine = 0
         raw.topSegment = 0
         raw.column = 0
@@ -120,7 +115,9 @@ extension ExplorerState {
             if trustedThisRun.contains(fresh.trust.fingerprint) { fresh.isTrusted = true }
             session = fresh
             requestEditor.keepEdits { fresh.route(named: $0) != nil }
-            if routeName.flatMap({ fresh.route(named: $0) }) == nil { routeName = fresh.routes.first?.name }
+            if routeName.flatMap({ fresh.route(named: $0) }) == nil {
+                routeList.select(fresh.routes.first?.name)
+            }
             keepRouteInView()
             keepParamInView()
             notice = Notice("reloaded \(fresh.file)")

@@ -51,7 +51,7 @@ extension ExplorerState {
             let following =
                 parsed.selected == Tree.root
                 || old.map { tree in tree.lastChild(Tree.root).map { parsed.selected >= $0 } ?? true } ?? true
-            response = .document(document)
+            shown.update(document)
             if following, let tree = document.tree, let last = tree.lastChild(Tree.root) {
                 parsed.reveal(last, in: tree, height: parsedHeight)
                 syncFromParsed()

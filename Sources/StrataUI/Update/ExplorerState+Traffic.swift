@@ -212,10 +212,9 @@ extension ExplorerState {
             let error: TransportError =
                 entry.nearMiss.map { .noMatch($0) }
                 ?? .connection(url: entry.path, detail: "strata serve answered with \(entry.outcome)")
-            self.response = .failure(request: entry.request, error: error)
-            responseID = id
-            responseRouteName = entry.routeName
-            isMapping = false
+            shown.show(
+                .failure(request: entry.request, error: error), id: id, routeName: entry.routeName,
+                origin: .traffic(entry.number))
             search = nil
             raw.topLine = 0
             return effects

@@ -44,8 +44,15 @@ extension ExplorerState {
             if current.parsedUnderRevision == sessionRevision {
                 latestResponses.keep(document.outcome, of: document.response, route: current.routeName)
             }
-            install(document, id: id, routeName: current.routeName)
-            shownHistoryEntry = current.historyNumber
+            let origin: ShownResponse.Origin =
+                if let number = current.historyNumber {
+                    .history(number)
+                } else if id == traffic.runID, let number = traffic.shownNumber {
+                    .traffic(number)
+                } else {
+                    .send
+                }
+            install(document, id: id, routeName: current.routeName, origin: origin)
             if let reason = current.keptBecause {
                 notice = Notice(
                     "\(reason): kept the \(ByteCount.text(document.response.size)) that arrived (partial)",
@@ -58,7 +65,7 @@ extension ExplorerState {
             if document.mapping == nil, let tree = document.tree, let route = session.route(named: current.routeName),
                 session.responseMapping(of: route, status: status) != nil
             {
-                isMapping = true
+                shown.startMapping()
                 return requery + [.map(responseID: id, tree: tree, status: status, route: route, session: session)]
             }
             return requery
@@ -115,11 +122,7 @@ extension ExplorerState {
 
     /// Puts `mapping` on the shown response when it is response `id`; false when another response is shown.
     mutating func setMapping(_ mapping: MappedDocument?, responseID id: Int) -> Bool {
-        guard id == responseID, var document = response.document else { return false }
-        isMapping = false
-        document.mapping = mapping
-        response = .document(document)
-        return true
+        shown.setMapping(mapping, id: id)
     }
 
     /// A key: Ctrl-C quits from anywhere; a text field being edited takes every other key; then the overlay; then
@@ -259,7 +262,7 @@ extension ExplorerState {
         }
         if query != nil { return clearQuery() }
         if !routeFilter.isEmpty {
-            routeFilter = ""
+            routeList.setFilter("")
             keepRouteInView()
         }
         return []

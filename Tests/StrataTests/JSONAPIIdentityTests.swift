@@ -14,6 +14,9 @@ import Testing
             name: "Person", properties: [PropertyMapping("Id", .int), PropertyMapping("name", .string)],
             jsonapiType: "people"),
         ClassMapping(name: "Tag", properties: [PropertyMapping("id", .string)], jsonapiType: "tags"),
+        ClassMapping(
+            name: "Post", properties: [PropertyMapping("id", .string), PropertyMapping("selfLink", .string)],
+            jsonapiType: "posts"),
     ])
 
     static func map(_ json: String) -> MappingResult {
@@ -59,6 +62,23 @@ import Testing
                 "info coerced $.included[0].id Person.Id: string \"9\" read as int 9",
                 "info unmappedField $.included[2]: included resource comments/c is not reached from data through any "
                     + "mapped relationship",
+            ])
+    }
+
+    @Test("a selfLink property reads the resource's links.self, a string or a link object's href")
+    func selfLinkReadsLinksSelf() {
+        let r = Mapper(mappings: Self.mappings).map(
+            MappingFixture.tree(
+                """
+                {"data": [{"type": "posts", "id": "1", "links": {"self": "http://example.com/posts/1"}},
+                          {"type": "posts", "id": "2", "links": {"self": {"href": "http://example.com/posts/2"}}},
+                          {"type": "posts", "id": "3"}]}
+                """), with: RouteMapping(className: "Post", format: .jsonapi))
+        #expect(r.value(at: "data", 0, "selfLink")?.content == .string("http://example.com/posts/1"))
+        #expect(r.value(at: "data", 1, "selfLink")?.content == .string("http://example.com/posts/2"))
+        #expect(
+            r.issueLines == [
+                "error missingField $.data[2].links.self Post.selfLink: the resource has no links.self — add the field, or mark the property \"optional\": true"
             ])
     }
 }

@@ -68,7 +68,7 @@ import Testing
             diagnostics == [
                 "session.json:2:37: unknown class \"Articel\" for Store.items; did you mean Article? (classes: Store, Article)",
                 "session.json:2:58: unknown type \"strin\" for Store.name; did you mean string? (types: string, int, "
-                    + "double, decimal, bool, date, url, any, dictionary, [T], or a class name)",
+                    + "double, decimal, bool, date, url, any, dictionary, [T], {T}, or a class name)",
                 "session.json:2:76: unknown class \"Nobody\" for Store.owner (classes: Store, Article)",
             ])
     }

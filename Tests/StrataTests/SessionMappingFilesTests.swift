@@ -71,8 +71,8 @@ import Testing
                     + "(classes: Catalog, Article, Tag)",
                 "mappings/Article.plist:5:3: class Article is defined twice: at mappings/catalog.json:2:3 and at "
                     + "mappings/Article.plist:5:3; the later one is used",
-                "mappings/Article.plist:10:44: unknown type \"integer\" for Article.views "
-                    + "(types: string, int, double, decimal, bool, date, url, any, dictionary, [T], or a class name)",
+                "mappings/Article.plist:10:44: unknown type \"integer\" for Article.views; did you mean int? "
+                    + "(types: string, int, double, decimal, bool, date, url, any, dictionary, [T], {T}, or a class name)",
             ])
     }
 

@@ -297,6 +297,16 @@ extension MappingRun {
                 switch attrSlots[pi] {
                 case .member(let k):
                     mapValue(attrMembers[k], p.type, property: p, name: p.name, parent: id, isProperty: true)
+                case .repeated,
+                    .none where p.field == nil && p.name.lowercased() == "selflink":
+                    // As jsonapi-ios does, `selfLink` reads the resource's `links.self` (a string or `{href}`).
+                    if let link = selfLink(of: node) {
+                        mapValue(link, p.type, property: p, name: p.name, parent: id, isProperty: true)
+                    } else {
+                        missing(
+                            p, object: node, parent: id, steps: [.key("links", index: nil), .key("self", index: nil)],
+                            reason: "the resource has no links.self")
+                    }
                 case .repeated, .none:
                     missing(
                         p, object: attributes ?? node, parent: id, steps: [.key(p.name, index: nil)],
@@ -330,6 +340,16 @@ extension MappingRun {
         }
         close(id)
         return id
+    }
+
+    /// The node of a resource's `links.self`: the link string, or the `href` of a link object.
+    private func selfLink(of resource: Tree.Index) -> Tree.Index? {
+        guard let links = tree.children(resource).first(where: { tree.key($0) == "links" }),
+            tree.kind(links) == .object,
+            let link = tree.children(links).first(where: { tree.key($0) == "self" })
+        else { return nil }
+        guard tree.kind(link) == .object else { return link }
+        return tree.children(link).first { tree.key($0) == "href" }
     }
 
     /// True for the properties that read a resource's `id` or `type`.

@@ -161,7 +161,7 @@ struct MappingLoader {
                     c, "class \(name) is defined twice (first at \(reader.position(of: first))); the later one is used")
             }
             seen[name] = c
-            if name.isEmpty || name.contains(where: { $0 == "[" || $0 == "]" || $0 == " " }) {
+            if name.isEmpty || name.contains(where: { "[]{} ".contains($0) }) {
                 errorAtKey(c, "class name \(JSONString.quote(name)) is not usable; use letters, digits and _")
                 continue
             }
@@ -201,13 +201,16 @@ struct MappingLoader {
         let known = set.names + JSONAPIBuiltins.classes.map(\.name).filter { set[$0] == nil }
         for use in typeUses {
             for name in use.type.referencedClasses where set[name] == nil && !known.contains(name) {
-                let isTypeLike = name.first.map { $0.isLowercase } ?? false
+                let alias = MappingType.aliases[name]
+                let isTypeLike = alias != nil || (name.first.map { $0.isLowercase } ?? false)
                 var message: String
                 if isTypeLike {
                     let types = MappingType.scalarNames + ["dictionary"]
                     message = "unknown type \(JSONString.quote(name)) for \(use.label)"
-                    message += Suggestion.didYouMean(name, in: types + known, quoting: .bare)
-                    message += " (types: " + types.joined(separator: ", ") + ", [T], or a class name)"
+                    message +=
+                        alias.map { Suggestion.phrase($0, quoting: .bare) }
+                        ?? Suggestion.didYouMean(name, in: types + known, quoting: .bare)
+                    message += " (types: " + types.joined(separator: ", ") + ", [T], {T}, or a class name)"
                 } else {
                     message = "unknown class \(JSONString.quote(name)) for \(use.label)"
                     message += Suggestion.didYouMean(name, in: known, quoting: .bare)
@@ -470,8 +473,8 @@ struct MappingLoader {
             }
         }
         if let which = spec.keys?.node ?? spec.values?.node {
-            if case .dictionary? = t {
-                t = .dictionary(values: spec.values?.value ?? .any, keys: spec.keys?.value ?? [:])
+            if case .dictionary(let values, _)? = t {
+                t = .dictionary(values: spec.values?.value ?? values, keys: spec.keys?.value ?? [:])
             } else {
                 let shown = t.map { "has type \($0)" } ?? "has no type"
                 errorAtKey(

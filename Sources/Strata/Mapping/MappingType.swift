@@ -1,7 +1,7 @@
 /// The type a mapped property expects: a scalar, a class, an array, a dictionary, a choice, or a relationship.
 ///
-/// Written in configuration as a type string (`"string"`, `"Article"`, `"[Article]"`, `"dictionary"`) or built
-/// from Swift. Unknown names are kept as `.object(name)` so that mapping can report them as `unknownClass`.
+/// Written in configuration as a type string (`"string"`, `"Article"`, `"[Article]"`, `"{Article}"`, `"dictionary"`)
+/// or built from Swift. Unknown names are kept as `.object(name)` so that mapping can report them as `unknownClass`.
 public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
     /// Text.
     case string
@@ -35,6 +35,16 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
     /// The built-in scalar type names, in the order they are documented.
     public static let scalarNames = ["string", "int", "double", "decimal", "bool", "date", "url", "any"]
 
+    /// Names other libraries give built-in types (Foundation classes, JSON Schema words), and the type Strata calls
+    /// them, for a did-you-mean when one is used as a type.
+    public static let aliases = [
+        "NSString": "string", "String": "string", "integer": "int", "Int": "int", "NSInteger": "int",
+        "boolean": "bool", "Bool": "bool", "BOOL": "bool", "number": "double", "Double": "double",
+        "NSNumber": "double", "float": "double", "NSDecimalNumber": "decimal", "NSDate": "date", "Date": "date",
+        "NSURL": "url", "URL": "url", "NSDictionary": "dictionary", "object": "dictionary", "NSArray": "[any]",
+        "array": "[any]",
+    ]
+
     /// The type named by a built-in scalar name, or nil.
     public static func scalar(named name: String) -> MappingType? {
         switch name {
@@ -50,7 +60,7 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Parses a type string: a scalar name, `dictionary`, a class name, or `[T]`.
+    /// Parses a type string: a scalar name, `dictionary`, a class name, `[T]`, or `{T}` (a dictionary of `T`).
     ///
     /// Every name that is not built in becomes `.object(name)`; `MappingSet` checks that the class exists.
     /// Returns nil only for malformed text (empty, unbalanced brackets).
@@ -63,7 +73,13 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
             self = .array(inner)
             return
         }
-        if t.contains("[") || t.contains("]") || t.contains(" ") { return nil }
+        if t.hasPrefix("{") {
+            guard t.hasSuffix("}"), t.count >= 3, let inner = MappingType(parsing: String(t.dropFirst().dropLast()))
+            else { return nil }
+            self = .dictionary(values: inner, keys: [:])
+            return
+        }
+        if t.contains(where: { "[]{} ".contains($0) }) { return nil }
         if let s = MappingType.scalar(named: t) {
             self = s
         } else if t == "dictionary" {
@@ -73,7 +89,7 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The type as written in configuration: `string`, `[Article]`, `dictionary`, `Comment|Like by kind`.
+    /// The type as written in configuration: `string`, `[Article]`, `{int}`, `dictionary`, `Comment|Like by kind`.
     public var description: String {
         switch self {
         case .string: "string"
@@ -86,7 +102,7 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
         case .any: "any"
         case .object(let name): name
         case .array(let element): "[\(element)]"
-        case .dictionary(let values, _): values == .any ? "dictionary" : "dictionary of \(values)"
+        case .dictionary(let values, _): values == .any ? "dictionary" : "{\(values)}"
         case .choice(let d): d.classNames.joined(separator: "|") + " by " + d.field
         case .hasOne(let classes): "hasOne " + classes.joined(separator: "|")
         case .hasMany(let classes): "hasMany " + classes.joined(separator: "|")

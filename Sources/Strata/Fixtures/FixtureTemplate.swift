@@ -27,6 +27,7 @@ public enum FixtureTemplate {
         /// `request.body.$…`: the value a JSONPath query selects in the request's JSON body (the first one).
         case bodyQuery(JSONPathQuery)
 
+        /// True when both read the same value (a body query by its text).
         public static func == (a: Expression, b: Expression) -> Bool {
             switch (a, b) {
             case (.method, .method), (.path, .path), (.body, .body): true

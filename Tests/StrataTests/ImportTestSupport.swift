@@ -33,6 +33,9 @@ struct ImportedSession {
     }
 
     func text(_ relative: String) -> String { scratch.read("session/" + relative) ?? "" }
+
+    /// session.json as Foundation values, read through ``JSONPiece`` subscripts (`["routes"]?[0]?["params"]`).
+    var sessionObject: JSONPiece { JSONPiece(try? JSONSerialization.jsonObject(with: Data(text("session.json").utf8))) }
 }
 
 extension Session {
@@ -40,5 +43,21 @@ extension Session {
     func build(_ name: String, environment: [String: String] = [:]) throws -> BuiltRequest {
         let route = try #require(routes.first { $0.name == name })
         return try RequestBuilder(session: self, environment: environment).build(route)
+    }
+}
+
+/// A value read by `JSONSerialization`, with optional-chaining subscripts for tests.
+struct JSONPiece {
+    let value: Any?
+
+    init(_ value: Any?) { self.value = value }
+
+    subscript(key: String) -> JSONPiece? {
+        (value as? [String: Any])?[key].map(JSONPiece.init)
+    }
+
+    subscript(index: Int) -> JSONPiece? {
+        guard let a = value as? [Any], a.indices.contains(index) else { return nil }
+        return JSONPiece(a[index])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `strata import openapi`: a session from an OpenAPI 3.0 or 3.1 document (JSON or YAML): a route per
-/// operation, secrets from the environment, mappings drafted from the schemas and fixtures from the examples.
+/// `strata import openapi`: a session from an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML): a
+/// route per operation, secrets from the environment, mappings drafted from the schemas and fixtures from the
+/// examples.
 public enum OpenAPIImport {
     /// Imports the spec at `path` as a session named `name` (default: the spec's title).
     public static func session(path: String, name: String? = nil) throws(ImportError) -> ImportResult {
@@ -17,16 +18,23 @@ public enum OpenAPIImport {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    static func session(_ main: ImportDocument, name: String?) throws(ImportError) -> ImportResult {
+    static func session(_ spec: ImportDocument, name: String?) throws(ImportError) -> ImportResult {
+        var main = spec
+        guard main.root.isObject else {
+            throw ImportError("\(main.location(main.root.offset)): not an OpenAPI document (not an object)")
+        }
+        var converted: [String] = []
+        if let swagger = main.root["swagger"] {
+            guard swagger.scalarText == "2.0" else {
+                throw ImportError(
+                    "\(main.location(swagger.offset)): Swagger \(swagger.scalarText ?? "?") is not supported "
+                        + "(2.0, OpenAPI 3.0 and 3.1 are)")
+            }
+            let conversion = SwaggerConversion.openAPI(main)
+            main.root = conversion.root
+            converted = conversion.notes
+        }
         let root = main.root
-        guard root.isObject else {
-            throw ImportError("\(main.location(root.offset)): not an OpenAPI document (not an object)")
-        }
-        if let swagger = root["swagger"] {
-            throw ImportError(
-                "\(main.location(swagger.offset)): Swagger \(swagger.scalarText ?? "2.0") is not supported: "
-                    + "only OpenAPI 3.0 and 3.1 (convert it first, e.g. with swagger2openapi)")
-        }
         guard let version = root["openapi"]?.scalarText else {
             throw ImportError("\(main.location(root.offset)): not an OpenAPI document (no \"openapi\" version)")
         }
@@ -65,7 +73,9 @@ public enum OpenAPIImport {
             "\(Counted.text(state.draft.routes.count, "route")), "
                 + "\(Counted.text(state.mappings.classes.count, "mapping class", "mapping classes")), "
                 + Counted.text(state.draft.fixtures.reduce(0) { $0 + $1.pairs.count }, "fixture pair"), at: 0)
-        return ImportResult(files: state.draft.files, made: made, notCarried: state.docs.notCarried + state.notCarried)
+        if spec.root["swagger"] != nil { made.insert("read as OpenAPI 3.0 from Swagger 2.0", at: 1) }
+        return ImportResult(
+            files: state.draft.files, made: made, notCarried: converted + state.docs.notCarried + state.notCarried)
     }
 
     static func firstLine(_ s: String) -> String {
@@ -254,24 +264,33 @@ public enum OpenAPIImport {
                     draft.addRedacted(pname)
                 }
                 let description = p["description"]?.string.map(OpenAPIImport.firstLine)
+                // OpenAPI keys a parameter by name and place: a second of one name (Kubernetes' proxy routes have a
+                // path param and a query param called `path`) gets the key `query:path` and says the name it sends.
+                let taken = route.params.contains { $0.name == pname }
+                let key = taken ? "\(place):\(pname)" : pname
+                let sentName = taken ? pname : nil
                 switch place {
                 case "path":
                     guard path.contains("{\(pname)}") else {
                         notCarried.append("\(docs.location(p)): path param \(pname) is not in \(path); left out")
                         continue
                     }
-                    route.params.append(.init(name: pname, value: value ?? .string(""), description: description))
+                    route.params.append(
+                        .init(
+                            name: key, value: value ?? .string(""), placement: taken ? "path" : nil,
+                            description: description, sentName: sentName))
                 case "query":
                     route.params.append(
                         .init(
-                            name: pname, value: value ?? .string(""), placement: bodyMethod ? "query" : nil,
-                            required: required, description: description))
+                            name: key, value: value ?? .string(""),
+                            placement: bodyMethod || taken || path.contains("{\(pname)}") ? "query" : nil,
+                            required: required, description: description, sentName: sentName))
                 case "header":
                     if ["accept", "content-type", "authorization"].contains(pname.lowercased()) { continue }
                     route.params.append(
                         .init(
-                            name: pname, value: value ?? .string(""), placement: "header", required: required,
-                            description: description))
+                            name: key, value: value ?? .string(""), placement: "header", required: required,
+                            description: description, sentName: sentName))
                 case "cookie":
                     cookies.append("\(pname)=\(value.flatMap(text) ?? "")")
                 default:
@@ -291,6 +310,9 @@ public enum OpenAPIImport {
                         if let p = schemes[s] {
                             if p.placement == "header", case .string(let v) = p.value {
                                 route.headers.append((p.name, v))
+                            } else if let i = route.params.firstIndex(where: { $0.name == p.name }) {
+                                // The operation lists the credential as a param too: it reads the environment.
+                                route.params[i].value = p.value
                             } else {
                                 route.params.append(p)
                             }
@@ -321,9 +343,10 @@ public enum OpenAPIImport {
                 }
             }
             var concrete = path
-            for p in route.params where path.contains("{\(p.name)}") {
+            for p in route.params where (p.placement ?? "path") == "path" && path.contains("{\(p.sentName ?? p.name)}")
+            {
                 concrete = concrete.replacingOccurrences(
-                    of: "{\(p.name)}",
+                    of: "{\(p.sentName ?? p.name)}",
                     with: PercentEncoding.encode(text(p.value) ?? "", allowing: PercentEncoding.pathSegment))
             }
             let fixtureFile = FixtureWriter.fileName(for: name) + ".json"

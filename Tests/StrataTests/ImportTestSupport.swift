@@ -21,6 +21,13 @@ struct ImportedSession {
 
     var session: Session { get throws { try Session.load(from: folder) } }
 
+    /// The mapping errors `strata check` reports on the fixtures, without the folder's path.
+    var mappingErrors: [String] {
+        SessionCheck.run(path: folder).mappingReports.filter { $0.severity == .error }.map {
+            $0.description.replacingOccurrences(of: folder + "/", with: "")
+        }
+    }
+
     /// Runs `route` in mock mode.
     func run(_ route: String, edits: [ParamEdit] = []) async throws -> Exchange {
         let session = try self.session

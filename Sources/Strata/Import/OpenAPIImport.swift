@@ -371,7 +371,8 @@ public enum OpenAPIImport {
                 {
                     var seen = Set<OpenAPIDocuments.Target>()
                     found = (
-                        type == "*/*" ? "application/json" : type, .json(sampleJSON(schema, seen: &seen, depth: 0))
+                        type == "*/*" ? "application/json" : type,
+                        .json(sampleJSON(schema, seen: &seen, depth: 0) ?? .null)
                     )
                     description = "made from the schema: the spec has no example"
                     made.append("\(name): a \(code) fixture made from the schema (the spec has no example)")
@@ -523,39 +524,6 @@ public enum OpenAPIImport {
             case .number(let n): n
             case .bool(let b): b ? "true" : "false"
             default: nil
-            }
-        }
-
-        /// A JSON value that fits `schema`: its examples and defaults where it has them, else a stand-in per type.
-        mutating func sampleJSON(_ raw: ImportValue, seen: inout Set<OpenAPIDocuments.Target>, depth: Int) -> OutputJSON
-        {
-            let (schema, target) = docs.resolve(raw)
-            if let target {
-                guard seen.insert(target).inserted else { return .null }
-            }
-            defer { if let target { seen.remove(target) } }
-            if let e = example(schema, raw: true) { return e.json }
-            if let d = schema["default"] { return d.json }
-            if let first = schema["enum"]?.items.first { return first.json }
-            guard depth < 12 else { return .null }
-            if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, let first = variants.first {
-                return sampleJSON(first, seen: &seen, depth: depth + 1)
-            }
-            let types = mappings.typeNames(schema)
-            let t = types.first { $0 != "null" }
-            if schema["properties"] != nil || schema["allOf"] != nil || t == "object" {
-                let m = mappings.merged(schema, docs: &docs)
-                return .object(m.properties.map { ($0.0, sampleJSON($0.1, seen: &seen, depth: depth + 1)) })
-            }
-            switch t {
-            case "array":
-                guard let items = schema["items"] else { return .array([]) }
-                return .array([sampleJSON(items, seen: &seen, depth: depth + 1)])
-            case "integer": return .number("1")
-            case "number": return .number("1.5")
-            case "boolean": return .bool(true)
-            case "string": return .string(sample(schema))
-            default: return .null
             }
         }
 

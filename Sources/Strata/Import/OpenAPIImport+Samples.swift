@@ -18,6 +18,9 @@ extension OpenAPIImport.State {
         if let d = schema["default"] { return d.json }
         if let first = schema["enum"]?.items.first { return first.json }
         if let c = schema["const"] { return c.json }
+        if let part = OpenAPIMappings.onlyPart(ofAllOf: schema, docs: &docs) {
+            return sampleJSON(part, seen: &seen, depth: depth + 1)
+        }
         let types = mappings.typeNames(schema)
         let nullable = schema["nullable"]?.bool == true || types.contains("null")
         let t = types.first { $0 != "null" }

@@ -333,9 +333,11 @@ public enum OpenAPIImport {
             // Responses: the 2xx schema maps the route; examples become fixtures, 2xx first.
             let responses = op["responses"]?.members ?? []
             let ordered = responses.filter { $0.0.hasPrefix("2") } + responses.filter { !$0.0.hasPrefix("2") }
-            if let (_, success) = ordered.first(where: { $0.0.hasPrefix("2") }) {
+            var mappedSchema: (status: String, schema: ImportValue)? = nil
+            if let (successStatus, success) = ordered.first(where: { $0.0.hasPrefix("2") }) {
                 let r = docs.resolve(success).value
                 if let (_, media) = jsonMedia(r["content"]), let schema = media["schema"] {
+                    mappedSchema = (successStatus, schema)
                     let t = mappings.type(schema, hint: ImportNaming.pascal(name) + "Response", docs: &docs)
                     if t.isClassLike || (t.type.hasPrefix("[") && t.type != "[any]") {
                         route.map = .string(t.type)
@@ -362,6 +364,17 @@ public enum OpenAPIImport {
                         notCarried.append(
                             "\(docs.location(raw)): the \(status) response example of \(name) has no status; left out")
                     }
+                    continue
+                }
+                // A route maps its successes with one map: another 2xx example of another shape (GitHub's 202
+                // "merged branch" beside the 201 deployment) would only show that map's errors, so it is left out.
+                if code / 100 == 2, route.map != nil, let mapped = mappedSchema, mapped.status != status,
+                    let (_, media) = jsonMedia(r["content"]), let other = media["schema"],
+                    !sameShape(mapped.schema, other), exampleBody(r) != nil
+                {
+                    notCarried.append(
+                        "\(docs.location(raw)): the \(status) example of \(name) has another schema than the \(mapped.status) "
+                            + "response the route maps (one map reads a route's successes); left out")
                     continue
                 }
                 var found = exampleBody(r)
@@ -394,6 +407,20 @@ public enum OpenAPIImport {
                     file: fixtureFile)
             }
             draft.addRoute(route)
+        }
+
+        /// True when two response schemas describe one shape: the same schema, or objects with the same members
+        /// of the same types' names.
+        mutating func sameShape(_ a: ImportValue, _ b: ImportValue) -> Bool {
+            let (x, tx) = docs.resolve(a)
+            let (y, ty) = docs.resolve(b)
+            if let tx, let ty, tx == ty { return true }
+            if x.document == y.document, x.offset == y.offset { return true }
+            guard mappings.typeNames(x) == mappings.typeNames(y) else { return false }
+            let mx = mappings.merged(x, docs: &docs)
+            let my = mappings.merged(y, docs: &docs)
+            return mx.properties.map(\.0).sorted() == my.properties.map(\.0).sorted()
+                && (!mx.properties.isEmpty || (x["items"] == nil && y["items"] == nil))
         }
 
         mutating func requestBody(_ raw: ImportValue, route: inout SessionDraft.Route, bodyMethod: Bool) {
@@ -489,18 +516,26 @@ public enum OpenAPIImport {
         /// The example of a parameter, media type or schema: `example`, the first of `examples` (3.1 schemas:
         /// a list; elsewhere: named Example objects with a `value`).
         mutating func example(_ v: ImportValue, raw: Bool) -> ImportValue? {
-            if let e = v["example"] { return e }
+            if let e = v["example"] { return bundled(e) }
             if let examples = v["examples"] {
-                if let first = examples.items.first { return first }
+                if let first = examples.items.first { return bundled(first) }
                 if let (_, named) = examples.members.first {
                     let resolved = docs.resolve(named).value
-                    if let value = resolved["value"] { return value }
+                    if let value = resolved["value"] { return bundled(value) }
                     if resolved["externalValue"] != nil {
                         notCarried.append("\(docs.location(named)): externalValue examples are not read")
                     }
                 }
             }
             return nil
+        }
+
+        /// An example that is only a `$ref` (`example: { $ref: examples.yml#/droplet }`) is the value it names, as
+        /// the bundlers multi-file descriptions such as DigitalOcean's are written for read it; other examples are
+        /// values as written.
+        mutating func bundled(_ e: ImportValue) -> ImportValue {
+            guard e.members.count == 1, e["$ref"]?.string != nil else { return e }
+            return docs.resolve(e).value
         }
 
         mutating func example(_ v: ImportValue) -> OutputJSON? {

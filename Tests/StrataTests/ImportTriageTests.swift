@@ -236,4 +236,34 @@ import Testing
                 })
         }
     }
+
+    @Test("Kubernetes: an int-or-string takes both; a writeOnly member is not expected in a response")
+    func intOrStringAndWriteOnly() throws {
+        let spec = """
+            swagger: "2.0"
+            info: { title: Services }
+            host: k8s.test
+            paths:
+              /services:
+                get:
+                  operationId: listServices
+                  produces: [application/json]
+                  responses:
+                    "200":
+                      description: ok
+                      schema: { type: array, items: { $ref: "#/definitions/ServicePort" } }
+                      examples: { application/json: [ { name: web, targetPort: 8080 }, { name: api, targetPort: http } ] }
+            definitions:
+              ServicePort:
+                type: object
+                required: [name, targetPort, password]
+                properties:
+                  name: { type: string }
+                  targetPort: { type: string, format: int-or-string }
+                  password: { type: string, writeOnly: true }
+            """
+        try imported(spec) { session in
+            #expect(session.mappingErrors == [])
+        }
+    }
 }

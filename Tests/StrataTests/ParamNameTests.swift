@@ -45,6 +45,16 @@ import Testing
         #expect(builder.draft(route).declaredTemplate("query:path") == "/ready")
     }
 
+    @Test("routes lists a param by its key, with the name it sends")
+    func listing() throws {
+        let (dir, session) = try load(Self.proxy)
+        defer { dir.remove() }
+        let text = session.routeListing()
+        #expect(text.contains(#"    query:path = "/ready"  (query, sent as path, route default)"#))
+        #expect(text.contains(#"    path       = "healthz"  (path, route default)"#))
+        #expect(session.routeListingJSON().contains(#""key": "query:path""#))
+    }
+
     @Test("a param whose name fills a placeholder is a path param whatever its key")
     func renamedPathParam() throws {
         let (dir, session) = try load(

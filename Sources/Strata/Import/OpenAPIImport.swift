@@ -78,9 +78,14 @@ public enum OpenAPIImport {
             files: state.draft.files, made: made, notCarried: converted + state.docs.notCarried + state.notCarried)
     }
 
+    /// The first line of `s` that is not empty, trimmed; found in its UTF-8 bytes, since Kubernetes' thousands of
+    /// paragraph-long descriptions made splitting them into lines by characters a tenth of an import.
     static func firstLine(_ s: String) -> String {
-        String(s.split(separator: "\n", omittingEmptySubsequences: true).first ?? "").trimmingCharacters(
-            in: .whitespaces)
+        let bytes = s.utf8
+        let newline = UInt8(ascii: "\n")
+        guard let start = bytes.firstIndex(where: { $0 != newline }) else { return "" }
+        let end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
+        return String(s[start..<end]).trimmingCharacters(in: .whitespaces)
     }
 
     struct State {

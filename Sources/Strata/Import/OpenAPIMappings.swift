@@ -88,6 +88,7 @@ struct OpenAPIMappings {
                 case "uuid": info = TypeInfo(type: "string", note: "a UUID")
                 case "byte": info = TypeInfo(type: "string", note: "base64-encoded bytes")
                 case "binary": info = TypeInfo(type: "string", note: "binary data")
+                case "int-or-string": info = TypeInfo(type: "any", note: "an integer or a string")
                 default: info = TypeInfo(type: "string")
                 }
             case "integer": info = TypeInfo(type: "int", note: s["format"]?.string)
@@ -244,7 +245,9 @@ struct OpenAPIMappings {
         var properties: [(String, OutputJSON)] = []
         for (pname, schema) in members.properties {
             let t = type(schema, hint: name + ImportNaming.pascal(pname), docs: &docs, depth: depth + 1)
-            let optional = !members.required.contains(pname) || t.nullable
+            // A writeOnly member is sent, never answered: a response has no value for it.
+            let writeOnly = docs.resolve(schema).value["writeOnly"]?.bool == true
+            let optional = !members.required.contains(pname) || t.nullable || writeOnly
             properties.append((pname, OpenAPIMappings.property(t, optional: optional)))
         }
         classes[index].1 = .object([("properties", .object(properties))])

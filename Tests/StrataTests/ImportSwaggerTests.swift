@@ -134,6 +134,16 @@ import Testing
         }
     }
 
+    @Test("Sessions/cluster is what importing the Kubernetes excerpt writes")
+    func clusterSessionIsCurrent() throws {
+        let result = try OpenAPIImport.session(
+            Array(Self.kubernetes.utf8), file: "cluster-swagger.json", name: "Cluster (Swagger 2.0)")
+        for file in result.files {
+            let committed = FileManager.default.contents(atPath: "Sessions/cluster/" + file.path).map { [UInt8]($0) }
+            #expect(committed == file.bytes, "Sessions/cluster/\(file.path) is stale: import the excerpt again")
+        }
+    }
+
     @Test("host, basePath and schemes make the base URL, https first; basePath alone is relative")
     func servers() throws {
         let k8s = try OpenAPIImport.session(Array(Self.kubernetes.utf8), file: "kubernetes.json")

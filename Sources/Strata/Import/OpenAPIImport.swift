@@ -83,9 +83,12 @@ public enum OpenAPIImport {
     static func firstLine(_ s: String) -> String {
         let bytes = s.utf8
         let newline = UInt8(ascii: "\n")
-        guard let start = bytes.firstIndex(where: { $0 != newline }) else { return "" }
-        let end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
-        return String(s[start..<end]).trimmingCharacters(in: .whitespaces)
+        guard var start = bytes.firstIndex(where: { $0 != newline }) else { return "" }
+        var end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        while start < end, blank(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return String(s[start..<end])
     }
 
     struct State {

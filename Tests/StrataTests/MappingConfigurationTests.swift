@@ -137,7 +137,7 @@ import Testing
                     + "type, of, values, keys, format, transform, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
                 "session.json:3:39: optional of A.b must be true or false, found string \"yes\"",
                 "session.json:4:8: property A.c must be a type string or an object with \"type\", found number 42",
-                "session.json:5:10: class B must be an object with \"properties\", found an array",
+                "session.json:5:10: class B lists no properties (JCModel's form: an array of property names)",
                 "session.json:5:14: class name string is a built-in type; choose another name",
             ])
         // What could be read is kept.

@@ -21,6 +21,8 @@ struct MappingLoader {
     private var typeUses: [(node: Tree.Index, type: MappingType, label: String, owner: String?)] = []
     /// The node of each class read, by name.
     var classNodes: [String: Tree.Index] = [:]
+    /// Classes written in a JCModel form, applied once every entry of `mappings` is read (`applyJCModelForms`).
+    var jcmodelForms: [JCModelForm] = []
     /// `only` lists of properties, checked once all classes are known.
     private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String, owner: String?)] = []
     /// The class being read, while one is: what is reported meanwhile is about it.
@@ -133,13 +135,15 @@ struct MappingLoader {
     /// Reads the `mappings` object (none when `node` is nil), then checks class names and `only` lists against
     /// the classes read.
     mutating func loadSet(_ node: Tree.Index?) -> MappingSet {
-        let set = readSet(node)
+        var set = readSet(node)
+        applyJCModelForms(to: &set)
         checkReferences(in: set)
         return set
     }
 
     /// Reads the classes of a `mappings` object without checking the class names they use, for a set merged from
-    /// several places (`checkReferences` follows, with the merged set).
+    /// several places (`applyJCModelForms` and `checkReferences` follow, with the merged set). Classes written in a
+    /// JCModel form are kept in `jcmodelForms`, not in the set.
     mutating func readSet(_ node: Tree.Index?) -> MappingSet {
         guard let node else { return MappingSet() }
         guard tree.kind(node) == .object else {
@@ -168,6 +172,10 @@ struct MappingLoader {
             }
             if MappingType.scalar(named: name) != nil || name == "dictionary" {
                 errorAtKey(c, "class name \(name) is a built-in type; choose another name")
+                continue
+            }
+            if isJCModelForm(c) {
+                if let form = readJCModelForm(c, name: name) { jcmodelForms.append(form) }
                 continue
             }
             guard let cls = loadClass(c, name: name) else { continue }
@@ -228,7 +236,10 @@ struct MappingLoader {
 
     private mutating func loadClass(_ node: Tree.Index, name: String) -> ClassMapping? {
         guard tree.kind(node) == .object else {
-            error(node, "class \(name) must be an object with \"properties\", found \(found(node))")
+            error(
+                node,
+                "class \(name) must be an object with \"properties\" (or, in JCModel's form, an object of JSON names → "
+                    + "property names or an array of property names), found \(found(node))")
             return nil
         }
         var cls = ClassMapping(name: name, properties: [])
@@ -271,7 +282,12 @@ struct MappingLoader {
         }
         cls.dateFormat = dateFormat?.value
         cls.only = only?.value
-        if !hasProperties { error(node, "class \(name) has no \"properties\"") }
+        if !hasProperties {
+            error(
+                node,
+                "class \(name) has no \"properties\" (or write it in JCModel's form: an object of JSON names → "
+                    + "property names, all strings, or an array of property names)")
+        }
         if dateStyle != nil || timeStyle != nil {
             if let dateFormat {
                 error(dateFormat.node, "class \(name) sets both dateFormat and dateStyle/timeStyle; use one")

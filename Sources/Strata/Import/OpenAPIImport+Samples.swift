@@ -36,6 +36,10 @@ extension OpenAPIImport.State {
         }
         if isObject {
             let m = mappings.merged(schema, docs: &docs)
+            if m.properties.isEmpty, let extra = schema["additionalProperties"], extra.isObject {
+                // A dictionary: one entry, so the made fixture shows what each value holds.
+                return .object(sampleJSON(extra, seen: &seen, depth: depth + 1).map { [("key", $0)] } ?? [])
+            }
             var members: [(String, OutputJSON)] = []
             for (name, property) in m.properties {
                 let required = m.required.contains(name)

@@ -347,7 +347,7 @@ public enum OpenAPIImport {
                 if let (_, media) = jsonMedia(r["content"]), let schema = media["schema"] {
                     mappedSchema = (successStatus, schema)
                     let t = mappings.type(schema, hint: ImportNaming.pascal(name) + "Response", docs: &docs)
-                    if t.isClassLike || (t.type.hasPrefix("[") && t.type != "[any]") {
+                    if t.isClassLike || t.isTypedContainer {
                         route.map = .string(t.type)
                     }
                 }

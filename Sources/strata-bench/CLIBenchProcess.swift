@@ -46,6 +46,11 @@ enum CLIBenchProcess {
         var cpuSeconds: Double
         var peakKB: Int
         var outputBytes: Int
+
+        /// The same figures as ``ChildPeak`` reports them.
+        var asChildPeak: ChildPeak.Result {
+            ChildPeak.Result(status: 0, seconds: seconds, peakKB: peakKB, cpuSeconds: cpuSeconds)
+        }
     }
 
     /// The path of the release binary `name` beside this one; throws when it is not built.

@@ -16,6 +16,10 @@ struct UIBenchResult {
     var mappedFrame = 0.0
     /// The explorer's peak RSS on this document in a child process, and its footprint before the body.
     var peak: UIBenchPeak.Report?
+    /// The `strata` binary in a terminal on this document (nil when tmux or the binary is missing).
+    var binary: UIBenchBinary.Report?
+    /// `jq . FILE > /dev/null` on this document, the peer in the same run (nil without jq).
+    var jq: ChildPeak.Result?
     /// Per-keystroke times in seconds by action name: (mean, max).
     var keys: [(name: String, mean: Double, max: Double)] = []
 
@@ -196,6 +200,26 @@ struct UIBenchResult {
                 "(of which before the body: runtime and session)", results.map { mb($0.peak!.baseline) })
             row(
                 "peak RSS ÷ body", results.map { String(format: "%.2f×", Double($0.peak!.peak) / Double($0.bytes)) })
+        }
+        if results.allSatisfy({ $0.binary != nil }) {
+            func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+            row(
+                "**the `strata` binary in a terminal**: `r` to the response on screen",
+                results.map { ms($0.binary!.onScreen) }, goal: "≤ 1000 ms",
+                verdict: results.allSatisfy { $0.binary!.onScreen <= 1 } ? "met" : "missed")
+            row(
+                "**the `strata` binary**: `r` to the Mapped pane filled", results.map { ms($0.binary!.mapped) },
+                goal: "≤ 1000 ms", verdict: results.allSatisfy { $0.binary!.mapped <= 1 } ? "met" : "missed")
+            row(
+                "**the `strata` binary**: peak RSS (VmHWM) with the Mapped pane filled",
+                results.map { mb($0.binary!.peak) }, goal: "≤ 2× body + 40 MB",
+                verdict: results.allSatisfy { $0.binary!.peak <= 2 * $0.bytes + 40_000_000 } ? "met" : "missed")
+        }
+        if results.allSatisfy({ $0.jq != nil }) {
+            row("peer: `jq . FILE > /dev/null`, wall", results.map { ms($0.jq!.seconds) })
+            row(
+                "peer: `jq . FILE`, peak RSS",
+                results.map { String(format: "%.1f MB", Double($0.jq!.peakKB) * 1024 / 1_000_000) })
         }
         guard let first = results.first else { return table }
         for (k, key) in first.keys.enumerated() {

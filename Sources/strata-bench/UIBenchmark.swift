@@ -5,7 +5,8 @@ import TermGrid
 
 /// The ui benchmark: the explorer headless on a huge response. Time from "the response arrived" to the first
 /// frame (parse, line index, mapping, render), then per-keystroke times (reducer + render + diff) for moving,
-/// folding, searching and scrolling, the CPU an idle explorer uses, and its peak memory in a child process.
+/// folding, searching and scrolling, the CPU an idle explorer uses, and its peak memory in a child process; then
+/// the `strata` binary as users start it, in a terminal (``UIBenchBinary``), beside `jq .` on the same file.
 ///
 /// `swift run -c release strata-bench ui [--size MB] [--runs N]`
 enum UIBenchmark {
@@ -33,6 +34,18 @@ enum UIBenchmark {
         for (label, bytes) in documents {
             var result = try UIBenchResult.measure(label: label, bytes: bytes, session: session, runs: runs)
             result.peak = try UIBenchPeak.measure(bytes)
+            // As users start it: the binary in a terminal, with jq on the same file beside it.
+            if let tmux = UIBenchBinary.tmux(), let strata = try? CLIBenchProcess.sibling("strata") {
+                result.binary = try UIBenchBinary.measure(bytes, strata: strata, tmux: tmux)
+            }
+            if let jq = BenchJQ.locate() {
+                let file = NSTemporaryDirectory() + "strata-bench-ui-jq-\(getpid()).json"
+                try BenchFiles.writeFile(file, bytes)
+                defer { try? FileManager.default.removeItem(atPath: file) }
+                result.jq = try CLIBenchProcess.Command("jq", jq, [".", file]).run(
+                    output: "/dev/null", errors: file + ".err"
+                ).asChildPeak
+            }
             columns.append(result)
         }
         print(UIBenchResult.table(columns).markdown)

@@ -170,9 +170,12 @@ func printMatches(_ query: JSONPathQuery, in tree: Tree, json: Bool, scrubber: S
 }
 
 /// `base`, keeping every response in `session`'s history (see ``HistorySource``); a history that cannot be written
-/// is a warning on stderr, never a failed send.
-func keepingHistory(_ base: any DataSource, session: Session, label: String? = nil) -> HistorySource {
-    HistorySource(base, history: HistoryStore(session: session), label: label) { problem in
-        Output.error("strata: warning: \(problem)")
+/// is a warning on stderr, never a failed send. With `inBackground`, a send returns before its entry is written,
+/// so the response is printed meanwhile: the caller waits with `history.settle()` before it exits.
+func keepingHistory(
+    _ base: any DataSource, session: Session, label: String? = nil, inBackground: Bool = false
+) -> HistorySource {
+    HistorySource(base, history: HistoryStore(session: session), label: label, writesInBackground: inBackground) {
+        problem in Output.error("strata: warning: \(problem)")
     }
 }

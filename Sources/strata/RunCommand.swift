@@ -88,9 +88,11 @@ enum RunCommand {
         case "live": base = LiveSource(cookies: jar)
         default: throw UsageError("--source must be mock or live (got '\(sourceName)')")
         }
-        // Every send is kept in the session's history.
-        let client = Client(
-            session: session, source: keepingHistory(base, session: session), responses: chainedResponses(for: session))
+        // Every send is kept in the session's history, written while the response is printed; the process waits
+        // for it before it exits.
+        let kept = keepingHistory(base, session: session, inBackground: true)
+        defer { kept.history.settle() }
+        let client = Client(session: session, source: kept, responses: chainedResponses(for: session))
         if curl {
             let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
             Output.print(request.curl())

@@ -292,6 +292,8 @@ public final class HTTPServer: @unchecked Sendable {
         let logged = request ?? ServeRequest(method: "?", path: "?")
         func logNow() { log(logged, reply, pending: pending) }
         if let fault = reply.fault, fault != .close {
+            // Logged before the fault is produced: a client that sees its connection fail finds the entry there.
+            logNow()
             let fd = strata_mhd_connection_fd(connection)
             switch fault {
             case .reset: if fd >= 0 { strata_mhd_linger_reset(fd) }
@@ -304,7 +306,6 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             default: break
             }
-            logNow()
             return MHD_NO
         }
         guard let response = makeResponse(reply) else {

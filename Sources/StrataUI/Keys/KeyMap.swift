@@ -94,6 +94,7 @@ package enum KeyMap {
             KeyBinding([.character("p")], .placeParam, "change where the param goes (query, header, body, cookie)"),
             KeyBinding([.character("B")], .editBody, "edit the JSON body in $EDITOR (${param} placeholders kept)"),
             KeyBinding([.ctrl("s")], .saveEdits, "save the route's edits into session.json (secrets stay out)"),
+            responseSearch,
         ]
 
     static let raw: [KeyBinding] =
@@ -140,7 +141,12 @@ package enum KeyMap {
             KeyBinding([.character("N")], .searchPrevious, "previous match"),
         ]
 
-    static let traffic: [KeyBinding] = movement
+    /// `/` where no text of the pane's own is searched: the search of the response pane shown last, so the word
+    /// typed after `/` is the search and never runs as commands.
+    static let responseSearch = KeyBinding(
+        [.character("/")], .search, "search the response, in the pane of the three focused last")
+
+    static let traffic: [KeyBinding] = movement + [responseSearch]
 
     static let trafficRequest: [KeyBinding] = [
         KeyBinding([.up, .character("k")], .up, "scroll up a row"),
@@ -149,6 +155,7 @@ package enum KeyMap {
         KeyBinding([.pageDown, .ctrl("f")], .pageDown, "page down"),
         KeyBinding([.home, .character("g")], .top, "to the top (what answered)"),
         KeyBinding([.end, .character("G")], .bottom, "to the end (the body's last line)"),
+        responseSearch,
     ]
 
     static let help: [KeyBinding] =

@@ -142,13 +142,9 @@ extension ExplorerState {
         return perform(command)
     }
 
-    /// A key no table binds in the focused pane: swallowed, with a hint (where `/` searches, for `/`).
+    /// A key no table binds in the focused pane: swallowed, with a hint.
     mutating func unboundKey(_ key: Key) {
-        if key == .character("/") {
-            notice = Notice("/ searches Raw, Parsed and Mapped (1 2 3 show them); nothing to search here")
-        } else {
-            notice = Notice("\(key.label) does nothing in \(focus.title) (? lists the keys)")
-        }
+        notice = Notice("\(key.label) does nothing in \(focus.title) (? lists the keys)")
     }
 
     /// Marks the explorer finished, cancelling a request in flight.
@@ -217,6 +213,8 @@ extension ExplorerState {
         case .toggleTraffic: return toggleTraffic()
         default:
             if case .failure = response, focus.isResponsePane { return scrollFailure(command) }
+            // From the request or Traffic panes, `/` searches the response pane shown last.
+            if command == .search, !focus.isResponsePane { return searchCommand(.search, in: tab) }
             switch focus {
             case .routes: return routesCommand(command)
             case .request: return requestCommand(command)

@@ -42,6 +42,8 @@ package final class ExplorerProgram {
         self.terminal = Terminal(backend: backend)
         self.host = host ?? ExplorerHost(session: state.session)
         self.inbox = Inbox(waker: backend.waker)
+        // A history past the session's bounds (lowered since the last run) is cut down now, not at the next send.
+        self.host.history?.follow(state.session)
     }
 
     /// Interval between spinner frames while a request runs.
@@ -95,7 +97,10 @@ package final class ExplorerProgram {
     /// Applies `action` and starts the effects it asks for.
     package func dispatch(_ action: Action) {
         if case .queryFinished(let id, _) = action { queries[id] = nil }
+        let rules = (state.session.history, state.session.redact)
         let effects = state.update(action)
+        // A reloaded session.json's `history` bounds and `redact` list hold for the history at once.
+        if (state.session.history, state.session.redact) != rules { host.history?.follow(state.session) }
         for effect in effects { perform(effect) }
     }
 

@@ -34,7 +34,7 @@ public final class HistoryStore: Sendable {
 
     /// The history folder of the session folder `directory`: `DIRECTORY/.strata/history`.
     public static func folder(ofSession directory: String) -> String {
-        Session.join(Session.join(directory, ".strata"), "history")
+        Session.join(StrataFolder.path(ofSession: directory), "history")
     }
 
     /// The history of `session`, bounded as its `history` block says.
@@ -219,37 +219,10 @@ public final class HistoryStore: Sendable {
 
     /// Creates the folder and `.strata/.gitignore` when missing, and checks the folder is inside the session.
     func prepareFolder() throws(HistoryError) {
-        // Checked before creating anything (a symlinked `.strata` must not get a folder made outside), and after.
-        var existing = directory
-        while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        try checkInside(existing, orRoot: true)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try StrataFolder.prepare(directory, root: root)
         } catch {
-            throw .write("cannot create \(directory): \(error.localizedDescription)")
-        }
-        try checkInside(directory, orRoot: false)
-        let parent = (directory as NSString).deletingLastPathComponent
-        let ignore = Session.join(parent, ".gitignore")
-        if parent != root, !FileManager.default.fileExists(atPath: ignore) {
-            do {
-                try AtomicFile.write("# Written by strata: the history stays out of git.\n*\n", to: ignore, root: root)
-            } catch {
-                throw .write(error.description)
-            }
-        }
-    }
-
-    /// Refuses `path` unless it resolves inside the session folder (or is the folder itself, with `orRoot`).
-    func checkInside(_ path: String, orRoot: Bool) throws(HistoryError) {
-        guard let real = SessionFiles.realPath(path), let realRoot = SessionFiles.realPath(root) else {
-            throw .write("\(directory) cannot be resolved; nothing was written")
-        }
-        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
-        guard real.hasPrefix(prefix) || (orRoot && real == realRoot) else {
-            throw .write("\(directory) resolves to \(real), outside the session folder \(root); nothing was written")
+            throw .write(error.message)
         }
     }
 

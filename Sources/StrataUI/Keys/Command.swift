@@ -23,6 +23,8 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case showCurl
     /// List the mapping issues.
     case showIssues
+    /// Show the selected route's expectations and how its last response fared.
+    case showChecks
     /// Show (and focus) the Raw pane.
     case showRaw
     /// Show (and focus) the Parsed pane.

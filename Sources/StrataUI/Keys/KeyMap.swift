@@ -61,6 +61,8 @@ package enum KeyMap {
             [.character("W")], .saveFixture,
             "save the response as a fixture pair (asks before replacing; waits for a stream)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
+        KeyBinding(
+            [.character("X")], .showChecks, "the route's expectations and how its last response fared (strata test)"),
         KeyBinding([.character("L")], .showHistory, "History: past exchanges of the route (show, resend, diff)"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
         KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),

@@ -259,6 +259,22 @@ package final class ExplorerProgram {
                 mapping?.compare(with: previous)
                 return .responseMappedAgain(responseID: id, mapping: mapping)
             }
+        case .checkExpectations(let id, let route, let response, let parsed, let mapping):
+            spawn {
+                let report = route.expectations?.check(response, parsed: parsed, mapping: mapping)
+                return .expectationsChecked(
+                    responseID: id, route: route.name, report: report ?? ExpectationReport(results: []))
+            }
+        case .keepChecks(let route, let report, let session):
+            guard host.keepsChecks else { return }
+            spawn {
+                do throws(AtomicFile.WriteError) {
+                    try LastChecks.keep([route: report], session: session)
+                    return .checksKept(problem: nil)
+                } catch {
+                    return .checksKept(problem: error.description)
+                }
+            }
         case .loadSession(let path):
             let trust = host.trust
             spawn {

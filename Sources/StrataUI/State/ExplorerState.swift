@@ -83,6 +83,9 @@ package struct ExplorerState: Sendable {
     /// Counts new responses, so a draft reading one is built again.
     private var responsesRevision = 0
 
+    /// How the last response of each route sent from here fared against the route's expectations, by route name.
+    package internal(set) var checkReports: [String: ExpectationReport] = [:]
+
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
     package var isMapping: Bool { shown.isMapping }
 

@@ -68,14 +68,20 @@ extension ExplorerState {
                 shown.startMapping()
                 return requery + [.map(responseID: id, tree: tree, status: status, route: route, session: session)]
             }
-            return requery
+            return requery + checkShownResponse()
         case .responseMapped(let id, let mapping):
             guard setMapping(mapping, responseID: id) else { return [] }
             mappingArrived()
-            return []
+            return checkShownResponse()
         case .responseMappedAgain(let id, let mapping):
             guard setMapping(mapping, responseID: id) else { return [] }
             mappingInstalled()
+            // Expectations edited in session.json are checked again on the response shown.
+            return checkShownResponse()
+        case .expectationsChecked(let id, let route, let report):
+            return expectationsChecked(report, route: route, responseID: id)
+        case .checksKept(let problem):
+            if let problem { notice = Notice("the checks' result was not kept: \(problem)", kind: .error) }
             return []
         case .sessionLoaded(let result):
             return sessionLoaded(result)
@@ -198,6 +204,8 @@ extension ExplorerState {
             return []
         case .showIssues:
             return showIssues()
+        case .showChecks:
+            return showChecks()
         case .showHistory:
             return showHistory()
         case .copyMenu:

@@ -105,6 +105,9 @@ package struct ExplorerState: Sendable {
     /// Serving over HTTP and the Traffic list.
     package var traffic = TrafficState()
 
+    /// The language `y` shows the request in and `Y c` copies it in (curl until another is picked).
+    package var codeLanguage = CodeLanguage.curl
+
     /// The overlay on top, if any.
     package var overlay: Overlay?
     /// The fingerprints the user trusted this run (`y` to the trust question): a reloaded session with one of them

@@ -190,18 +190,8 @@ extension ExplorerState {
             return [.editFile(path: session.file)]
         case .pickEnvironment:
             return pickEnvironment()
-        case .showCurl:
-            guard let draft else {
-                notice = Notice("select a route first", kind: .error)
-                return []
-            }
-            guard let request = draft.request else {
-                notice = Notice(
-                    "cannot build the request: \(draft.error?.message ?? "unknown problem")", kind: .error)
-                return []
-            }
-            overlay = .curl(request.curl(), notes: request.curlNotes)
-            return []
+        case .showCode:
+            return showCode(codeLanguage)
         case .showIssues:
             return showIssues()
         case .showChecks:

@@ -55,6 +55,18 @@ import Testing
         }
     }
 
+    /// ``expectUsable(_:_:)`` of what `importing` makes, or its refusal of an input without requests, saying so.
+    func expectUsableOrRefused(_ file: String, _ importing: () throws(ImportError) -> ImportResult) async throws {
+        let result: ImportResult
+        do {
+            result = try importing()
+        } catch {
+            #expect(error.description.contains("no HTTP request to import"), "\(file): \(error)")
+            return
+        }
+        try await expectUsable(result, file)
+    }
+
     @Test(
         "each Postman collection imports into a usable session",
         .enabled(if: present, "../shared/conformance/collections is not beside this clone"), arguments: postman)
@@ -65,11 +77,8 @@ import Testing
         if environment != file, let env = FileManager.default.contents(atPath: Self.folder + "/" + environment) {
             environments.append((environment, Array(env)))
         }
-        do {
-            try await expectUsable(PostmanImport.session(Array(bytes), file: file, environments: environments), file)
-        } catch let error as ImportError {
-            // A collection without requests is refused, saying so.
-            #expect(error.description.contains("no HTTP request to import"), "\(file): \(error)")
+        try await expectUsableOrRefused(file) { () throws(ImportError) in
+            try PostmanImport.session(Array(bytes), file: file, environments: environments)
         }
     }
 
@@ -78,10 +87,8 @@ import Testing
         .enabled(if: present, "../shared/conformance/collections is not beside this clone"), arguments: insomnia)
     func insomniaExports(_ file: String) async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + file))
-        do {
-            try await expectUsable(InsomniaImport.session(Array(bytes), file: file), file)
-        } catch let error as ImportError {
-            #expect(error.description.contains("no HTTP request to import"), "\(file): \(error)")
+        try await expectUsableOrRefused(file) { () throws(ImportError) in
+            try InsomniaImport.session(Array(bytes), file: file)
         }
     }
 

@@ -18,17 +18,22 @@ struct ReducerSearchTests {
         return String(decoding: body[match], as: UTF8.self)
     }
 
+    /// `/ Sitwell Enter` was a search in Raw that found the word: `S` would serve, `i` open the issues, `w` unwrap,
+    /// `e`... none of them ran.
+    func expectSitwellFoundInRaw(_ state: ExplorerState, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!state.traffic.isServing && !state.traffic.isStarting, sourceLocation: sourceLocation)
+        #expect(state.overlay == nil, sourceLocation: sourceLocation)
+        #expect(state.raw.wrap, sourceLocation: sourceLocation)
+        #expect(state.focus == .raw, sourceLocation: sourceLocation)
+        #expect(matched(state) == "Sitwell", sourceLocation: sourceLocation)
+    }
+
     @Test("/ in Raw searches the raw bytes: the word typed is the search, never commands (issue 31)")
     func rawSearchTakesTheWord() async throws {
         let program = try await ranDemo()
         try await ExplorerFixtures.press(program, "1 / =Sitwell Enter")
         let state = program.state
-        // `S` would serve, `i` open the issues, `w` unwrap, `e`... none of them ran.
-        #expect(!state.traffic.isServing && !state.traffic.isStarting)
-        #expect(state.overlay == nil)
-        #expect(state.raw.wrap)
-        #expect(state.focus == .raw)
-        #expect(matched(state) == "Sitwell")
+        expectSitwellFoundInRaw(state)
         let screen = ExplorerFixtures.screen(program)
         #expect(screen.contains("/Sitwell"))
         // The match is highlighted where Raw shows it.
@@ -144,13 +149,7 @@ struct ReducerSearchTests {
         try await ExplorerFixtures.press(program, "1 BTab")
         #expect(program.state.focus == .request)
         try await ExplorerFixtures.press(program, "/ =Sitwell Enter")
-        let state = program.state
-        // `S` would serve, `i` open the issues, `w` unwrap: none of them ran.
-        #expect(!state.traffic.isServing && !state.traffic.isStarting)
-        #expect(state.overlay == nil)
-        #expect(state.raw.wrap)
-        #expect(state.focus == .raw)
-        #expect(matched(state) == "Sitwell")
+        expectSitwellFoundInRaw(program.state)
         // Tab passes Parsed and Mapped on its way to the Request pane: the search goes to Mapped, focused last.
         try await ExplorerFixtures.press(program, "Tab Tab Tab Tab / C-u =Upright Enter")
         #expect(program.state.focus == .mapped)

@@ -140,24 +140,21 @@ public enum JUnitReport {
     /// and tabs in an attribute as character references (a parser would turn them into spaces), and characters
     /// XML 1.0 cannot hold as `\u{…}`.
     static func escaped(_ text: String, attribute: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += attribute ? "&#10;" : "\n"
-            case "\t": out += attribute ? "&#9;" : "\t"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                out += allowed ? String(scalar) : "\\u{\(String(v, radix: 16, uppercase: true))}"
-            }
+        var named: [Unicode.Scalar: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\r": "&#13;",
+        ]
+        if attribute {
+            named["\n"] = "&#10;"
+            named["\t"] = "&#9;"
         }
-        return out
+        return LiteralEscaping.escaped(
+            text, named: named,
+            needsEscape: { scalar in
+                let v = scalar.value
+                let allowed =
+                    v == 0x0A || v == 0x09 || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                return !allowed
+            },
+            escape: { "\\u{\(String($0.value, radix: 16, uppercase: true))}" })
     }
 }

@@ -148,27 +148,17 @@ extension RequestExport {
 
     /// A Python string literal: double quotes, backslash escapes for quotes, backslashes and control characters.
     static func pythonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    out += "\\x" + JSONString.hexDigits(scalar.value, 2)
-                } else if scalar.properties.generalCategory == .format || scalar.value == 0x2028
-                    || scalar.value == 0x2029
-                {
-                    out += "\\u" + JSONString.hexDigits(scalar.value, 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        let named: [Unicode.Scalar: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        return "\""
+            + LiteralEscaping.escaped(
+                s, named: named, needsEscape: { LiteralEscaping.isControl($0) || LiteralEscaping.isInvisible($0) },
+                escape: { scalar in
+                    LiteralEscaping.isControl(scalar)
+                        ? "\\x" + JSONString.hexDigits(scalar.value, 2)
+                        : scalar.value > 0xFFFF
+                            ? "\\U" + JSONString.hexDigits(scalar.value, 8)
+                            : "\\u" + JSONString.hexDigits(scalar.value, 4)
+                }) + "\""
     }
 
     // MARK: JavaScript
@@ -323,26 +313,12 @@ extension RequestExport {
 
     /// Text inside a Swift string literal: backslashes, quotes and control characters escaped.
     static func swiftEscaped(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.properties.generalCategory == .format
-                {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        let named: [Unicode.Scalar: String] = [
+            "\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0",
+        ]
+        return LiteralEscaping.escaped(
+            s, named: named, needsEscape: { LiteralEscaping.isControl($0) || LiteralEscaping.isInvisible($0) },
+            escape: { "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" })
     }
 
     // MARK: Shared

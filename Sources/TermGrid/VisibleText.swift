@@ -112,4 +112,38 @@ extension VisibleText {
     public static func mayStartEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
+
+    /// The index of the first byte of `bytes` that ``mayStartEscape(_:)`` flags, leaving out line feeds, and tabs
+    /// too when `keepingTabs`; nil when there is none (the common case).
+    ///
+    /// Sixteen bytes at a time: a vector of printable ASCII (no byte below 0x20, none at 0x7F or above) is passed in
+    /// a few vector instructions, so a writer of a large output pays a fraction of an instruction a byte to learn
+    /// that it has nothing to escape; other vectors are looked at byte by byte.
+    public static func firstEscapeCandidate(in bytes: UnsafeBufferPointer<UInt8>, keepingTabs: Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        func flagged(_ b: UInt8) -> Bool {
+            mayStartEscape(b) && b != 0x0A && !(keepingTabs && b == 0x09)
+        }
+        var i = 0
+        // Sixteen bytes at a time: a vector with no byte below 0x20 (but kept ones), none at 0x7F and none at 0x80
+        // or above is passed in a few vector instructions.
+        let newline = SIMD16<UInt8>(repeating: 0x0A)
+        let tab = SIMD16<UInt8>(repeating: keepingTabs ? 0x09 : 0x0A)
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let del = SIMD16<UInt8>(repeating: 0x7F)
+        while i + 16 <= n {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let control = (v .< space) .& (v .!= newline) .& (v .!= tab)
+            if any(control .| (v .>= del)) {
+                for k in i..<(i + 16) where flagged(base[k]) { return k }
+            }
+            i += 16
+        }
+        while i < n {
+            if flagged(base[i]) { return i }
+            i += 1
+        }
+        return nil
+    }
 }

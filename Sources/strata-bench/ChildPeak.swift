@@ -16,6 +16,8 @@ enum ChildPeak {
         var status: Int32
         var seconds: Double
         var peakKB: Int
+        /// User and system CPU time of the child, in seconds.
+        var cpuSeconds: Double = 0
     }
 
     /// Runs `program` with `arguments`, stdout to `output` and stderr to `errors` (files, or `/dev/null`).
@@ -38,6 +40,10 @@ enum ChildPeak {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exit, seconds: Date().timeIntervalSince(start), peakKB: usage.ru_maxrss)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Result(
+            status: exit, seconds: Date().timeIntervalSince(start), peakKB: usage.ru_maxrss, cpuSeconds: cpu)
     }
 }

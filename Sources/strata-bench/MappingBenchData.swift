@@ -44,11 +44,11 @@ enum MappingBenchData {
         return Array(s.utf8)
     }
 
-    struct Root: Decodable {
+    struct Root: Codable {
         var users: [User]
     }
 
-    struct User: Decodable {
+    struct User: Codable {
         var id: Int
         var name: String
         var email: String
@@ -63,7 +63,7 @@ enum MappingBenchData {
         }
     }
 
-    struct Address: Decodable {
+    struct Address: Codable {
         var street: String
         var city: String
         var zip: String

@@ -44,10 +44,19 @@ enum MappingBenchFresh {
 
     /// The child side: one run of `side` on the file, timed.
     static func runChild(_ args: [String]) throws {
-        guard args.count == 2, ["strata", "decoder"].contains(args[0]) else {
-            throw MappingBenchError("usage: strata-bench mapping \(childFlag) strata|decoder FILE")
+        guard args.count == 2, ["strata", "decoder", "decoder-print"].contains(args[0]) else {
+            throw MappingBenchError("usage: strata-bench mapping \(childFlag) strata|decoder|decoder-print FILE")
         }
         let bytes = try BenchFiles.readFile(args[1])
+        if args[0] == "decoder-print" {
+            // `strata-bench cli`'s peer for the mapped view: the decoded structs printed, as JSONEncoder prints them.
+            let root = try MappingBenchData.decoder().decode(MappingBenchData.Root.self, from: Data(bytes))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted]
+            encoder.dateEncodingStrategy = .iso8601
+            FileHandle.standardOutput.write(try encoder.encode(root))
+            return
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         if args[0] == "strata" {
             let tree = try JSONParser().parse(bytes)

@@ -23,6 +23,11 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
         "live", "strata run --source live of a 100 MB body, every view and --json: peak RSS, with curl -o",
         LiveBodyBenchmark.run
     ),
+    (
+        "cli",
+        "the strata binary as users start it: strata run of 100 000 objects, every view, beside cat, jq, JSONDecoder",
+        CLIBenchmark.run
+    ),
     ("serve", "strata serve under wrk (50 connections): req/s, p99, against httpbin/gunicorn; RSS", ServeBenchmark.run),
 ]
 

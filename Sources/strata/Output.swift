@@ -70,10 +70,12 @@ enum Output {
     /// which is the common case and costs one pass over the bytes. Line feeds are kept, and in JSON tabs too (JSON
     /// may use them as white space between tokens, where a `\u` escape would be invalid).
     static func visible(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) -> [UInt8]? {
-        guard bytes.contains(where: { $0 != 0x0A && VisibleText.mayStartEscape($0) }) else { return nil }
-        var out: [UInt8] = []
+        guard let first = VisibleText.firstEscapeCandidate(in: bytes, keepingTabs: style == .json) else { return nil }
+        // What comes before the first candidate is shown as itself (it starts no character's middle).
+        var out = Array(bytes[..<first])
         out.reserveCapacity(bytes.count + 64)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        let rest = UnsafeBufferPointer(rebasing: bytes[first...])
+        for scalar in String(decoding: rest, as: UTF8.self).unicodeScalars {
             if scalar != "\n", style == .text || scalar != "\t", let escape = VisibleText.escape(for: scalar) {
                 switch style {
                 case .text: out.append(contentsOf: escape.utf8)

@@ -128,8 +128,8 @@ struct ParseCommandTests {
         #expect(r.stdout == "")
         #expect(
             r.stderr == """
-                strata: unknown --type 'toml' (expected one of: json, yaml, plist, xml, form, ndjson, sse, hex, text)
-                usage: strata parse [--type json|yaml|plist|xml|form|ndjson|sse|hex|text] [FILE|-] [--query EXPR] [--json] [--quiet]
+                strata: unknown --type 'toml' (expected one of: json, yaml, plist, xml, form, ndjson, sse, hex, text; a session's own parsers need --session SESSION)
+                usage: strata parse [--type json|yaml|plist|xml|form|ndjson|sse|hex|text|NAME] [--session SESSION] [FILE|-] [--query EXPR] [--json] [--quiet]
 
                 """)
     }
@@ -163,7 +163,8 @@ struct ParseCommandTests {
         #expect(r.status == 0)
         #expect(
             r.stdout.hasPrefix(
-                "usage: strata parse [--type json|yaml|plist|xml|form|ndjson|sse|hex|text] [FILE|-] [--query EXPR] [--json] [--quiet]\n"
+                "usage: strata parse [--type json|yaml|plist|xml|form|ndjson|sse|hex|text|NAME] [--session SESSION] [FILE|-] "
+                    + "[--query EXPR] [--json] [--quiet]\n"
             ))
     }
 

@@ -26,8 +26,12 @@ struct TrustCommandTests {
             dir = try ScratchDirectory(Dictionary(uniqueKeysWithValues: files.map { ("s/" + $0.key, $0.value) }))
         }
 
-        func strata(_ arguments: [String], _ environment: [String: String?] = [:]) throws -> StrataBinary.Result {
-            try StrataBinary.run(arguments, environment: ["XDG_CONFIG_HOME": config].merging(environment) { $1 })
+        func strata(_ arguments: [String], _ environment: [String: String?] = [:], stdin: String = "") throws
+            -> StrataBinary.Result
+        {
+            try StrataBinary.run(
+                arguments, stdin: Data(stdin.utf8), environment: ["XDG_CONFIG_HOME": config].merging(environment) { $1 }
+            )
         }
 
         /// Whether the session's program has run.
@@ -46,6 +50,36 @@ struct TrustCommandTests {
                 "strata: warning: shown as text: \(s.session) runs programs named in session.json "
                     + "(parsers: csv = sh tools/csv.sh); trust it with: strata trust \(s.session)\n"))
         #expect(!s.ran)
+    }
+
+    @Test("parse --session uses the session's parsers by --type or extension, once trusted; before, the text and why")
+    func parseWithSessionParsers() throws {
+        let s = try Setup()
+        defer { s.dir.remove() }
+        try s.dir.write("prices.csv", bytes: Array("a,b\n1,2\n".utf8))
+        let file = s.dir.url("prices.csv")
+        let untrusted = try s.strata(["parse", "--session", s.session, file])
+        #expect(untrusted.status == 0, "\(untrusted.stderr)")
+        #expect(untrusted.stdout == #"$: "a,b\n1,2\n""# + "\n")
+        #expect(untrusted.stderr.hasPrefix("strata: warning: shown as text: \(s.session) runs programs named in"))
+        // Validating cannot pass on a parser that did not run.
+        let quiet = try s.strata(["parse", "--session", s.session, "--type", "csv", "--quiet", file])
+        #expect(quiet.status == 1)
+        #expect(!s.ran)
+        // Without --session, csv is no type, and the message says where such parsers come from.
+        let bare = try s.strata(["parse", "--type", "csv", file])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.hasPrefix("strata: unknown --type 'csv' (expected one of: json, "))
+        #expect(bare.stderr.contains("; a session's own parsers need --session SESSION)"))
+
+        #expect(try s.strata(["trust", s.session]).status == 0)
+        let byExtension = try s.strata(["parse", "--session", s.session, "--json", file])
+        #expect(byExtension.status == 0, "\(byExtension.stderr)")
+        #expect(byExtension.stdout == #"{"read":true}"# + "\n")
+        #expect(byExtension.stderr == "")
+        #expect(s.ran)
+        let byType = try s.strata(["parse", "--session", s.session, "--type", "csv", "-"], stdin: "x\n")
+        #expect(byType.stdout == "$ {} 1\n  read: true\n")
     }
 
     @Test("strata trust records the session; then its parser runs; an edit to the command asks again")

@@ -27,7 +27,7 @@ import Testing
         let other = "127.0.0.1:\(elsewhere.port)"
         let refused = [
             "@\(other)/stolen", "http://\(other)/stolen", other, "[::1]:\(elsewhere.port)/x", "\\\\\(other)/x", "*",
-            "@\(other)", "%40\(other)/stolen",
+            "@\(other)", "%40\(other)/stolen", "/..%2F..%2F\(other)", "/..;/\(other)", "/%252e%252e/\(other)",
         ]
         let forwarded = [
             "//\(other)/stolen", "/%40\(other)/stolen", "/%2f%2f\(other)/x", "/../../\(other)", "/x@\(other)",

@@ -142,7 +142,7 @@ import Testing
         let text = zoo.text("session.json")
         // allOf merged, date-time, dictionary, a cycle through $ref, int32, 3.1 nullable, uri.
         #expect(text.contains(#""born": {"#) && text.contains(#""format": "rfc3339""#))
-        #expect(text.contains(#""tags": {"#) && text.contains(#""values": "string""#))
+        #expect(text.contains(#""tags": {"#) && text.contains(#""type": "{string}""#))
         #expect(text.contains(#""parent": {"#) && text.contains(#""type": "Animal""#))
         #expect(text.contains(#""lives": {"#) && text.contains(#""description": "int32""#))
         #expect(text.contains(#""site": {"#) && text.contains(#""type": "url""#))
@@ -151,6 +151,41 @@ import Testing
         #expect(text.contains(#""cat": "Cat""#) && text.contains(#""dog": "Dog""#))
         #expect(text.contains(#""badge": {"#) && text.contains(#""KeeperBadge": {"#))
         #expect(text.contains(#""map": "ListAnimalsResponse""#))
+    }
+
+    @Test("a response schema that is only additionalProperties maps the route as {T}, and its made fixture shows one")
+    func dictionaryRoot() async throws {
+        // APIs.guru's GET /list.json: a root dictionary of API, whose versions are a dictionary of ApiVersion.
+        let spec = #"""
+            { "openapi": "3.0.0", "info": { "title": "APIs", "version": "2" },
+              "servers": [ { "url": "https://api.apis.guru/v2" } ],
+              "paths": { "/list.json": { "get": { "operationId": "listAPIs", "responses": { "200": {
+                "description": "OK", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/APIs" } } } } } } } },
+              "components": { "schemas": {
+                "APIs": { "type": "object", "additionalProperties": { "$ref": "#/components/schemas/API" }, "minProperties": 1 },
+                "API": { "type": "object", "additionalProperties": false, "required": ["added", "versions"], "properties": {
+                  "added": { "type": "string", "format": "date-time" },
+                  "versions": { "type": "object", "additionalProperties": { "$ref": "#/components/schemas/ApiVersion" } },
+                  "counts": { "type": "object", "additionalProperties": { "type": "integer" } } } },
+                "ApiVersion": { "type": "object", "required": ["swaggerUrl"], "properties": {
+                  "swaggerUrl": { "type": "string", "format": "url" } } } } } }
+            """#
+        let scratch = try ScratchDirectory(["spec/apis.json": spec])
+        let apis = try ImportedSession(OpenAPIImport.session(path: scratch.url("spec/apis.json")), scratch: scratch)
+        defer { apis.scratch.remove() }
+        #expect(apis.checkProblems == [])
+        let session = try apis.session
+        #expect(
+            session.routes.first.flatMap(session.mapping(for:))?.type == .dictionary(values: .object("API"), keys: [:]))
+        let text = apis.text("session.json")
+        #expect(text.contains(#""map": "{API}""#))
+        #expect(text.contains(#""versions": "{ApiVersion}""#))
+        #expect(text.contains(#""type": "{int}""#))
+        let list = try await apis.run("listAPIs")
+        let mapped = try #require(list.mapping)
+        #expect(mapped.issues.filter { $0.severity == .error }.isEmpty, "\(mapped.issuesText())")
+        #expect(mapped.text().hasPrefix("{1}\n  key: API\n"), "\(mapped.text())")
+        #expect(mapped.text().contains("ApiVersion"), "\(mapped.text())")
     }
 
     @Test func routesAnswerFromExampleFixturesAndMapCleanly() async throws {

@@ -134,10 +134,10 @@ import Testing
                 "session.json:1:21: unknown key 'propertes' in class A; did you mean 'properties'? (known keys: "
                     + "properties, dateFormat, dateStyle, timeStyle, timeZone, only, jsonapi, description)",
                 "session.json:2:27: unknown key 'optinal' in property A.a; did you mean 'optional'? (known keys: field, "
-                    + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
+                    + "type, of, values, keys, format, transform, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
                 "session.json:3:39: optional of A.b must be true or false, found string \"yes\"",
                 "session.json:4:8: property A.c must be a type string or an object with \"type\", found number 42",
-                "session.json:5:10: class B must be an object with \"properties\", found an array",
+                "session.json:5:10: class B lists no properties (JCModel's form: an array of property names)",
                 "session.json:5:14: class name string is a built-in type; choose another name",
             ])
         // What could be read is kept.
@@ -245,6 +245,8 @@ import Testing
 @Suite struct MappingSetProblemsTests {
     @Test("a set built from Swift lists its mistakes in words")
     func swiftSetProblems() {
+        var trimmed = PropertyMapping("t", .object("C"))
+        trimmed.transforms = [.trim]
         let set = MappingSet([
             ClassMapping(
                 name: "A",
@@ -253,6 +255,7 @@ import Testing
                     PropertyMapping("d", .date, format: .pattern("yyyy-MM-ddTHH")),
                     PropertyMapping("n", .int, format: .unix, default: .string("x")),
                     PropertyMapping("c", .object("C"), only: ["zz"]),
+                    trimmed,
                 ], only: ["b", "q"]),
             ClassMapping(name: "C", properties: [PropertyMapping("x", .int)]),
         ])
@@ -265,6 +268,7 @@ import Testing
                 "format applies to dates; A.n has type int",
                 "default of A.n: the default \"x\" is not a valid int",
                 "only of A.c lists \"zz\", which is not a property of C",
+                "transform applies to scalar values; A.t has type C",
             ])
         #expect(MappingSet([ClassMapping(name: "Ok", properties: [PropertyMapping("a", .string)])]).problems.isEmpty)
     }

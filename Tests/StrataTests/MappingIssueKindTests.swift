@@ -111,7 +111,8 @@ import Testing
         #expect(
             r.issueLines == [
                 "error badDate $.bookstore.catalogue[2].publication_date Article.publicationDate: expected date in "
-                    + "format M/d/yyyy, found string \"2011-07-06\" — it does not match M/d/yyyy; it looks like ISO "
+                    + "format M/d/yyyy, found string \"2011-07-06\" — it does not match M/d/yyyy, which reads dates such "
+                    + "as 7/4/2011; it looks like ISO "
                     + "8601: set \"format\": \"iso8601\""
             ])
     }

@@ -240,4 +240,40 @@ import Testing
         let json = MappingFixture.tree(#"{"a": [{"b": 1}]}"#)
         #expect(FieldPath.text(for: try #require(TreePath(parsing: "$.a[0].b")), in: json) == "a.0.b")
     }
+
+    @Test(
+        "an attribute beside the text a property reads is not unmapped when a key path reads it, in either order",
+        arguments: [false, true])
+    func attributeBesideTextReadByKeyPath(pathFirst: Bool) throws {
+        var properties = [
+            PropertyMapping("price", .decimal),
+            PropertyMapping("currency", .string, field: "price.currency"),
+        ]
+        if pathFirst { properties.reverse() }
+        let set = MappingSet([ClassMapping(name: "Product", properties: properties)])
+        let tree = try Self.xml(#"<product><price currency="EUR" note="x">12.5</price></product>"#)
+        let r = Self.map(set, tree, RouteMapping(className: "Product", keyPath: "product"))
+        #expect(r.issueLines.count == 1, "\(r.issueLines)")
+        // The attribute no property reads is still reported; the one the key path reads is not.
+        #expect(r.issueLines.first?.contains(#"price["@note"]"#) == true, "\(r.issueLines)")
+        let currency = try #require(tree.node(at: #"$.product.price["@currency"]"#))
+        #expect(r.value(forSource: currency) != nil)
+        #expect(!r.unmapped.contains(currency))
+    }
+
+    @Test(
+        "a field a key path reads in an object whose class does not read it is not unmapped, in either order",
+        arguments: [false, true])
+    func fieldReadByKeyPathInsideAClass(pathFirst: Bool) throws {
+        var properties = [PropertyMapping("a", .object("B")), PropertyMapping("ax", .int, field: "a.x")]
+        if pathFirst { properties.reverse() }
+        let set = MappingSet([
+            ClassMapping(name: "A", properties: properties),
+            ClassMapping(name: "B", properties: [PropertyMapping("y", .int)]),
+        ])
+        let tree = MappingFixture.tree(#"{"a": {"x": 1, "y": 2, "z": 3}}"#)
+        let r = Self.map(set, tree, RouteMapping(className: "A"))
+        #expect(r.issueLines == [#"info unmappedField $.a.z B: field "z" is not mapped by any property of B"#])
+        #expect(r.unmapped == [try #require(tree.node(at: "$.a.z"))])
+    }
 }

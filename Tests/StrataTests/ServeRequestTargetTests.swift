@@ -81,6 +81,56 @@ import Testing
         #expect(climbing.url == Self.base + "/c/d/?api_key=k3y")
     }
 
+    /// Segments that are no dot segment to RFC 3986 but that servers behind a proxy read as one: nginx decodes
+    /// `%2F` first, Tomcat cuts `;params`, IIS decodes twice, some servers split at `\`.
+    static let disguised = [
+        "/..%2Fadmin", "/..%2fadmin", "/%2e%2e%2fadmin", "/%2E%2E%2Fadmin", "/a/..%2F..%2Fadmin", "/x/..%2F",
+        "/..;/admin", "/..;jsessionid=1/admin", "/.;/x", "/%2e%2e;/x", "/%252e%252e/admin", "/%25252e%25252e/x",
+        "/..%5Cadmin", "/..%255c..%255cx", "/a/%2e%2e%252fb", "/ok/..%c0%af/x/..%2F..",
+    ]
+
+    @Test("a segment a server behind the proxy would read as '..' ('..%2F', '..;', '%252e%252e', '..%5C') is refused")
+    func disguisedDotSegmentsAreRefused() {
+        for target in Self.disguised {
+            let problem = Self.request(target).targetProblem
+            #expect(problem?.contains("could read as '..'") == true, "\(target) is served")
+        }
+        for target in [
+            "/items/v1.2", "/a...b", "/files/report.final.pdf", "/items/%2F7", "/...", "/a;b", "/a/../b", "/%2e%2e/b",
+            "/.well-known/x", "/a/.b", "/%2e%2e%2e", "/v;..", "/50%25",
+        ] {
+            #expect(Self.request(target).targetProblem == nil, "\(target) is refused")
+        }
+    }
+
+    @Test("a target that is served stays under the base URL's path even as a lenient server reads it")
+    func servedTargetsStayUnderTheBasePathAsServersReadThem() throws {
+        let basePath = try #require(URLComponents(string: Self.base)).percentEncodedPath
+        for target in Self.hostile + Self.disguised where Self.request(target).targetProblem == nil {
+            let built = try Self.request(target).liveRequest(for: session, builder: builder)
+            let sent = try #require(URLComponents(string: built.url)).percentEncodedPath
+            let read = Self.asALenientServerReads(sent)
+            #expect(
+                read == basePath || read.hasPrefix(basePath + "/"), "\(target.debugDescription) → \(sent) → \(read)")
+        }
+    }
+
+    /// `path` as the most lenient server behind a proxy reads it: decoded three times, `\` taken for `/`, each
+    /// segment's `;params` cut, then its dot segments removed.
+    static func asALenientServerReads(_ path: String) -> String {
+        var text = path
+        for _ in 0..<3 { text = PercentEncoding.decode(text) }
+        var kept: [Substring] = []
+        for segment in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "\\" }) {
+            switch segment.prefix(while: { $0 != ";" }) {
+            case ".": continue
+            case "..": if !kept.isEmpty { kept.removeLast() }
+            default: kept.append(segment)
+            }
+        }
+        return kept.joined(separator: "/")
+    }
+
     @Test("Host and X-Forwarded-* headers never choose where a request goes")
     func hostHeadersDoNotRoute() throws {
         let headers: HTTPHeaders = [

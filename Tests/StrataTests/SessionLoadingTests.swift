@@ -172,7 +172,7 @@ import Testing
                 "s.json:3:21: unknown class \"Artcle\" in map; did you mean Article? (classes: Article)",
                 "s.json:3:42: keyPath must be a string, found number 3",
                 "s.json:4:79: unknown key 'optinal' in property Article.n; did you mean 'optional'? (known keys: field, "
-                    + "type, of, values, keys, format, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
+                    + "type, of, values, keys, format, transform, optional, default, dateStyle, timeStyle, only, hasOne, hasMany, description)",
             ])
         // The standalone loaders place them the same.
         let (set, setProblems) = MappingSet.load(from: session.document, at: session.mappingsNode, file: "s.json")

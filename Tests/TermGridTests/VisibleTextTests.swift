@@ -29,6 +29,24 @@ import Testing
         #expect(!"plain text, ünïcödé, 日本語, emoji 🎉".utf8.contains(where: VisibleText.mayStartEscape))
     }
 
+    @Test("firstEscapeCandidate finds the first byte mayStartEscape flags, less line feeds (and tabs when kept)")
+    func firstCandidateAgreesWithTheFilter() {
+        for keepingTabs in [false, true] {
+            for byte in UInt8(0)...255 {
+                let expected =
+                    VisibleText.mayStartEscape(byte) && byte != 0x0A && !(keepingTabs && byte == 0x09)
+                let found = [UInt8(ascii: "a"), UInt8(ascii: "\n"), byte, byte].withUnsafeBufferPointer {
+                    VisibleText.firstEscapeCandidate(in: $0, keepingTabs: keepingTabs)
+                }
+                #expect(found == (expected ? 2 : nil), "byte \(byte), keeping tabs: \(keepingTabs)")
+            }
+        }
+        let none = Array("plain text\n, ünïcödé, 日本語, emoji 🎉".utf8).withUnsafeBufferPointer {
+            VisibleText.firstEscapeCandidate(in: $0, keepingTabs: false)
+        }
+        #expect(none == nil)
+    }
+
     @Test("DEL and C1 controls are escaped, tab becomes spaces, bidi overrides are dropped")
     func otherControls() {
         #expect(VisibleText.sanitized("a\u{7F}b") == "a␡b")

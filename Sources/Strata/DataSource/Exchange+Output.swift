@@ -21,7 +21,7 @@ extension Exchange {
         switch view {
         case .raw: writeRaw(&out)
         case .parsed: writeParsed(&out)
-        case .mapped: out.emit(mappedText)
+        case .mapped: writeMapped(&out)
         case .issues: out.emit(issuesText(severity))
         case .all:
             let shown = request.redacted()
@@ -38,7 +38,9 @@ extension Exchange {
             writeRaw(&out)
             out.emit("\n\n== parsed (\(parsed.parser))\n")
             writeParsed(&out)
-            out.emit("\n\n== mapped\n" + mappedText + "\n\n== issues\n" + issuesText(severity))
+            out.emit("\n\n== mapped\n")
+            writeMapped(&out)
+            out.emit("\n\n== issues\n" + issuesText(severity))
         }
         out.emit("\n")
         out.finish()
@@ -55,8 +57,11 @@ extension Exchange {
     /// ``writeJSONReport(pretty:severity:to:)`` into `out`.
     private func writeJSONReport(pretty: Bool, severity: SeverityFilter, into output: ScrubbedOutput) {
         var out = output
-        let text = reportJSON(severity: severity, body: .raw(Exchange.bodyMarker), parsed: .raw(Exchange.parsedMarker))
-            .text(pretty: pretty)
+        // The report's small parts as text, with markers where the large ones go, each written in pieces.
+        let text = reportJSON(
+            severity: severity, body: .raw(Exchange.bodyMarker), parsed: .raw(Exchange.parsedMarker),
+            mapped: .raw(Exchange.mappedMarker), issues: .raw(Exchange.issuesMarker)
+        ).text(pretty: pretty)
         var rest = Substring(text)
         while let marker = rest.firstRange(of: Exchange.markerStart) {
             out.emit(String(rest[..<marker.lowerBound]))
@@ -64,6 +69,8 @@ extension Exchange {
             guard let end = afterStart.firstIndex(of: "\u{1}") else { break }
             switch afterStart[..<end] {
             case "body": writeBodyJSON(&out)
+            case "mapped": mapping?.writeJSON { out.emit($0) }
+            case "issues": mapping?.writeIssuesJSON(severity) { out.emit($0) }
             default:
                 if let tree = parsed.tree {
                     tree.writeJSON(Tree.root, chunkSize: 1 << 16) { out.emit($0) }
@@ -81,6 +88,8 @@ extension Exchange {
     static let markerStart = "\u{1}STRATA-"
     static let bodyMarker = markerStart + "body\u{1}"
     static let parsedMarker = markerStart + "parsed\u{1}"
+    static let mappedMarker = markerStart + "mapped\u{1}"
+    static let issuesMarker = markerStart + "issues\u{1}"
 
     /// The raw view: the body as received when it is UTF-8, else a note with its first bytes.
     private func writeRaw(_ out: inout ScrubbedOutput) {
@@ -107,13 +116,30 @@ extension Exchange {
         out.emit(printed)
     }
 
+    /// The mapped view (``mappedText``) in pieces: the mapped values' lines as they are written.
+    private func writeMapped(_ out: inout ScrubbedOutput) {
+        guard let mapping else {
+            out.emit(mappedText)
+            return
+        }
+        var last: [UInt8] = []
+        mapping.writeText(chunkSize: 1 << 16) { chunk in
+            if !last.isEmpty { out.emit(last) }
+            last = chunk
+        }
+        // The last line's break is left off, as the text view leaves it.
+        while last.last == 0x0A { last.removeLast() }
+        out.emit(last)
+    }
+
     /// The body as a JSON string: escaped UTF-8, or base64 (``bodyJSON(_:)``'s choice), in pieces.
     private func writeBodyJSON(_ out: inout ScrubbedOutput) {
         out.emit("\"")
         if UTF8Check.isValid(response.body) {
+            var escaped: [UInt8] = []
             Exchange.pieces(of: response.body) { piece in
-                var escaped = ""
-                JSONString.appendEscaped(String(decoding: piece, as: UTF8.self), to: &escaped)
+                escaped.removeAll(keepingCapacity: true)
+                piece.withUnsafeBufferPointer { JSONString.appendEscaped($0, to: &escaped) }
                 out.emit(escaped)
             }
         } else {

@@ -27,9 +27,13 @@ extension Exchange {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The report's JSON value with `body` and `parsed` standing for the response body and the parsed tree
-    /// (markers that ``writeJSONReport(pretty:severity:to:)`` replaces as it writes).
-    func reportJSON(severity: SeverityFilter, body: OutputJSON, parsed parsedTree: OutputJSON) -> OutputJSON {
+    /// The report's JSON value with `body` and `parsed` (and `mapped` and `issues` when given) standing for the
+    /// response body, the parsed tree, the mapped values and the issues (markers that
+    /// ``writeJSONReport(pretty:severity:to:)`` replaces as it writes).
+    func reportJSON(
+        severity: SeverityFilter, body: OutputJSON, parsed parsedTree: OutputJSON, mapped: OutputJSON? = nil,
+        issues: OutputJSON? = nil
+    ) -> OutputJSON {
         let shown = request.redacted()
         var fixture = OutputJSON.null
         var liveURL = OutputJSON.null
@@ -86,8 +90,8 @@ extension Exchange {
             ("parser", .string(parsed.parser)),
             ("parseError", .optional(parsed.error.map(\.description))),
             ("parsed", parsedTree),
-            ("mapped", mapping.map { .raw($0.jsonText()) } ?? .null),
-            ("issues", mapping.map { .raw($0.issuesJSONText(severity)) } ?? .null),
+            ("mapped", mapping.map { mapped ?? .raw($0.jsonText()) } ?? .null),
+            ("issues", mapping.map { issues ?? .raw($0.issuesJSONText(severity)) } ?? .null),
             ("groups", mapping.map { .raw($0.issueGroupsJSONText(severity)) } ?? .null),
             (
                 "mappingDiagnostics",

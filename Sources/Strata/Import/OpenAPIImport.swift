@@ -315,7 +315,7 @@ public enum OpenAPIImport {
                 let r = docs.resolve(success).value
                 if let (_, media) = jsonMedia(r["content"]), let schema = media["schema"] {
                     let t = mappings.type(schema, hint: ImportNaming.pascal(name) + "Response", docs: &docs)
-                    if t.isClassLike || (t.type.hasPrefix("[") && t.type != "[any]") {
+                    if t.isClassLike || t.isTypedContainer {
                         route.map = .string(t.type)
                     }
                 }
@@ -522,6 +522,10 @@ public enum OpenAPIImport {
             let t = types.first { $0 != "null" }
             if schema["properties"] != nil || schema["allOf"] != nil || t == "object" {
                 let m = mappings.merged(schema, docs: &docs)
+                if m.properties.isEmpty, let extra = schema["additionalProperties"], extra.isObject {
+                    // A dictionary: one entry, so the made fixture shows what each value holds.
+                    return .object([("key", sampleJSON(extra, seen: &seen, depth: depth + 1))])
+                }
                 return .object(m.properties.map { ($0.0, sampleJSON($0.1, seen: &seen, depth: depth + 1)) })
             }
             switch t {

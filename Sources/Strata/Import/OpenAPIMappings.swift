@@ -6,14 +6,21 @@ struct OpenAPIMappings {
     struct TypeInfo {
         var type: String
         var format: String? = nil
-        var values: String? = nil
         var of: OutputJSON? = nil
         var nullable = false
         var note: String? = nil
 
         static let any = TypeInfo(type: "any")
 
-        var isClassLike: Bool { !OpenAPIMappings.builtIn.contains(type) && !type.hasPrefix("[") }
+        var isClassLike: Bool {
+            !OpenAPIMappings.builtIn.contains(type) && !type.hasPrefix("[") && !type.hasPrefix("{")
+        }
+
+        /// True for an array or dictionary of something more specific than `any` (`[Pet]`, `{API}`, `{int}`): a
+        /// type worth mapping a route's response with.
+        var isTypedContainer: Bool {
+            (type.hasPrefix("[") || type.hasPrefix("{")) && type != "[any]" && type != "{any}"
+        }
     }
 
     static let builtIn: Set<String> = Set(MappingType.scalarNames + ["dictionary"])
@@ -120,8 +127,9 @@ struct OpenAPIMappings {
     {
         guard let extra, extra.isObject else { return TypeInfo(type: "dictionary") }
         let v = type(extra, hint: hint + "Value", docs: &docs, depth: depth + 1)
-        if v.of != nil || v.format != nil { return TypeInfo(type: "dictionary") }
-        return TypeInfo(type: "dictionary", values: v.type)
+        if v.of != nil { return TypeInfo(type: "dictionary") }
+        // `{T}`, the one spelling of a dictionary of T (a date's format stays beside it).
+        return v.type == "any" ? TypeInfo(type: "dictionary") : TypeInfo(type: "{\(v.type)}", format: v.format)
     }
 
     private mutating func choice(
@@ -211,11 +219,10 @@ struct OpenAPIMappings {
     static func property(_ t: TypeInfo, optional: Bool) -> OutputJSON {
         var t = t
         if t.of != nil, t.type != "array" { t.of = nil }
-        if t.format == nil, t.values == nil, t.of == nil, t.note == nil, !optional { return .string(t.type) }
+        if t.format == nil, t.of == nil, t.note == nil, !optional { return .string(t.type) }
         var m: [(String, OutputJSON)] = []
         if t.of == nil { m.append(("type", .string(t.type))) }
         if let of = t.of { m.append(("of", of)) }
-        if let values = t.values { m.append(("values", .string(values))) }
         if let format = t.format { m.append(("format", .string(format))) }
         if optional { m.append(("optional", .bool(true))) }
         if let note = t.note { m.append(("description", .string(note))) }

@@ -173,21 +173,49 @@ public enum JSONString {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count + 16)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: bytes += [0x5C, 0x22]  // \"
-            case 0x5C: bytes += [0x5C, 0x5C]  // \\
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
-            case 0..<0x20, 0x7F: bytes += Array("\\u".utf8) + Array(hexDigits(UInt32(b), 4).utf8)
-            default: bytes.append(b)
-            }
-        }
+        var s = s
+        s.withUTF8 { appendEscaped($0, to: &bytes) }
         out += String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Appends the JSON-escaped form of UTF-8 `bytes` (no quotes) to `out`, as ``appendEscaped(_:to:)-(String,_)``
+    /// escapes a string, writing into room reserved for the worst case (six bytes a byte) in one pass.
+    package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let hex = upperHexDigits
+        out.append(
+            contentsOf: [UInt8](unsafeUninitializedCapacity: bytes.count * 6) { room, written in
+                var k = 0
+                for b in bytes {
+                    guard b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F else {
+                        room[k] = b
+                        k += 1
+                        continue
+                    }
+                    room[k] = 0x5C
+                    switch b {
+                    case 0x22: room[k + 1] = 0x22
+                    case 0x5C: room[k + 1] = 0x5C
+                    case 0x0A: room[k + 1] = UInt8(ascii: "n")
+                    case 0x0D: room[k + 1] = UInt8(ascii: "r")
+                    case 0x09: room[k + 1] = UInt8(ascii: "t")
+                    case 0x08: room[k + 1] = UInt8(ascii: "b")
+                    case 0x0C: room[k + 1] = UInt8(ascii: "f")
+                    default:
+                        room[k + 1] = UInt8(ascii: "u")
+                        room[k + 2] = UInt8(ascii: "0")
+                        room[k + 3] = UInt8(ascii: "0")
+                        room[k + 4] = hex[Int(b >> 4)]
+                        room[k + 5] = hex[Int(b & 0xF)]
+                        k += 4
+                    }
+                    k += 2
+                }
+                written = k
+            })
+    }
+
+    /// `0`–`9`, `A`–`F`.
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func hexDigits(_ v: UInt32, _ width: Int) -> String {
         let s = String(v, radix: 16, uppercase: true)

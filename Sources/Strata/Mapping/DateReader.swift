@@ -18,6 +18,8 @@ final class DateReader {
         case formatter(DateFormatter)
         /// Locale styles: the style's own pattern and the other forms Foundation writes for it.
         case styles([DateFormatter])
+        /// A pattern with an error (reported when the mapping was loaded): every date is a bad date saying why.
+        case invalid(String)
     }
 
     private enum Token {
@@ -47,10 +49,13 @@ final class DateReader {
         case .unix: engine = .unix(scale: 1)
         case .unixMilliseconds: engine = .unix(scale: 1000)
         case .pattern(let text):
-            if case .success(let p) = DatePattern.parse(text), let tokens = DateReader.tokens(p) {
-                engine = .fields(tokens)
-            } else {
-                engine = .formatter(DateReader.formatter(pattern: text, styles: nil, timeZone: tz))
+            switch DatePattern.parse(text) {
+            case .success(let p):
+                engine =
+                    DateReader.tokens(p).map { .fields($0) }
+                    ?? .formatter(DateReader.formatter(pattern: text, styles: nil, timeZone: tz))
+            case .failure(let problem):
+                engine = .invalid("the format is not a usable date pattern: \(problem.message)")
             }
         case .styles(let d, let t):
             let base = DateReader.formatter(pattern: nil, styles: (d, t), timeZone: tz)
@@ -158,8 +163,31 @@ final class DateReader {
                 if let d = f.date(from: text) { return .success(d) }
             }
             return .failure(.shape)
+        case .invalid(let why): return .failure(.range(why))
         }
     }
+
+    /// 2011-07-04 10:30:00 in the reader's time zone written in its format (`7/4/2011`, `Jul 4, 2011`), for
+    /// messages about text that does not match; nil for a pattern that is not usable. Made when first asked for.
+    private(set) lazy var example: String? = {
+        switch engine {
+        case .invalid: return nil
+        case .unix(let scale): return scale == 1 ? "1309775400" : "1309775400000"
+        case .iso: return "2011-07-04T10:30:00Z"
+        case .fields, .formatter, .styles:
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            guard let date = calendar.date(from: DateComponents(year: 2011, month: 7, day: 4, hour: 10, minute: 30))
+            else { return nil }
+            let f: DateFormatter
+            switch format {
+            case .styles(let d, let t): f = DateReader.formatter(pattern: nil, styles: (d, t), timeZone: timeZone)
+            case .pattern(let p): f = DateReader.formatter(pattern: p, styles: nil, timeZone: timeZone)
+            default: return nil
+            }
+            return DateReader.spacesPlain(f.string(from: date))
+        }
+    }()
 
     /// Reads a date from a number's text: Unix time for `unix` / `unixms`, digits for patterns such as `yyyyMMdd`.
     func read(number text: String) -> Result<Date, Failure> {

@@ -202,7 +202,26 @@ extension MappingResult {
 
     /// The issues passing `filter` as a JSON array of issue objects.
     public func issuesJSONText(_ filter: SeverityFilter) -> String {
-        "[" + issues.filter { filter.admits($0.severity) }.map { $0.jsonText() }.joined(separator: ",") + "]"
+        var out: [UInt8] = []
+        writeIssuesJSON(filter, chunkSize: .max) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes ``issuesJSONText(_:)`` handing `sink` chunks of about `chunkSize` bytes, one issue made at a time.
+    public func writeIssuesJSON(_ filter: SeverityFilter, chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        var first = true
+        for issue in issues where filter.admits(issue.severity) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(contentsOf: issue.jsonText().utf8)
+            if out.count >= chunkSize {
+                sink(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+        sink(out)
     }
 
     /// The issue groups passing `filter` as a JSON array of group objects.

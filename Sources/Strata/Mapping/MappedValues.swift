@@ -115,6 +115,23 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         return n < 0 ? nil : names[Int(n)]
     }
 
+    /// The interned position of value `i`'s name in ``names``, or nil when it has none.
+    func nameID(_ i: Int) -> Int? {
+        let n = records[i].name
+        return n < 0 ? nil : Int(n)
+    }
+
+    /// The interned position of object value `i`'s class name in ``names``.
+    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(records[i].payload) : nil }
+
+    /// What value `i`'s payload means.
+    func kind(_ i: Int) -> Kind { records[i].kind }
+
+    /// The string node that string value `i` reads its text from, when it is read from the parsed tree.
+    func stringSource(_ i: Int) -> Tree.Index? {
+        records[i].kind == .sourceString ? Int(records[i].payload) : nil
+    }
+
     /// True when value `i` is an array.
     public func isArray(_ i: Int) -> Bool { records[i].kind == .array }
 

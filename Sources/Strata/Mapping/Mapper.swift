@@ -148,8 +148,11 @@ final class CompiledProperty: Sendable {
     let defaultContent: DefaultContent?
     let only: [String]?
     let isRelationship: Bool
-    /// The scalar type the JSON fast path can read directly; nil for every other type.
+    /// The scalar type the JSON fast path can read directly; nil for every other type, and for a property with
+    /// transforms.
     let fastScalar: FastScalar?
+    /// The transforms applied to each scalar before it is typed; empty for most properties, which then pay nothing.
+    let transforms: [ValueTransform]
     /// A number unique among the properties of one mapper (and the run's synthetic ones), for per-run caches.
     let serial: Int
     /// The position of `name` in `CompiledMappings.names`; `MappedValues.noName` for synthetic properties, whose
@@ -163,7 +166,8 @@ final class CompiledProperty: Sendable {
         _ p: PropertyMapping, owner: String, dateReader: Int, format: DateFormat?, timeZone: TimeZone?, serial: Int,
         classIndex: (String) -> Int?
     ) {
-        fastScalar = FastScalar(p.type)
+        fastScalar = p.transforms.isEmpty ? FastScalar(p.type) : nil
+        transforms = p.transforms
         self.serial = serial
         nameID = Int32(serial)
         let direct = p.type.directClassName
@@ -187,6 +191,7 @@ final class CompiledProperty: Sendable {
     /// A synthetic property for the root value of a route (or an element with no owning property).
     init(root type: MappingType, label: String, dateReader: Int, only: [String]?, serial: Int, classIndex: Int?) {
         fastScalar = FastScalar(type)
+        transforms = []
         self.serial = serial
         nameID = MappedValues.noName
         directClassName = type.directClassName

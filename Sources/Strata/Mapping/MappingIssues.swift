@@ -115,6 +115,11 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
                 kind: .unmappedField, severity: .info, isUnmappedField: true))
     }
 
+    /// Removes the unmapped-field issues whose node `drop` picks (fields found to be read after all).
+    mutating func removeUnmappedFields(_ drop: (Tree.Index) -> Bool) {
+        records.removeAll { $0.isUnmappedField && drop(Int($0.node)) }
+    }
+
     private mutating func nameID(_ name: String) -> Int32 {
         if let id = nameIDs[name] { return id }
         let id = Int32(truncatingIfNeeded: names.count)

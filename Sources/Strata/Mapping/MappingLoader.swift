@@ -21,6 +21,8 @@ struct MappingLoader {
     private var typeUses: [(node: Tree.Index, type: MappingType, label: String, owner: String?)] = []
     /// The node of each class read, by name.
     var classNodes: [String: Tree.Index] = [:]
+    /// Classes written in a JCModel form, applied once every entry of `mappings` is read (`applyJCModelForms`).
+    var jcmodelForms: [JCModelForm] = []
     /// `only` lists of properties, checked once all classes are known.
     private var pendingOnly: [(only: Located<[String]>, classes: [String], label: String, owner: String?)] = []
     /// The class being read, while one is: what is reported meanwhile is about it.
@@ -35,8 +37,8 @@ struct MappingLoader {
         "properties", "dateFormat", "dateStyle", "timeStyle", "timeZone", "only", "jsonapi", "description",
     ]
     static let propertyKeys = [
-        "field", "type", "of", "values", "keys", "format", "optional", "default", "dateStyle", "timeStyle", "only",
-        "hasOne", "hasMany", "description",
+        "field", "type", "of", "values", "keys", "format", "transform", "optional", "default", "dateStyle",
+        "timeStyle", "only", "hasOne", "hasMany", "description",
     ]
     static let routeKeys = ["class", "keyPath", "format", "only"]
 
@@ -80,15 +82,16 @@ struct MappingLoader {
         return t
     }
 
-    /// A date `format` value: a named format, or a pattern checked for errors and likely mistakes.
+    /// A date `format` value: a named format, or a pattern checked for errors and likely mistakes. A pattern with an
+    /// error is reported and still returned: the dates it reads are `badDate` issues that name the error.
     mutating func dateFormat(_ n: Tree.Index, label: String) -> DateFormat? {
         guard let text = reader.string(n, "the date format of \(label)") else { return nil }
         let format = DateFormat(configuration: text)
         if case .pattern = format {
             switch DatePattern.parse(text) {
             case .failure(let problem):
+                // Kept: its dates are then bad dates that say why, instead of being read as ISO 8601 silently.
                 error(n, "bad date pattern for \(label): \(problem.message)")
-                return nil
             case .success(let pattern):
                 for w in pattern.warnings { warning(n, "date pattern for \(label): \(w.message)") }
             }
@@ -132,13 +135,15 @@ struct MappingLoader {
     /// Reads the `mappings` object (none when `node` is nil), then checks class names and `only` lists against
     /// the classes read.
     mutating func loadSet(_ node: Tree.Index?) -> MappingSet {
-        let set = readSet(node)
+        var set = readSet(node)
+        applyJCModelForms(to: &set)
         checkReferences(in: set)
         return set
     }
 
     /// Reads the classes of a `mappings` object without checking the class names they use, for a set merged from
-    /// several places (`checkReferences` follows, with the merged set).
+    /// several places (`applyJCModelForms` and `checkReferences` follow, with the merged set). Classes written in a
+    /// JCModel form are kept in `jcmodelForms`, not in the set.
     mutating func readSet(_ node: Tree.Index?) -> MappingSet {
         guard let node else { return MappingSet() }
         guard tree.kind(node) == .object else {
@@ -167,6 +172,10 @@ struct MappingLoader {
             }
             if MappingType.scalar(named: name) != nil || name == "dictionary" {
                 errorAtKey(c, "class name \(name) is a built-in type; choose another name")
+                continue
+            }
+            if isJCModelForm(c) {
+                if let form = readJCModelForm(c, name: name) { jcmodelForms.append(form) }
                 continue
             }
             guard let cls = loadClass(c, name: name) else { continue }
@@ -227,7 +236,10 @@ struct MappingLoader {
 
     private mutating func loadClass(_ node: Tree.Index, name: String) -> ClassMapping? {
         guard tree.kind(node) == .object else {
-            error(node, "class \(name) must be an object with \"properties\", found \(found(node))")
+            error(
+                node,
+                "class \(name) must be an object with \"properties\" (or, in JCModel's form, an object of JSON names → "
+                    + "property names or an array of property names), found \(found(node))")
             return nil
         }
         var cls = ClassMapping(name: name, properties: [])
@@ -270,7 +282,12 @@ struct MappingLoader {
         }
         cls.dateFormat = dateFormat?.value
         cls.only = only?.value
-        if !hasProperties { error(node, "class \(name) has no \"properties\"") }
+        if !hasProperties {
+            error(
+                node,
+                "class \(name) has no \"properties\" (or write it in JCModel's form: an object of JSON names → "
+                    + "property names, all strings, or an array of property names)")
+        }
         if dateStyle != nil || timeStyle != nil {
             if let dateFormat {
                 error(dateFormat.node, "class \(name) sets both dateFormat and dateStyle/timeStyle; use one")
@@ -321,13 +338,16 @@ struct MappingLoader {
         var keys: Located<[String: MappingType]?>? = nil
         /// `hasOne` or `hasMany`.
         var relationship: Located<MappingType?>? = nil
-        var format: Located<DateFormat?>? = nil
+        /// `format`, read once the type is known (a date pattern only for dates).
+        var format: Tree.Index? = nil
         var dateStyle: Located<DateStyle?>? = nil
         var timeStyle: Located<DateStyle?>? = nil
         var defaultValue: Located<DefaultValue>? = nil
         var only: Located<[String]?>? = nil
         var field: String? = nil
         var optional = false
+        /// `transform`: the transforms read (unknown names already reported), and where.
+        var transforms: Located<[ValueTransform]>? = nil
 
         /// The later of `dateStyle` and `timeStyle`, when either is set.
         var style: Tree.Index? { [dateStyle?.node, timeStyle?.node].compactMap { $0 }.max() }
@@ -353,7 +373,8 @@ struct MappingLoader {
             case "of": spec.element = Located(value: ofType(m, label: label), node: m)
             case "values": spec.values = Located(value: type(m, label: "values of \(label)"), node: m)
             case "keys": spec.keys = Located(value: keyTypes(m, label: label), node: m)
-            case "format": spec.format = Located(value: dateFormat(m, label: label), node: m)
+            case "format": spec.format = m
+            case "transform": spec.transforms = Located(value: transforms(m, label: label), node: m)
             case "dateStyle": spec.dateStyle = Located(value: dateStyle(m, label: "dateStyle of \(label)"), node: m)
             case "timeStyle": spec.timeStyle = Located(value: dateStyle(m, label: "timeStyle of \(label)"), node: m)
             case "optional": spec.optional = reader.bool(m, "optional of \(label)") ?? false
@@ -375,6 +396,32 @@ struct MappingLoader {
             }
         }
         return spec
+    }
+
+    /// `transform`: a transform name or a list of them, applied in order; unknown names are reported and left out.
+    private mutating func transforms(_ m: Tree.Index, label: String) -> [ValueTransform] {
+        let entries: [Tree.Index]
+        switch tree.kind(m) {
+        case .string: entries = [m]
+        case .array: entries = Array(tree.children(m))
+        default:
+            error(m, "transform of \(label) must be a transform name or an array of them, found \(found(m))")
+            return []
+        }
+        var out: [ValueTransform] = []
+        let known = ValueTransform.allCases.map(\.rawValue)
+        for entry in entries {
+            guard let name = reader.string(entry, "each transform of \(label)") else { continue }
+            if let t = ValueTransform(rawValue: name) {
+                out.append(t)
+                continue
+            }
+            var message = "unknown transform \(JSONString.quote(name)) for \(label)"
+            message += Suggestion.didYouMean(name, in: known, quoting: .bare)
+            message += " (transforms: " + known.joined(separator: ", ") + ")"
+            error(entry, message)
+        }
+        return out
     }
 
     /// `keys`: an object of types by key.
@@ -422,17 +469,34 @@ struct MappingLoader {
         var prop = PropertyMapping(name, type)
         prop.field = spec.field
         prop.optional = spec.optional
-        prop.format = spec.format?.value
         prop.defaultValue = spec.defaultValue?.value
         prop.only = spec.only?.value
+        if let at = spec.format ?? spec.style, !type.involvesDate {
+            // Not read as a date pattern: a word such as "trim" is no pattern mistake, only the wrong key.
+            var message = "\"\(tree.key(at) ?? "")\" applies to dates; \(label) has type \(type)"
+            if at == spec.format, let text = tree.string(at), let t = ValueTransform(rawValue: text) {
+                message +=
+                    "; to change the value before it is typed, write \"transform\": \(JSONString.quote(t.rawValue))"
+            }
+            errorAtKey(at, message)
+        } else if let at = spec.format {
+            prop.format = dateFormat(at, label: label)
+        }
+        if let transforms = spec.transforms, !transforms.value.isEmpty {
+            if type.takesTransforms {
+                prop.transforms = transforms.value
+            } else {
+                errorAtKey(
+                    transforms.node,
+                    "\"transform\" applies to scalar values (and arrays or dictionaries of them); \(label) has type \(type)"
+                )
+            }
+        }
         if spec.dateStyle?.value != nil || spec.timeStyle?.value != nil {
             if spec.format != nil, let style = spec.style {
                 error(style, "\(label) sets both format and dateStyle/timeStyle; use one")
             }
             prop.format = .styles(date: spec.dateStyle?.value ?? .none, time: spec.timeStyle?.value ?? .none)
-        }
-        if let at = spec.format?.node ?? spec.style, !type.involvesDate {
-            errorAtKey(at, "\"\(tree.key(at) ?? "")\" applies to dates; \(label) has type \(type)")
         }
         if let d = spec.defaultValue,
             case .unusable(let why) = DefaultContent(d.value, type: type, format: prop.format, timeZone: nil)

@@ -14,25 +14,91 @@ extension MappingResult {
     ///
     /// Errors and warnings are marked `⚠` with a short note; coercions add `(from string "24.56")`.
     public func text() -> String {
-        var out = ""
-        var depth = [Int](repeating: 0, count: values.count)
-        var position = [Int](repeating: 0, count: values.count)
-        for v in values {
-            var line = ""
-            if let p = v.parent {
-                depth[v.id] = depth[p] + 1
-                if values.isArray(p) {
-                    line = "[\(position[p])]: "
-                } else if let name = v.name {
-                    line = (TreePath.isIdentifier(name) ? name : JSONString.quote(name)) + ": "
+        var out: [UInt8] = []
+        writeText(chunkSize: .max) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes ``text()`` handing `sink` chunks of about `chunkSize` bytes of UTF-8 as they fill, so the mapped view
+    /// of a large response is never held whole (`strata run --show mapped`).
+    ///
+    /// Plain values are written straight into bytes (names' labels once per name, strings read from JSON as
+    /// written); a value with issues or of a rare kind goes through ``valueText(_:)`` and its marks.
+    public func writeText(chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(chunkSize, 1 << 16) + 256)
+        // Values with descendants whose lines are being written: end, whether an array, children written so far.
+        var open: [(end: Int, isArray: Bool, position: Int)] = []
+        var labels = [[UInt8]?](repeating: nil, count: values.names.count)
+        tree.source.withUnsafeBufferPointer { source in
+            let json = tree.isJSONBacked ? source : nil
+            for i in values.indices {
+                while let top = open.last, i >= top.end { open.removeLast() }
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * open.count))
+                if !open.isEmpty {
+                    let top = open.count - 1
+                    if open[top].isArray {
+                        out.append(UInt8(ascii: "["))
+                        ByteText.appendDecimal(open[top].position, to: &out)
+                        out.append(contentsOf: "]: ".utf8)
+                    } else if let name = values.nameID(i) {
+                        if labels[name] == nil {
+                            let text = values.names[name]
+                            labels[name] = Array(
+                                ((TreePath.isIdentifier(text) ? text : JSONString.quote(text)) + ": ").utf8)
+                        }
+                        out.append(contentsOf: labels[name]!)
+                    }
+                    open[top].position += 1
                 }
-                position[p] += 1
+                if values.severity(i) != nil || !appendPlainValue(i, json, to: &out) {
+                    let v = values[i]
+                    out.append(contentsOf: valueText(v).utf8)
+                    out.append(contentsOf: marks(v).utf8)
+                }
+                out.append(0x0A)
+                if values.end(i) > i + 1 { open.append((values.end(i), values.isArray(i), 0)) }
+                if out.count >= chunkSize {
+                    sink(out)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
-            line += valueText(v)
-            line += marks(v)
-            out += String(repeating: "  ", count: depth[v.id]) + line + "\n"
         }
-        return out
+        if !out.isEmpty { sink(out) }
+    }
+
+    /// Appends value `i`'s text as ``valueText(_:)`` writes it, for the common kinds; false, appending nothing, for
+    /// the others. `json` is the source of a JSON-backed tree, whose plain strings are copied as written.
+    private func appendPlainValue(_ i: Int, _ json: UnsafeBufferPointer<UInt8>?, to out: inout [UInt8]) -> Bool {
+        switch values.kind(i) {
+        case .object:
+            out.append(contentsOf: values.className(i)!.utf8)
+        case .array, .dictionary:
+            let isArray = values.isArray(i)
+            out.append(isArray ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+            var count = 0
+            var c = i + 1
+            while c < values.end(i) {
+                count += 1
+                c = values.end(c)
+            }
+            ByteText.appendDecimal(count, to: &out)
+            out.append(isArray ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        case .sourceString:
+            guard let json, let node = values.stringSource(i),
+                let end = Tree.plainLiteralEnd(json, from: tree.startOffset(node))
+            else { return false }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: json[tree.startOffset(node)..<end]))
+        case .int:
+            guard case .int(let n) = values.content(i) else { return false }
+            ByteText.appendDecimal(n, to: &out)
+        case .bool:
+            out.append(contentsOf: (values.content(i) == .bool(true) ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "nil".utf8)
+        case .missing: out.append(contentsOf: "missing".utf8)
+        default: return false
+        }
+        return true
     }
 
     /// The issues, one per line (`error typeMismatch $.a.b Article.b: …`).

@@ -54,9 +54,10 @@ extension MappingRun {
     }
 
     /// A null where a value was expected: nil for optional properties, the default, or a `valueNull` error.
+    /// `nulledBy` names what made a value null that was not (a property's transforms, `emptyNull`).
     private func mapNull(
         _ node: Tree.Index, _ type: MappingType, property p: CompiledProperty, name: String?, parent: Int?,
-        _ isProperty: Bool
+        _ isProperty: Bool, nulledBy: String? = nil
     ) -> Int {
         if isXML, type.isArrayLike {
             // An empty wrapper element (`<segments/>`) holds no items: an empty array, as `[]` in JSON.
@@ -67,18 +68,26 @@ extension MappingRun {
             return values.count - 1
         }
         if isProperty, p.optional { return add(.null, name: name, parent: parent, source: node) }
-        if isXML, type.isString {
+        if isXML, type.isString, nulledBy == nil {
             // An empty XML element cannot tell empty text from no text: a required string reads it as "".
             return add(.string(""), name: name, parent: parent, source: node)
         }
         let id = add(.null, name: name, parent: parent, source: node)
-        let message =
-            isProperty
-            ? "\(p.qualified) is null but required — mark it \"optional\": true or give it a \"default\""
-            : "null element where \(p.qualified) expects \(type) — fix the data, or map the field as [any]"
+        let message: String
+        if isProperty {
+            message = "\(p.qualified) is null but required — mark it \"optional\": true or give it a \"default\""
+        } else {
+            // Array elements and dictionary values cannot be optional: a type that holds anything can hold null.
+            let what = name.map { "null value of key \(JSONString.quote($0))" } ?? "null element"
+            let holding = p.type.replacingLeaf(type, with: .any).map { "declare \(p.qualified) as \($0)" }
+            message =
+                "\(what) where \(p.qualified) expects \(type) — fix the data, or "
+                + (holding ?? (name == nil ? "map the field as [any]" : "map the field as {any}"))
+        }
         report(
-            .error, .valueNull, node: node, property: p.qualified, expected: type.expectedText, found: "null",
-            message: message, value: id)
+            .error, .valueNull, node: node, property: p.qualified, expected: type.expectedText,
+            found: nulledBy == nil ? "null" : found(node),
+            message: nulledBy.map { "\(message) (\($0) made \(found(node)) null)" } ?? message, value: id)
         return id
     }
 
@@ -131,7 +140,27 @@ extension MappingRun {
             }
         }
         let reader = type.isDate ? reader(p.dateReader) : nil
-        switch ScalarConversion.convert(tree, n, type, reader: reader, autoDate: p.format == nil) {
+        let outcome: ScalarOutcome
+        if p.transforms.isEmpty {
+            outcome = ScalarConversion.convert(tree, n, type, reader: reader, autoDate: p.format == nil)
+        } else {
+            switch ValueTransform.apply(p.transforms, to: tree, n) {
+            case .failure(let failure): outcome = .mismatch(failure.reason)
+            case .success(.null):
+                let names = p.transforms.map(\.rawValue).joined(separator: ", ")
+                return mapNull(n, type, property: p, name: name, parent: parent, isProperty, nulledBy: names)
+            case .success(let value):
+                outcome = ScalarConversion.convert(
+                    value.tree, Tree.root, type, reader: reader, autoDate: p.format == nil
+                ).transformed(into: value, by: p.transforms)
+                if case .mismatch(let reason) = outcome {
+                    return mismatch(
+                        n, type, property: p, name: name, parent: parent, reason: reason, source: node,
+                        declare: value.typeName)
+                }
+            }
+        }
+        switch outcome {
         case .value(let content, let coerced):
             let id = add(content, name: name, parent: parent, source: node)
             if n != node { alsoSource(n, of: id) }
@@ -161,18 +190,19 @@ extension MappingRun {
         return "date in format \(f)"
     }
 
-    /// Records a `typeMismatch` and adds an invalid value showing the source.
+    /// Records a `typeMismatch` and adds an invalid value showing the source; `declare` is the type to suggest
+    /// when it is not the one that reads `node` (a value the property's transforms changed).
     @discardableResult
     func mismatch(
         _ node: Tree.Index, _ type: MappingType, property p: CompiledProperty, name: String?, parent: Int?,
-        reason: String?, source: Tree.Index? = nil
+        reason: String?, source: Tree.Index? = nil, declare: String? = nil
     ) -> Int {
         let id = add(.invalid, name: name, parent: parent, source: source ?? node)
         let f = found(node)
         let expected = type.isDate ? dateExpectation(p) : type.expectedText
         var message = "expected \(expected), found \(f)"
         if let reason { message += "; " + reason }
-        message += " — fix the data, or declare \(p.qualified) as \(suggestedType(node, for: type))"
+        message += " — fix the data, or declare \(p.qualified) as \(declare ?? suggestedType(node, for: type))"
         report(
             .error, .typeMismatch, node: node, property: p.qualified, expected: expected, found: f, message: message,
             value: id)
@@ -389,6 +419,21 @@ extension MappingRun {
 }
 
 extension MappingType {
+    /// This array or dictionary type with element (or value) type `leaf`, at the innermost place it is one,
+    /// replaced by `new` (`[[int]]` with `int` → `any` gives `[[any]]`); nil when `leaf` is no element here.
+    func replacingLeaf(_ leaf: MappingType, with new: MappingType) -> MappingType? {
+        switch self {
+        case .array(let e):
+            if let inner = e.replacingLeaf(leaf, with: new) { return .array(inner) }
+            return e == leaf ? .array(new) : nil
+        case .dictionary(let v, let keys):
+            if let inner = v.replacingLeaf(leaf, with: new) { return .dictionary(values: inner, keys: keys) }
+            return v == leaf ? .dictionary(values: new, keys: keys) : nil
+        default:
+            return nil
+        }
+    }
+
     /// True for `.any`.
     var isAny: Bool {
         if case .any = self { return true }

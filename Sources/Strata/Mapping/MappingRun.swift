@@ -64,6 +64,7 @@ final class MappingRun {
     /// Hands the finished values, issues and indexes over as a result.
     func finish() -> MappingResult {
         flushPassed()
+        forgetUnmappedThatWereRead()
         for (value, target) in jsonapi.pendingReferences {
             if let id = jsonapi.expanded[target] {
                 values.setContent(.reference(id), at: value)
@@ -107,9 +108,11 @@ final class MappingRun {
         if sourceIndex[node] < 0 { sourceIndex[node] = Int32(id) }
     }
 
-    /// Marks containers a key path went through.
+    /// Marks containers a key path went through (also one reported as unmapped before the path came by).
     func markPassed(_ nodes: [Tree.Index]) {
-        for n in nodes where sourceIndex[n] == MappingRun.untouched { sourceIndex[n] = MappingRun.passedMark }
+        for n in nodes where sourceIndex[n] == MappingRun.untouched || sourceIndex[n] == MappingRun.unmappedMark {
+            sourceIndex[n] = MappingRun.passedMark
+        }
     }
 
     /// The date reader for a property's format slot, built on first use.
@@ -145,13 +148,23 @@ final class MappingRun {
         if let v = value { values.raise(severity, at: v) }
     }
 
-    /// Records a field no property consumed.
+    /// Records a field no property consumed (one another property read already is not: a key path, or a `field`
+    /// reading an XML element's attribute, consumes it whatever class it sits in).
     func reportUnmapped(_ member: Tree.Index, className: String, note: String = "") {
-        guard sourceIndex[member] != MappingRun.passedMark else { return }
+        guard sourceIndex[member] == MappingRun.untouched else { return }
         if isXML, let k = tree.key(member), k.hasPrefix("@xmlns") { return }
         sourceIndex[member] = MappingRun.unmappedMark
         unmapped.append(member)
         issues.appendUnmapped(member, className: className, note: note, positions: positions)
+    }
+
+    /// Takes back the fields reported as unmapped that a property read later in the run (a key path into an object
+    /// whose class does not read that field, an XML attribute beside the `#text` a property read): whether a field
+    /// is consumed does not depend on the order properties are mapped in.
+    private func forgetUnmappedThatWereRead() {
+        guard unmapped.contains(where: { sourceIndex[$0] != MappingRun.unmappedMark }) else { return }
+        unmapped.removeAll { sourceIndex[$0] != MappingRun.unmappedMark }
+        issues.removeUnmappedFields { sourceIndex[$0] != MappingRun.unmappedMark }
     }
 
     /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).

@@ -44,7 +44,7 @@ public struct MappingSet: Sendable, Hashable {
 
 extension MappingSet {
     /// The mistakes in a set built from Swift, one sentence each: unknown classes, bad date patterns, defaults
-    /// that do not fit, `only` names that are not properties. (A set loaded from JSON reports these as
+    /// that do not fit, `only` names that are not properties, transforms on properties that read no scalars. (A set loaded from JSON reports these as
     /// diagnostics with positions instead.)
     public var problems: [String] {
         var out: [String] = []
@@ -66,6 +66,9 @@ extension MappingSet {
                 checkFormat(p.format, label)
                 if p.format != nil, !p.type.involvesDate {
                     out.append("format applies to dates; \(label) has type \(p.type)")
+                }
+                if !p.transforms.isEmpty, !p.type.takesTransforms {
+                    out.append("transform applies to scalar values; \(label) has type \(p.type)")
                 }
                 if let d = p.defaultValue,
                     case .unusable(let why) = DefaultContent(d, type: p.type, format: p.format, timeZone: c.timeZone)

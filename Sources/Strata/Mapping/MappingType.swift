@@ -122,6 +122,17 @@ public indirect enum MappingType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True when the type reads scalars (a scalar type other than `any`, or an array or dictionary of one), so
+    /// value transforms apply to it.
+    public var takesTransforms: Bool {
+        switch self {
+        case .string, .int, .double, .decimal, .bool, .date, .url: true
+        case .array(let element): element.takesTransforms
+        case .dictionary(let values, let keys): values.takesTransforms || keys.values.contains { $0.takesTransforms }
+        default: false
+        }
+    }
+
     /// True when the type is, or contains, a date (so a date format applies to it).
     public var involvesDate: Bool {
         switch self {

@@ -20,6 +20,8 @@ public struct PropertyMapping: Sendable, Hashable {
     public var defaultValue: DefaultValue?
     /// For class-typed properties: map only these properties of the nested objects.
     public var only: [String]?
+    /// Changes made to each scalar value, in order, before it is typed (`trim`, `number`, `yesno`, …).
+    public var transforms: [ValueTransform] = []
 
     /// Creates a property.
     public init(

@@ -145,7 +145,10 @@ enum ScalarConversion {
             return false
         }
         let digits = !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber }
-        let start = autoDate ? "no date format is set and it is not ISO 8601" : "it does not match \(reader.format)"
+        let start =
+            autoDate
+            ? "no date format is set and it is not ISO 8601"
+            : "it does not match \(reader.format)" + (reader.example.map { ", which reads dates such as \($0)" } ?? "")
         if looksISO, !autoDate { return start + "; it looks like ISO 8601: set \"format\": \"iso8601\"" }
         if digits, s.count == 10 { return start + "; it looks like Unix seconds: set \"format\": \"unix\"" }
         if digits, s.count == 13 { return start + "; it looks like Unix milliseconds: set \"format\": \"unixms\"" }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `mappings` as a list: class mappings inline and in files of the session (JSON, or a property list in JCModel's
-/// spirit), merged in order.
+/// spirit or in its own forms), merged in order.
 extension Session {
     /// Reads `mappings`: an object of classes, or an array whose entries are such objects or file names relative
     /// to the session (`"mappings/catalog.json"`, `"mappings/Article.plist"`). Each file is read only when it is
@@ -61,6 +61,8 @@ extension Session {
             }
             loaders.append(loader)
         }
+        // JCModel forms refine the class of their name from any entry, or define it, once all are merged.
+        for i in loaders.indices { loaders[i].applyJCModelForms(to: &merged) }
         for i in loaders.indices {
             loaders[i].checkReferences(in: merged)
             problems += loaders[i].classDiagnostics

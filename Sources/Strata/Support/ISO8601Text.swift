@@ -5,15 +5,34 @@ enum ISO8601Text {
     /// `2011-07-04T00:00:00Z`, with milliseconds when the date has a fraction of a second; dates outside the years
     /// -9999 to 9999 are written as their seconds since 1970.
     static func string(_ date: Date) -> String {
+        var out: [UInt8] = []
+        append(date, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``string(_:)`` of `date` to `out`.
+    static func append(_ date: Date, to out: inout [UInt8]) {
         let t = date.timeIntervalSince1970
-        guard DateReader.secondsRange.contains(t) else { return t.isFinite ? "\(t)" : "invalid date" }
-        return string(secondsSince1970: t)
+        guard DateReader.secondsRange.contains(t) else {
+            out.append(contentsOf: (t.isFinite ? "\(t)" : "invalid date").utf8)
+            return
+        }
+        append(secondsSince1970: t, to: &out)
     }
 
     /// The ISO 8601 text of a finite time in seconds since 1970-01-01T00:00:00Z (years of more than four digits
     /// are written in full, years before 1 with a minus sign); milliseconds when there are some, or always with
     /// `alwaysMillis` (`…05.000Z`, a fixed width for logs).
     static func string(secondsSince1970 t: Double, alwaysMillis: Bool = false) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        append(secondsSince1970: t, alwaysMillis: alwaysMillis, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``string(secondsSince1970:alwaysMillis:)`` to `out`, digits written straight into bytes (a server
+    /// logs one of these per request; `--json` writes one per mapped date).
+    static func append(secondsSince1970 t: Double, alwaysMillis: Bool = false, to out: inout [UInt8]) {
         var secs = t.rounded(.down)
         var millis = Int(((t - secs) * 1000).rounded())
         if millis == 1000 {
@@ -28,19 +47,20 @@ enum ISO8601Text {
             days -= 1
         }
         let (y, m, d) = CivilCalendar.date(fromDays: days)
-        // Digits written into bytes: a server logs one of these per request.
-        var out: [UInt8] = []
-        out.reserveCapacity(24)
         func digits(_ v: Int, _ width: Int) {
-            var n = abs(v)
-            var stack: [UInt8] = []
-            repeat {
-                stack.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
-                n /= 10
-            } while n > 0
             if v < 0 { out.append(UInt8(ascii: "-")) }
-            for _ in stack.count..<max(width, stack.count) { out.append(0x30) }
-            out.append(contentsOf: stack.reversed())
+            let n = v.magnitude
+            var count = 1
+            var scale: UInt = 1
+            while n / scale >= 10 {
+                scale *= 10
+                count += 1
+            }
+            for _ in count..<max(width, count) { out.append(0x30) }
+            while scale > 0 {
+                out.append(UInt8(truncatingIfNeeded: 0x30 + n / scale % 10))
+                scale /= 10
+            }
         }
         digits(y, 4)
         out.append(UInt8(ascii: "-"))
@@ -58,7 +78,6 @@ enum ISO8601Text {
             digits(millis, 3)
         }
         out.append(UInt8(ascii: "Z"))
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

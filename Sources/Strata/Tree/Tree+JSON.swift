@@ -58,7 +58,11 @@ extension Tree {
         }
         while true {
             if let p = parent(current), kind(p) == .object, !stack.isEmpty {
-                writeString(key(current) ?? "", rawSpan: side == nil ? keySpan(current) : nil, into: &out)
+                if side == nil, let r = keySpan(current) {
+                    writeString(rawSpan: r, into: &out)
+                } else {
+                    out.append(contentsOf: JSONString.quote(key(current) ?? "").utf8)
+                }
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(UInt8(ascii: " ")) }
             }
@@ -73,7 +77,14 @@ extension Tree {
                 }
                 out.append(kind(current) == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
             case .string:
-                writeString(string(current) ?? "", rawSpan: side == nil ? span(current) : nil, into: &out)
+                if side == nil {
+                    writeString(rawSpan: span(current), into: &out)
+                } else {
+                    out.append(contentsOf: JSONString.quote(string(current) ?? "").utf8)
+                }
+            case .number where side == nil:
+                // The JSON reader took only numbers of JSON's grammar.
+                out.append(contentsOf: source[span(current)])
             case .number:
                 let text = numberText(current) ?? "0"
                 if Tree.isJSONNumber(text) {
@@ -102,22 +113,25 @@ extension Tree {
         }
     }
 
-    private func writeString(_ decoded: String, rawSpan: Range<Int>?, into out: inout [UInt8]) {
-        if let r = rawSpan, r.count >= 2 {
-            let valid = source.withUnsafeBufferPointer {
-                String(validating: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) != nil
-            }
-            if valid {
-                out.append(contentsOf: source[r])
-                return
-            }
-            let body = source.withUnsafeBufferPointer {
-                JSONString.decode(UnsafeBufferPointer(rebasing: $0[(r.lowerBound + 1)..<(r.upperBound - 1)]), .json)
-            }
-            out.append(contentsOf: JSONString.quote(body).utf8)
+    /// Writes the JSON string literal at `r` of the source: as written when it is valid UTF-8 (its escapes kept),
+    /// else its text decoded and quoted again.
+    private func writeString(rawSpan r: Range<Int>, into out: inout [UInt8]) {
+        guard r.count >= 2 else {
+            out.append(contentsOf: "\"\"".utf8)
             return
         }
-        out.append(contentsOf: JSONString.quote(decoded).utf8)
+        let valid = source.withUnsafeBufferPointer { b in
+            let literal = UnsafeBufferPointer(rebasing: b[r])
+            return !literal.contains { $0 >= 0x80 } || String(validating: literal, as: UTF8.self) != nil
+        }
+        if valid {
+            out.append(contentsOf: source[r])
+            return
+        }
+        let body = source.withUnsafeBufferPointer {
+            JSONString.decode(UnsafeBufferPointer(rebasing: $0[(r.lowerBound + 1)..<(r.upperBound - 1)]), .json)
+        }
+        out.append(contentsOf: JSONString.quote(body).utf8)
     }
 
     /// True when `text` matches the JSON number grammar, and nothing else (no spaces around it): scanned by the

@@ -172,3 +172,45 @@ package enum JSONBytes {
         (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
     }
 }
+
+extension Tree {
+    /// True when the tree's keys, strings and numbers are read from JSON text in ``source`` (no side table).
+    @inlinable public var isJSONBacked: Bool { side == nil }
+
+    /// The span of string node `i`, quotes included, when it reads as written: a JSON-backed string whose body is
+    /// valid UTF-8 with no escape, no control character and no DEL, so that ``JSONString/quote(_:)`` of its text
+    /// gives back exactly these bytes. Nil otherwise.
+    public func plainStringLiteral(_ i: Index) -> Range<Int>? {
+        guard side == nil, nodes[i].kind == .string else { return nil }
+        let start = Int(nodes[i].start)
+        return source.withUnsafeBufferPointer { b in Tree.plainLiteralEnd(b, from: start).map { start..<$0 } }
+    }
+
+    /// The end (past the closing quote) of the JSON string literal opening at `start` of `b` when it reads as
+    /// written (``plainStringLiteral(_:)``), found in the one pass that checks it; nil when it does not.
+    @inline(__always)
+    package static func plainLiteralEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var j = start + 1
+        var ascii = true
+        while j < b.count {
+            let c = b[j]
+            if c == 0x22 { break }
+            if c < 0x20 || c == 0x5C || c == 0x7F { return nil }
+            if c >= 0x80 { ascii = false }
+            j += 1
+        }
+        guard j < b.count else { return nil }
+        if !ascii, String(validating: UnsafeBufferPointer(rebasing: b[(start + 1)..<j]), as: UTF8.self) == nil {
+            return nil
+        }
+        return j + 1
+    }
+
+    /// The end of the JSON number opening at `start` of `b`.
+    @inline(__always)
+    package static func numberEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        while j < b.count, JSONBytes.isNumberByte(b[j]) { j += 1 }
+        return j
+    }
+}

@@ -45,38 +45,57 @@ public struct TreePrinter: Sendable {
         _ tree: Tree, from node: Tree.Index = Tree.root, chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void
     ) {
         guard node < tree.count else { return }
+        tree.source.withUnsafeBufferPointer { source in
+            write(tree, source, from: node, chunkSize: chunkSize, to: sink)
+        }
+    }
+
+    /// ``write(_:from:chunkSize:to:)`` with the tree's source bytes at hand, so that JSON text read as written is
+    /// copied from them without a string a value.
+    private func write(
+        _ tree: Tree, _ source: UnsafeBufferPointer<UInt8>, from node: Tree.Index, chunkSize: Int,
+        to sink: ([UInt8]) -> Void
+    ) {
         var out: [UInt8] = []
         out.reserveCapacity(min(chunkSize, 1 << 16) + 256)
-        // Open containers: subtree end, how often each member key was seen, how many children were printed.
-        var open: [(end: Int, seen: [String: Int], printed: Int)] = []
+        // Open containers: subtree end, whether an object, how often each key that may repeat was seen, how many
+        // children were printed.
+        var open: [(end: Int, isObject: Bool, seen: [String: Int], printed: Int)] = []
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: max(0, maxIndentDepth * indent))
+        let json = tree.isJSONBacked
         let end = tree.subtreeEnd(node)
         var i = node
         while i < end {
             while let top = open.last, i >= top.end { open.removeLast() }
             let depth = open.count
-            var name = "$"
+            if depth > 0 {
+                spaces.withUnsafeBufferPointer {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<(min(depth, maxIndentDepth) * indent)]))
+                }
+                if depth > maxIndentDepth { out.append(contentsOf: "(depth \(depth)) ".utf8) }
+            }
             if depth == 0 {
-                name = topLabel(tree, i)
+                out.append(contentsOf: topLabel(tree, i).utf8)
             } else {
                 let top = open.count - 1
-                if tree.kind(tree.parent(i)!) == .object {
+                if !open[top].isObject {
+                    out.append(UInt8(ascii: "["))
+                    ByteText.appendDecimal(open[top].printed, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                } else if tree.mayRepeatKey(i) {
+                    // Only keys that may repeat are counted: the others are unique among their siblings.
                     let k = tree.key(i) ?? ""
                     let occurrence = open[top].seen[k, default: 0]
                     open[top].seen[k] = occurrence + 1
-                    name = label(key: k, occurrence: occurrence)
-                } else {
-                    name = "[\(open[top].printed)]"
+                    out.append(contentsOf: label(key: k, occurrence: occurrence).utf8)
+                } else if !json || !TreePrinter.appendPlainKey(before: tree.startOffset(i), in: source, to: &out) {
+                    out.append(contentsOf: label(key: tree.key(i) ?? "", occurrence: 0).utf8)
                 }
                 open[top].printed += 1
             }
-            if depth > 0 {
-                out.append(contentsOf: spaces[0..<(max(0, min(depth, maxIndentDepth) * indent))])
-                if depth > maxIndentDepth { out.append(contentsOf: "(depth \(depth)) ".utf8) }
-            }
-            appendLine(tree, i, label: name, to: &out)
+            appendLine(tree, i, json ? source : nil, to: &out)
             out.append(0x0A)
-            if tree.isContainer(i) { open.append((tree.subtreeEnd(i), [:], 0)) }
+            if tree.isContainer(i) { open.append((tree.subtreeEnd(i), tree.kind(i) == .object, [:], 0)) }
             if out.count >= chunkSize {
                 sink(out)
                 out.removeAll(keepingCapacity: true)
@@ -88,8 +107,8 @@ public struct TreePrinter: Sendable {
 
     /// One node's line without indentation: `name: "x"`, `items [] 3`, `[2]: null`.
     public func line(_ tree: Tree, _ i: Tree.Index) -> String {
-        var out: [UInt8] = []
-        appendLine(tree, i, label: topLabel(tree, i), to: &out)
+        var out = Array(topLabel(tree, i).utf8)
+        tree.source.withUnsafeBufferPointer { appendLine(tree, i, tree.isJSONBacked ? $0 : nil, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -118,26 +137,75 @@ public struct TreePrinter: Sendable {
         return occurrence > 0 ? shown + "#\(occurrence)" : shown
     }
 
-    private func appendLine(_ tree: Tree, _ i: Tree.Index, label: String, to out: inout [UInt8]) {
-        out.append(contentsOf: label.utf8)
-        switch tree.kind(i) {
-        case .object, .array:
-            out.append(contentsOf: (tree.kind(i) == .object ? " {} " : " [] ").utf8)
-            out.append(contentsOf: String(tree.childCount(i)).utf8)
-        case .string:
-            out.append(contentsOf: ": ".utf8)
-            var s = tree.string(i) ?? ""
-            if let limit = maxStringLength, s.count > limit { s = String(s.prefix(max(0, limit - 1))) + "…" }
-            out.append(contentsOf: JSONString.quote(s).utf8)
-        default:
-            out.append(contentsOf: ": ".utf8)
-            out.append(contentsOf: tree.scalarText(i).utf8)
+    /// Appends the key of the JSON member whose value starts at `start` as written, when its bytes are printable
+    /// ASCII that needs no quotes (most keys); false, appending nothing, otherwise.
+    @inline(__always)
+    private static func appendPlainKey(
+        before start: Int, in source: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    ) -> Bool {
+        guard let r = Tree.rawKeyRange(source, before: start), r.count > 2 else { return false }
+        let body = (r.lowerBound + 1)..<(r.upperBound - 1)
+        let first = source[body.lowerBound]
+        guard first != UInt8(ascii: "["), first != UInt8(ascii: "$") else { return false }
+        for k in body {
+            let c = source[k]
+            // Printable ASCII but for the space, quotes and backslashes.
+            if c <= 0x20 || c >= 0x7F || c == 0x22 || c == 0x5C { return false }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[body]))
+        return true
+    }
+
+    /// Appends what follows node `i`'s label on its line: ` {} 3`, `: "x"`, `: 12.50`; `json` is the source of a
+    /// JSON-backed tree, whose strings and numbers are copied as written where they read so.
+    private func appendLine(
+        _ tree: Tree, _ i: Tree.Index, _ json: UnsafeBufferPointer<UInt8>?, to out: inout [UInt8]
+    ) {
+        let kind = tree.kind(i)
+        switch kind {
+        case .object, .array:
+            out.append(contentsOf: (kind == .object ? " {} " : " [] ").utf8)
+            ByteText.appendDecimal(tree.childCount(i), to: &out)
+            return
+        case .bool:
+            out.append(contentsOf: (tree.bool(i)! ? ": true" : ": false").utf8)
+            return
+        case .null:
+            out.append(contentsOf: ": null".utf8)
+            return
+        case .string, .number:
+            out.append(contentsOf: ": ".utf8)
+        }
+        if let json {
+            let start = tree.startOffset(i)
+            if kind == .number {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: json[start..<Tree.numberEnd(json, from: start)]))
+                return
+            }
+            if let end = Tree.plainLiteralEnd(json, from: start), maxStringLength.map({ end - start - 2 <= $0 }) ?? true
+            {
+                // Quoting the decoded text would give back these bytes.
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: json[start..<end]))
+                return
+            }
+        }
+        guard kind == .string else {
+            out.append(contentsOf: tree.scalarText(i).utf8)
+            return
+        }
+        var s = tree.string(i) ?? ""
+        if let limit = maxStringLength, s.count > limit { s = String(s.prefix(max(0, limit - 1))) + "…" }
+        out.append(contentsOf: JSONString.quote(s).utf8)
     }
 
     /// True when `key` would be misread unquoted.
     static func needsQuotes(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first else { return true }
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: white space is the space and 0x09–0x0D, all below 0x21.
+            return first == "[" || first == "$"
+                || key.utf8.contains { $0 <= 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+        }
         if first == "[" || first == "$" { return true }
         return key.unicodeScalars.contains {
             $0 == "\"" || $0 == "\\" || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F

@@ -63,12 +63,14 @@ public struct ServeRequest: Sendable {
     }
 
     /// The session route this request is for: same method (GET for HEAD) and a path template the path fits
-    /// (``Route/path(_:matches:)``), the first such route in file order, if any.
+    /// (``Route/path(_:matches:)``), the most specific such template (``PathTemplate/specificity``: a literal
+    /// segment beats a placeholder), the first in file order of those, if any.
     public func route(in session: Session) -> Route? {
-        session.routes.first { route in
+        let fitting = session.routes.filter { route in
             (route.method == method || (method == "HEAD" && route.method == "GET"))
                 && route.pathTemplate.matches(path)
         }
+        return PathTemplate.mostSpecific(fitting.map(\.pathTemplate)).first.map { fitting[$0] }
     }
 
     /// The request as the mock source's matcher sees it: the path as sent, query and body params, and every header

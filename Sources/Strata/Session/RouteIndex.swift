@@ -91,6 +91,16 @@ struct RouteIndex: Sendable {
         literalRoutes[PercentEncoding.decode(path)] ?? []
     }
 
+    /// The positions of the routes (of those `include` lets through) a request for the concrete `path` is for:
+    /// those with exactly that path, else the most specific of the templates it fits (``PathTemplate/specificity``;
+    /// several when they tie), in file order.
+    func answering(_ path: String, in routes: [Route], where include: (Int) -> Bool = { _ in true }) -> [Int] {
+        let exact = literal(path).filter(include)
+        if !exact.isEmpty { return exact }
+        let fitting = templated(matching: path).filter(include)
+        return PathTemplate.mostSpecific(fitting.map { routes[$0].pathTemplate }).map { fitting[$0] }
+    }
+
     /// The positions of the routes with placeholders whose template the concrete `path` fits
     /// (``Route/path(_:matches:)``), in file order.
     func templated(matching path: String) -> [Int] {

@@ -104,6 +104,8 @@ package struct ExplorerState: Sendable {
 
     /// Serving over HTTP and the Traffic list.
     package var traffic = TrafficState()
+    /// The response panes as the routes view left them, while the Traffic list shows its answers in their place.
+    package var routesPanes: ResponsePanes?
 
     /// The language `y` shows the request in and `Y c` copies it in (curl until another is picked).
     package var codeLanguage = CodeLanguage.curl

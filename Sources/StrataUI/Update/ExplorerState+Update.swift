@@ -52,6 +52,7 @@ extension ExplorerState {
                 } else {
                     .send
                 }
+            if case .traffic = origin { setRoutesPanesAside() }
             install(document, id: id, routeName: current.routeName, origin: origin)
             if let reason = current.keptBecause {
                 notice = Notice(

@@ -38,15 +38,25 @@ package enum MappedPane {
                     in: block.inner(area), into: &buffer)
                 return
             }
+            // An answer from Traffic to a request no route fits (an admin page, a near miss's neighbour) has no
+            // route to add a map to.
+            let routed = state.responseRouteName.flatMap { state.session.route(named: $0) } != nil
             let lines: [Line] =
-                document.tree == nil
-                ? [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
-                : [
-                    Line("This route maps nothing."),
-                    Line(
-                        "Add \"map\": \"ClassName\" to the route in session.json, then press R.", style: Theme.secondary
-                    ),
-                ]
+                if document.tree == nil {
+                    [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
+                } else if !routed {
+                    [
+                        Line("Nothing to map."),
+                        Line("No route fits this request.", style: Theme.secondary),
+                    ]
+                } else {
+                    [
+                        Line("This route maps nothing."),
+                        Line(
+                            "Add \"map\": \"ClassName\" to the route in session.json, then press R.",
+                            style: Theme.secondary),
+                    ]
+                }
             ExplorerView.emptyState(lines, in: block.inner(area), into: &buffer)
             return
         }

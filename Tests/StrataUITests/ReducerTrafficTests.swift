@@ -141,6 +141,8 @@ import Testing
         let screen = ExplorerView.render(state).lines().joined(separator: "\n")
         #expect(screen.contains("No route fits this request."))
         #expect(!screen.contains("Add \"map\""), "no route to add a map to")
+        _ = try press(&state, "i")
+        #expect(state.notice?.text == "no route fits this request")
         let preflight = state.update(
             .trafficArrived(
                 TrafficFixtures.entry(

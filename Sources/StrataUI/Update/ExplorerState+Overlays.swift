@@ -10,7 +10,7 @@ extension ExplorerState {
         }
         guard let mapping = document.mapping else {
             notice = Notice(
-                document.tree == nil ? "the body did not parse, so nothing was mapped" : "this route maps nothing")
+                document.tree == nil ? "the body did not parse, so nothing was mapped" : unmappedReason)
             return []
         }
         guard mapping.issueCount > 0 || !(mapping.changes?.fixedIssues.isEmpty ?? true) || !mapping.diagnostics.isEmpty

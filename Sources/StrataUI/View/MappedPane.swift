@@ -38,13 +38,11 @@ package enum MappedPane {
                     in: block.inner(area), into: &buffer)
                 return
             }
-            // An answer from Traffic to a request no route fits (an admin page, a near miss's neighbour) has no
-            // route to add a map to.
-            let routed = state.responseRouteName.flatMap { state.session.route(named: $0) } != nil
             let lines: [Line] =
                 if document.tree == nil {
                     [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
-                } else if !routed {
+                } else if !state.shownResponseHasRoute {
+                    // An answer from Traffic to a request no route fits has no route to add a map to.
                     [
                         Line("Nothing to map."),
                         Line("No route fits this request.", style: Theme.secondary),

@@ -4,7 +4,7 @@ import Strata
 /// `strata import openapi|har|curl …`: Make a session from an OpenAPI document, a HAR file or a curl command.
 enum ImportCommand {
     static let usage =
-        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] [--all] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
+        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] [--all | --content-type TYPE...] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
         + " | postman COLLECTION [--environment FILE]... | insomnia EXPORT | http FILE [--environment FILE]"
     static let summary =
         "Make a session from an OpenAPI document, a HAR file, a curl command, a Postman collection, an Insomnia export or a .http file."
@@ -23,6 +23,11 @@ enum ImportCommand {
         OptionSpec("--force", help: "replace files that exist instead of refusing"),
         OptionSpec("--all", help: "har: keep page assets too (scripts, styles, images, fonts, HTML pages)"),
         OptionSpec(
+            "--content-type", value: "TYPE",
+            help:
+                "har: keep only responses of TYPE instead (json, xml, text/html, image/*; repeatable or comma-separated)"
+        ),
+        OptionSpec(
             "--environment", value: "FILE",
             help:
                 "postman: an environment export; http: an http-client.env.json (repeatable): the session's environments"
@@ -40,6 +45,15 @@ enum ImportCommand {
         let into = try args.option("--into")
         let all = args.flag("--all")
         if all, kind != "har" { throw UsageError("--all applies to har only") }
+        let contentTypes = try args.options("--content-type").flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        if !contentTypes.isEmpty, kind != "har" { throw UsageError("--content-type applies to har only") }
+        if !contentTypes.isEmpty, all { throw UsageError("use --all or --content-type, not both") }
+        if contentTypes.contains(where: \.isEmpty) {
+            throw UsageError("--content-type needs a type, such as json, text/html or image/*")
+        }
         let input = Array(positionals.dropFirst())
         if into != nil, kind != "curl" { throw UsageError("--into applies to curl only") }
         let environmentFiles = try args.options("--environment")
@@ -61,7 +75,8 @@ enum ImportCommand {
                 else {
                     throw CommandError("\(input[0]): cannot read the file (no such file, or not readable)")
                 }
-                let result = try HARImport.session(Array(data), file: input[0], name: name, keepAssets: all)
+                let result = try HARImport.session(
+                    Array(data), file: input[0], name: name, keepAssets: all, contentTypes: contentTypes)
                 return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             case "curl":
                 // One argument holds the whole command; several are its words (after `--`); `-` reads stdin.

@@ -31,6 +31,14 @@ public struct ChildProcess: Sendable {
         "strata-test-config-\(UUID().uuidString)"
     ).path
 
+    /// The path of the executable `name` on PATH, or nil when there is none (a test that needs it is skipped).
+    public static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
     /// A failure to start or finish the program.
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.

@@ -16,11 +16,7 @@ public final class TLSTestServer: @unchecked Sendable {
 
     /// True when `openssl` and `python3` are on PATH, so the server can start.
     public static var isAvailable: Bool {
-        ["openssl", "python3"].allSatisfy { tool in
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
-                FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
-            }
-        }
+        ["openssl", "python3"].allSatisfy { ChildProcess.executable(named: $0) != nil }
     }
 
     /// Makes the certificate and starts the server; returns once it listens.

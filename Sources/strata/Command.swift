@@ -34,6 +34,7 @@ extension RunCommand: CommandDefinition {}
 extension CheckCommand: CommandDefinition {}
 extension DiffCommand: CommandDefinition {}
 extension DriftCommand: CommandDefinition {}
+extension TestCommand: CommandDefinition {}
 extension RecordCommand: CommandDefinition {}
 extension ScreenshotCommand: CommandDefinition {}
 extension ServeCommand: CommandDefinition {}

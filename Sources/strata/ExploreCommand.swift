@@ -52,6 +52,8 @@ enum ExploreCommand {
             session: session, size: backend.size, environment: ProcessInfo.processInfo.environment,
             earlierResponses: chainedResponses(for: session))
         state.source = source
+        // What the last `strata test` (or the last explorer run) found, beside each route.
+        state.keepCheckReports(LastChecks.read(session: session))
         if let serveAddress { state.traffic.address = serveAddress }
         let host = ExplorerHost(
             session: session,

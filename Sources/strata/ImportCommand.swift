@@ -4,32 +4,62 @@ import Strata
 /// `strata import openapi|har|curl …`: Make a session from an OpenAPI document, a HAR file or a curl command.
 enum ImportCommand {
     static let usage =
-        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] [--all] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
-    static let summary = "Make a session from an OpenAPI document, a HAR file or a curl command."
+        "strata import openapi SPEC [--out DIR] [--name NAME] | har FILE [--out DIR] [--all | --content-type TYPE...] | curl [COMMAND | -] [--into SESSION] [--name ROUTE]"
+        + " | postman COLLECTION [--environment FILE]... | insomnia EXPORT | http FILE [--environment FILE]"
+    static let summary =
+        "Make a session from an OpenAPI document, a HAR file, a curl command, a Postman collection, an Insomnia export or a .http file."
+    static let kinds = ["openapi", "har", "curl", "postman", "insomnia", "http"]
     static let arguments = [
-        PositionalSpec(name: "KIND", help: "openapi, har or curl"),
+        PositionalSpec(name: "KIND", help: "openapi, har, curl, postman, insomnia or http"),
         PositionalSpec(
-            name: "INPUT", help: "the spec or HAR file; for curl the command as one argument, or - for stdin"),
+            name: "INPUT",
+            help:
+                "the spec, HAR, collection, export or .http file; for curl the command as one argument, or - for stdin"),
     ]
     static let options = [
         OptionSpec("--out", "-o", value: "DIR", help: "the session folder to write (default: named after the input)"),
-        OptionSpec("--name", value: "NAME", help: "the session's name (openapi, har) or the route's (curl)"),
+        OptionSpec("--name", value: "NAME", help: "the session's name (curl: the route's)"),
         OptionSpec("--into", value: "SESSION", help: "curl: add the route to this session (created when missing)"),
         OptionSpec("--force", help: "replace files that exist instead of refusing"),
         OptionSpec("--all", help: "har: keep page assets too (scripts, styles, images, fonts, HTML pages)"),
+        OptionSpec(
+            "--content-type", value: "TYPE",
+            help:
+                "har: keep only responses of TYPE instead (json, xml, text/html, image/*; repeatable or comma-separated)"
+        ),
+        OptionSpec(
+            "--environment", value: "FILE",
+            help:
+                "postman: an environment export; http: an http-client.env.json (repeatable): the session's environments"
+        ),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let positionals = try args.positionals()
-        guard let kind = positionals.first else { throw UsageError("missing KIND (openapi, har or curl)") }
+        guard let kind = positionals.first else {
+            throw UsageError("missing KIND (openapi, har, curl, postman, insomnia or http)")
+        }
         let force = args.flag("--force")
         let name = try args.option("--name")
         let out = try args.option("--out")
         let into = try args.option("--into")
         let all = args.flag("--all")
         if all, kind != "har" { throw UsageError("--all applies to har only") }
+        let contentTypes = try args.options("--content-type").flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        if !contentTypes.isEmpty, kind != "har" { throw UsageError("--content-type applies to har only") }
+        if !contentTypes.isEmpty, all { throw UsageError("use --all or --content-type, not both") }
+        if contentTypes.contains(where: \.isEmpty) {
+            throw UsageError("--content-type needs a type, such as json, text/html or image/*")
+        }
         let input = Array(positionals.dropFirst())
         if into != nil, kind != "curl" { throw UsageError("--into applies to curl only") }
+        let environmentFiles = try args.options("--environment")
+        if !environmentFiles.isEmpty, kind != "postman", kind != "http" {
+            throw UsageError("--environment applies to postman and http only")
+        }
         do {
             switch kind {
             case "openapi":
@@ -45,7 +75,8 @@ enum ImportCommand {
                 else {
                     throw CommandError("\(input[0]): cannot read the file (no such file, or not readable)")
                 }
-                let result = try HARImport.session(Array(data), file: input[0], name: name, keepAssets: all)
+                let result = try HARImport.session(
+                    Array(data), file: input[0], name: name, keepAssets: all, contentTypes: contentTypes)
                 return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             case "curl":
                 // One argument holds the whole command; several are its words (after `--`); `-` reads stdin.
@@ -61,18 +92,43 @@ enum ImportCommand {
                 }
                 let result = try CurlImport.session(text, routeName: name)
                 return try finish(result, folder: out ?? "imported", force: force)
+            case "postman", "insomnia", "http":
+                guard input.count == 1 else { throw UsageError(input.isEmpty ? "missing FILE" : "one FILE at a time") }
+                let bytes = try read(input[0])
+                let environments = try environmentFiles.map { (file) throws(CommandError) in (file, try read(file)) }
+                let result: ImportResult
+                switch kind {
+                case "postman":
+                    result = try PostmanImport.session(bytes, file: input[0], environments: environments, name: name)
+                case "insomnia":
+                    result = try InsomniaImport.session(bytes, file: input[0], name: name)
+                default:
+                    result = try HTTPFileImport.session(bytes, file: input[0], environments: environments, name: name)
+                }
+                return try finish(result, folder: out ?? defaultFolder(input[0]), force: force)
             default:
-                throw UsageError(
-                    "unknown import kind '\(kind)'" + Suggestion.didYouMean(kind, in: ["openapi", "har", "curl"]))
+                throw UsageError("unknown import kind '\(kind)'" + Suggestion.didYouMean(kind, in: kinds))
             }
         } catch let e as ImportError {
             throw CommandError(e.description)
         }
     }
 
-    /// `petstore` for `specs/petstore.yaml`.
+    /// The bytes of the file the user named (`-`: standard input).
+    static func read(_ file: String) throws(CommandError) -> [UInt8] {
+        if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandError("\(file): cannot read the file (no such file, or not readable)")
+        }
+        return Array(data)
+    }
+
+    /// `petstore` for `specs/petstore.yaml` (`Conduit` for `Conduit.postman_collection.json`).
     static func defaultFolder(_ input: String) -> String {
-        let base = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        var base = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        for suffix in [".postman_collection", ".postman_environment", "_collection"] where base.hasSuffix(suffix) {
+            base = String(base.dropLast(suffix.count))
+        }
         return base.isEmpty || base == "-" ? "imported" : base
     }
 

@@ -5,7 +5,7 @@ import Strata
 enum RunCommand {
     static let usage =
         "strata run SESSION ROUTE [-p NAME=VALUE]... [--source mock|live] [--show VIEW | --json] [--query EXPR] [--severity LEVEL] [--fail] [--curl]"
-        + " [--replay N] [--env NAME] [--max-body BYTES] [--cookies FILE]"
+        + " [--code LANG] [--replay N] [--env NAME] [--max-body BYTES] [--cookies FILE]"
     static let summary = "Run one route through the shared stack and print the result."
     static let arguments = [
         PositionalSpec(name: "SESSION", help: "a session folder (or its session.json)"),
@@ -33,6 +33,9 @@ enum RunCommand {
         OptionSpec("--fail", help: "exit 3 on a status ≥ 400, a body that did not parse, or a mapping error"),
         OptionSpec("--curl", help: "print the request as a curl command instead of running it"),
         OptionSpec(
+            "--code", value: "LANG",
+            help: "print the request as code that sends it instead: curl, httpie, python, javascript or swift"),
+        OptionSpec(
             "--replay", value: "N",
             help: "show history entry N (see strata history) through the same parse and map, sending nothing"),
         maxBodyOption,
@@ -44,7 +47,18 @@ enum RunCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let json = args.flag("--json")
         let fail = args.flag("--fail")
-        let curl = args.flag("--curl")
+        let language = try args.option("--code").map { (name) throws(UsageError) in
+            guard let language = CodeLanguage(name: name) else {
+                let names = CodeLanguage.allCases.map(\.rawValue)
+                throw UsageError(
+                    "--code must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (got '\(name)')"
+                        + Suggestion.didYouMean(name, in: names))
+            }
+            return language
+        }
+        if language != nil, args.flag("--curl") { throw UsageError("--curl is --code curl: give one of them") }
+        let code = language ?? (args.flag("--curl") ? .curl : nil)
+        let curl = code != nil
         let edits = try parseEdits(args.options("-p"))
         let sourceName = try args.option("--source") ?? "mock"
         let showName = try args.option("--show")
@@ -70,7 +84,7 @@ enum RunCommand {
         let sourceGiven = try args.option("--source") != nil
         if replay != nil, !edits.isEmpty || curl || cookieFile != nil || sourceGiven {
             throw UsageError(
-                "--replay shows a kept exchange: it cannot be combined with -p, --curl, --cookies or --source")
+                "--replay shows a kept exchange: it cannot be combined with -p, --curl, --code, --cookies or --source")
         }
         if cookieFile != nil, sourceName != "live" {
             throw UsageError(
@@ -93,9 +107,9 @@ enum RunCommand {
         let kept = keepingHistory(base, session: session, inBackground: true)
         defer { kept.history.settle() }
         let client = Client(session: session, source: kept, responses: chainedResponses(for: session))
-        if curl {
+        if let code {
             let request = try commandError { () throws(ClientError) in try client.request(routeName, edits: edits) }
-            Output.print(request.curl())
+            Output.print(request.code(code))
             for note in request.curlNotes { Output.error("strata: warning: \(note)") }
             return 0
         }

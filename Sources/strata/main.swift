@@ -8,6 +8,7 @@ let commands: [Command] = [
     Command("check", CheckCommand.self),
     Command("diff", DiffCommand.self),
     Command("drift", DriftCommand.self),
+    Command("test", TestCommand.self),
     Command("record", RecordCommand.self),
     Command("screenshot", ScreenshotCommand.self),
     Command("serve", ServeCommand.self),

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandLineTests {
     /// The commands with a `--help` of their own.
     static let commands = [
-        "parse", "routes", "run", "check", "diff", "drift", "record", "screenshot", "serve", "import",
+        "parse", "routes", "run", "check", "diff", "drift", "test", "record", "screenshot", "serve", "import",
     ]
 
     @Test("arguments after -- are positionals, even when they look like options")

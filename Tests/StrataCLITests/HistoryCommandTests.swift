@@ -71,7 +71,7 @@ import Testing
         #expect(live.status == 2)
         #expect(
             live.stderr.hasPrefix(
-                "strata: --replay shows a kept exchange: it cannot be combined with -p, --curl, "
+                "strata: --replay shows a kept exchange: it cannot be combined with -p, --curl, --code, "
                     + "--cookies or --source\n"))
         let bad = try StrataBinary.run(["run", dir.path, "listProducts", "--replay", "x"])
         #expect(bad.status == 2)

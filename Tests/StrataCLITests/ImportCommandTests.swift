@@ -94,6 +94,39 @@ import Testing
         #expect(r.stderr.hasPrefix("strata: \(dir.url("bad.json")):2:"))
     }
 
+    @Test("import har --content-type keeps the types named; with --all, empty or for another kind it is refused")
+    func harContentType() throws {
+        let entry = { (url: String, mime: String, text: String) in
+            #"{"request":{"method":"GET","url":"\#(url)","headers":[]},"response":{"status":200,"headers":[],"content":{"mimeType":"\#(mime)","text":"\#(text)"}}}"#
+        }
+        let har =
+            #"{"log":{"version":"1.2","entries":["#
+            + [
+                entry("https://shop.test/", "text/html", "<p>"),
+                entry("https://shop.test/api/cart", "application/json", "{}"),
+            ].joined(separator: ",") + "]}}"
+        let dir = try ScratchDirectory(["shop.har": har])
+        defer { dir.remove() }
+        let html = try StrataBinary.run(
+            ["import", "har", "shop.har", "--content-type", "text/html", "--out", "pages"],
+            in: URL(fileURLWithPath: dir.path))
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(
+            html.stdout.contains("1 entry of other types left out (application/json): --content-type chose text/html"))
+        #expect(try #require(dir.read("pages/session.json")).contains(#""path": "/""#))
+        for (args, message) in [
+            (["--all", "--content-type", "json"], "use --all or --content-type, not both"),
+            (["--content-type", "json,"], "--content-type needs a type"),
+        ] {
+            let r = try StrataBinary.run(["import", "har", "shop.har"] + args, in: URL(fileURLWithPath: dir.path))
+            #expect(r.status == 2)
+            #expect(r.stderr.contains(message))
+        }
+        let curl = try StrataBinary.run(["import", "curl", "curl https://a.test/x", "--content-type", "json"])
+        #expect(curl.status == 2)
+        #expect(curl.stderr.contains("--content-type applies to har only"))
+    }
+
     @Test("import curl reads the command from standard input and adds it --into a session")
     func curlFromStdin() throws {
         let dir = try ScratchDirectory()

@@ -156,6 +156,30 @@ private func json(_ text: String) throws -> [String: Any] {
                 + "sent\n")
     }
 
+    @Test(
+        "--code LANG prints the request as code in that language, secrets read from their variables; a name it does not know is a usage error"
+    )
+    func code() throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let r = try StrataBinary.run(
+            ["run", dir.path, "product", "-p", "id=42", "--code", "python"], environment: ["SHOP_KEY": "s3cret"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#"    "https://api.example.com/v1/products/42?api_key=" + os.environ["SHOP_KEY"],"#))
+        #expect(!r.stdout.contains("s3cret"))
+        let js = try StrataBinary.run(
+            ["run", dir.path, "product", "--code", "js"], environment: ["SHOP_KEY": "s3cret"])
+        #expect(js.stdout.contains("${process.env.SHOP_KEY}"))
+        let unknown = try StrataBinary.run(["run", dir.path, "product", "--code", "pyton"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.hasPrefix(
+                "strata: --code must be curl, httpie, python, javascript or swift (got 'pyton'); did you mean 'python'?"
+            ))
+        let both = try StrataBinary.run(["run", dir.path, "product", "--code", "swift", "--curl"])
+        #expect(both.status == 2)
+    }
+
     @Test("--source live sends to the base URL from the environment")
     func live() throws {
         let server = try LoopbackServer { .echo($0) }

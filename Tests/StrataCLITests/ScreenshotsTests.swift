@@ -43,7 +43,7 @@ import Testing
         let names = Set(Self.shots.map(\.name))
         for required in [
             "routes", "explore", "edit-param", "issues", "near-miss", "jsonapi", "xml", "help", "narrow",
-            "diff-after-edit", "traffic",
+            "diff-after-edit", "traffic", "checks", "code", "bookshelf", "dynamic-mock",
         ] {
             #expect(names.contains(required), "Screenshots/screenshots.tsv has no '\(required)'")
         }

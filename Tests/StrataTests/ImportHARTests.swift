@@ -114,6 +114,42 @@ import Testing
         #expect(throws: ImportError.self) { try HARImport.session(Array(onlyAssets.utf8), file: "p.har") }
     }
 
+    @Test("--content-type keeps only responses of the types named: a format, a whole type or a family")
+    func contentTypeFilter() throws {
+        let har = """
+            { "log": { "version": "1.2", "creator": { "name": "t", "version": "1" }, "entries": [
+            \(Self.entry("GET", "https://shop.test/", mime: "text/html; charset=utf-8", text: "<html></html>")),
+            \(Self.entry("GET", "https://shop.test/static/app.js", mime: "application/javascript", text: "x()")),
+            \(Self.entry("GET", "https://shop.test/api/cart", text: #"{"items":[]}"#)),
+            \(Self.entry("GET", "https://shop.test/api/problem", mime: "application/problem+json", text: "{}")),
+            \(Self.entry("GET", "https://shop.test/api/feed", mime: "application/atom+xml", text: "<feed/>")),
+            \(Self.entry("GET", "https://shop.test/api/items/4/photo", mime: "image/jpeg", text: "AA==", encoding: "base64"))
+            ] } }
+            """
+        func paths(_ types: [String]) throws -> [String] {
+            let result = try HARImport.session(Array(har.utf8), file: "shop.har", contentTypes: types)
+            return try ImportedSession(result).session.routes.map(\.path).sorted()
+        }
+        #expect(try paths(["json"]) == ["/api/cart", "/api/problem"])
+        #expect(try paths(["text/html"]) == ["/"])
+        #expect(try paths(["image/*", "xml"]) == ["/api/feed", "/api/items/{id}/photo"])
+        let json = try HARImport.session(Array(har.utf8), file: "shop.har", contentTypes: ["json"])
+        #expect(
+            json.notCarried.contains(
+                "4 entries of other types left out (application/atom+xml, application/javascript, image/jpeg, "
+                    + "text/html): --content-type chose json"))
+        // A type no response has: the types the recording has, to choose from.
+        #expect {
+            try HARImport.session(Array(har.utf8), file: "shop.har", contentTypes: ["text/csv"])
+        } throws: { error in
+            "\(error)".contains(
+                "no response is of type text/csv (the recording has text/html ×1, "
+                    + "application/javascript ×1, application/json ×1")
+        }
+        #expect(!HARImport.mediaType("application/jsonp", isOf: "json"))
+        #expect(!HARImport.mediaType("text/html", isOf: "text/h"))
+    }
+
     @Test("a HAR of many entries keeps every token out, each param once in first-seen order, and names routes apart")
     func manyEntries() throws {
         let n = 300

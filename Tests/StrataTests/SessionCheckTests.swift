@@ -25,7 +25,7 @@ import Testing
         let check = SessionCheck.run(path: dir.path)
         #expect(
             check.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") } == [
-                "session.json:1:44: unknown key 'oops' in route 'a' (known keys: name, description, method, path, params, headers, auth, body, contentType, map, errorMap)",
+                "session.json:1:44: unknown key 'oops' in route 'a' (known keys: name, description, method, path, params, headers, auth, body, contentType, map, errorMap, expect)",
                 "fixtures/f.json:1:3: fixture path '/b' matches no route's path (routes: /a)",
             ])
         #expect(check.summary == "2 problems found")

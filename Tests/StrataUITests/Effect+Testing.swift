@@ -49,10 +49,16 @@ extension Overlay {
         return (title, lines)
     }
 
-    /// The command of the `.curl` overlay, nil for any other.
+    /// The code of the `.code` overlay when it shows curl, nil for any other.
     var curlCommand: String? {
-        guard case .curl(let command, _) = self else { return nil }
+        guard case .code(.curl, let command, _, _) = self else { return nil }
         return command
+    }
+
+    /// The language and code of the `.code` overlay, nil for any other.
+    var code: (language: CodeLanguage, text: String)? {
+        guard case .code(let language, let text, _, _) = self else { return nil }
+        return (language, text)
     }
 }
 

@@ -139,3 +139,58 @@ struct HistoryNotKeptTests {
         #expect(outside.list().isEmpty)
     }
 }
+
+/// session.json's `history` bounds and `redact` list hold for the history as soon as the session is reloaded.
+@Suite("Explorer: a reloaded session's history rules")
+struct HistoryRulesReloadTests {
+    @Test("R with a lower maxEntries drops the oldest entries at once, and a new redact name holds for the next send")
+    func reloadAppliesBoundsAndRedaction() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let history = HistoryStore(session: session)
+        let program = ExplorerProgram(
+            state: ExplorerState(session: session, size: Size(width: 120, height: 40)),
+            backend: MemoryBackend(width: 120, height: 40),
+            host: ExplorerHost(mock: MockSource(session: session), history: history))
+        try await ExplorerFixtures.press(program, "r r r")
+        #expect(history.entries().map(\.number) == [3, 2, 1])
+        let edited = ShopSession.sessionJSON()
+            .replacingOccurrences(of: #""timeout": 30,"#, with: #""timeout": 30, "history": { "maxEntries": 2 },"#)
+            .replacingOccurrences(
+                of: #""redact": ["api_key", "Authorization"]"#, with: #""redact": ["api_key", "page"]"#)
+        try dir.write("session.json", edited)
+        try await ExplorerFixtures.press(program, "R")
+        // No send in between: the bound held when the session was read again.
+        #expect(history.entries().map(\.number) == [3, 2])
+        try await ExplorerFixtures.press(program, "r")
+        #expect(history.entries().map(\.number) == [4, 3])
+        let entry = try history.entry(number: 4)
+        #expect(entry.request.url.contains("page=<redacted>"), "\(entry.request.url)")
+        #expect(try history.entry(number: 3).request.url.contains("page=1"))
+    }
+
+    @Test("a history kept past the bounds from an earlier run is cut down when the explorer opens")
+    func openingAppliesBounds() async throws {
+        let dir = try ScratchDirectory(ShopSession.files())
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        let request = try RequestBuilder(session: session, environment: ["SHOP_KEY": "k"])
+            .build(session.route(named: "listProducts")!)
+        let response = Response(
+            status: 200, headers: [:], body: Array("{}".utf8), duration: .zero, origin: .live(url: "", redirects: []))
+        let earlier = HistoryStore(session: session)
+        for _ in 1...3 { try earlier.append(request, response, source: "live") }
+        try dir.write(
+            "session.json",
+            ShopSession.sessionJSON().replacingOccurrences(
+                of: #""timeout": 30,"#, with: #""timeout": 30, "history": { "maxEntries": 1 },"#))
+        let bounded = try Session.load(from: dir.path)
+        let history = HistoryStore(session: bounded)
+        _ = ExplorerProgram(
+            state: ExplorerState(session: bounded, size: Size(width: 120, height: 40)),
+            backend: MemoryBackend(width: 120, height: 40),
+            host: ExplorerHost(mock: MockSource(session: bounded), history: history))
+        #expect(history.entries().map(\.number) == [3])
+    }
+}

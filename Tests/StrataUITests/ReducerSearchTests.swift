@@ -18,17 +18,22 @@ struct ReducerSearchTests {
         return String(decoding: body[match], as: UTF8.self)
     }
 
+    /// `/ Sitwell Enter` was a search in Raw that found the word: `S` would serve, `i` open the issues, `w` unwrap,
+    /// `e`... none of them ran.
+    func expectSitwellFoundInRaw(_ state: ExplorerState, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!state.traffic.isServing && !state.traffic.isStarting, sourceLocation: sourceLocation)
+        #expect(state.overlay == nil, sourceLocation: sourceLocation)
+        #expect(state.raw.wrap, sourceLocation: sourceLocation)
+        #expect(state.focus == .raw, sourceLocation: sourceLocation)
+        #expect(matched(state) == "Sitwell", sourceLocation: sourceLocation)
+    }
+
     @Test("/ in Raw searches the raw bytes: the word typed is the search, never commands (issue 31)")
     func rawSearchTakesTheWord() async throws {
         let program = try await ranDemo()
         try await ExplorerFixtures.press(program, "1 / =Sitwell Enter")
         let state = program.state
-        // `S` would serve, `i` open the issues, `w` unwrap, `e`... none of them ran.
-        #expect(!state.traffic.isServing && !state.traffic.isStarting)
-        #expect(state.overlay == nil)
-        #expect(state.raw.wrap)
-        #expect(state.focus == .raw)
-        #expect(matched(state) == "Sitwell")
+        expectSitwellFoundInRaw(state)
         let screen = ExplorerFixtures.screen(program)
         #expect(screen.contains("/Sitwell"))
         // The match is highlighted where Raw shows it.
@@ -137,13 +142,40 @@ struct ReducerSearchTests {
         #expect(tree.path(state.parsed.selected).description == "$.needle")
     }
 
+    @Test("/ in the Request pane searches the response pane focused last: the word typed never runs as commands")
+    func slashInRequestSearchesTheResponse() async throws {
+        let program = try await ranDemo()
+        // Raw was focused last, then the Request pane took the focus.
+        try await ExplorerFixtures.press(program, "1 BTab")
+        #expect(program.state.focus == .request)
+        try await ExplorerFixtures.press(program, "/ =Sitwell Enter")
+        expectSitwellFoundInRaw(program.state)
+        // Tab passes Parsed and Mapped on its way to the Request pane: the search goes to Mapped, focused last.
+        try await ExplorerFixtures.press(program, "Tab Tab Tab Tab / C-u =Upright Enter")
+        #expect(program.state.focus == .mapped)
+        #expect(program.state.search?.matchedValue != nil)
+        // From the Traffic request pane as well.
+        try await ExplorerFixtures.press(program, "T 1 BTab")
+        #expect(program.state.focus == .trafficRequest)
+        try await ExplorerFixtures.press(program, "/ C-u =Lumen Enter")
+        #expect(program.state.focus == .raw)
+        #expect(matched(program.state) == "Lumen")
+    }
+
+    @Test("/ before any response opens the search too, and says there is nothing to search yet")
+    func slashBeforeAResponse() throws {
+        var state = try ExplorerFixtures.demoState()
+        let effects = try press(&state, "Tab / =Sitwell Enter")
+        #expect(effects.isEmpty)
+        #expect(!state.traffic.isStarting)
+        #expect(state.notice?.text == "nothing to search: run a request first (r)")
+    }
+
     @Test("a key with no meaning in the pane is swallowed with a hint")
     func unboundKeysHint() throws {
         var state = try ExplorerFixtures.demoState()
-        try press(&state, "Tab /")
+        try press(&state, "Tab x")
         #expect(state.focus == .request)
-        #expect(state.notice?.text == "/ searches Raw, Parsed and Mapped (1 2 3 show them); nothing to search here")
-        try press(&state, "x")
         #expect(state.notice?.text == "x does nothing in Request (? lists the keys)")
     }
 }

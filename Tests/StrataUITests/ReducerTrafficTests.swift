@@ -137,6 +137,12 @@ import Testing
         #expect(response.origin == .server(answer: "admin"))
         #expect(String(decoding: response.body, as: UTF8.self).contains("\"status\""))
         #expect(route.name == ServeRequest.unroutedName)
+        _ = state.update(try ShownResponseTests.parsed(effects.first))
+        let screen = ExplorerView.render(state).lines().joined(separator: "\n")
+        #expect(screen.contains("No route fits this request."))
+        #expect(!screen.contains("Add \"map\""), "no route to add a map to")
+        _ = try press(&state, "i")
+        #expect(state.notice?.text == "no route fits this request")
         let preflight = state.update(
             .trafficArrived(
                 TrafficFixtures.entry(
@@ -206,6 +212,70 @@ import Testing
         #expect(state.focus == .request)
         _ = state.update(.key(.character("T")))
         #expect(state.focus == .traffic)
+    }
+
+    /// Sends the selected route with the mock answer `body` and shows it as the program would.
+    func runRoute(_ state: inout ExplorerState, body: String) throws {
+        let (id, request, _) = try #require(try press(&state, "r").last?.sent)
+        let response = Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8), duration: .zero,
+            origin: .live(url: request.url, redirects: []))
+        let parse = state.update(.responseArrived(id: id, request: request, result: .success(response)))
+        _ = state.update(try ShownResponseTests.parsed(parse.last))
+    }
+
+    @Test("T back to the routes shows the route's response again, not Traffic's answer; T shows the answer again")
+    func routesKeepTheirResponse() throws {
+        var state = try ExplorerFixtures.demoState()
+        try runRoute(&state, body: #"{"products":[{"id":1},{"id":2}]}"#)
+        _ = try press(&state, "Down")
+        let selected = state.parsed.selected
+        #expect(state.shown.origin == .send)
+
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        let health = state.update(
+            .trafficArrived(TrafficFixtures.entry("GET", "/__strata/health", in: state.session)))
+        _ = state.update(try ShownResponseTests.parsed(health.first))
+        #expect(state.shown.origin == .traffic(1))
+        #expect(state.response.document?.response.body.contains(UInt8(ascii: "{")) == true)
+
+        _ = try press(&state, "T")
+        #expect(state.focus == .routes)
+        #expect(state.shown.origin == .send)
+        #expect(state.responseRouteName == "listProducts")
+        #expect(
+            state.response.document.map { String(decoding: $0.response.body, as: UTF8.self) }?.contains("products")
+                == true)
+        #expect(state.parsed.selected == selected, "the Parsed selection as it was left")
+        _ = try press(&state, "Y")
+        #expect(!ExplorerView.render(state).lines().joined().contains("run a request first"))
+        _ = try press(&state, "Escape")
+
+        let again = try press(&state, "T")
+        #expect(state.focus == .traffic)
+        _ = state.update(try ShownResponseTests.parsed(again.last))
+        #expect(state.shown.origin == .traffic(1))
+    }
+
+    @Test("T back to the routes before any run shows no response there, and stops an answer still being processed")
+    func routesWithoutResponse() throws {
+        var state = try ExplorerFixtures.demoState()
+        _ = state.update(.servingChanged(url: "http://127.0.0.1:8080", problem: nil))
+        let first = state.update(
+            .trafficArrived(TrafficFixtures.entry("GET", "/__strata/health", in: state.session)))
+        _ = state.update(try ShownResponseTests.parsed(first.first))
+        let second = state.update(
+            .trafficArrived(TrafficFixtures.entry("GET", "/products?page=1", in: state.session)))
+        let (id, _, _) = try #require(second.last?.parsed)
+
+        let back = try press(&state, "T")
+        #expect(back.contains { $0.cancelled == id })
+        #expect(state.response.document == nil)
+        _ = state.update(try ShownResponseTests.parsed(second.last))
+        #expect(state.response.document == nil, "the cancelled answer does not show in the routes view")
+        let screen = ExplorerView.render(state).lines().joined(separator: "\n")
+        #expect(screen.contains("No response yet."))
+        #expect(!screen.contains("strata serve (admin)"))
     }
 
     @Test(

@@ -19,10 +19,12 @@ public final class HistoryStore: Sendable {
     public let directory: String
     /// The folder every file must stay inside (the session folder).
     public let root: String
+    /// The bounds and the redaction the next append follows (``follow(_:)`` changes them for a reloaded session).
+    private let rules: Locked<(settings: HistorySettings, redaction: FixtureWriter)>
     /// The bounds: entries kept and bytes taken.
-    public let settings: HistorySettings
+    public var settings: HistorySettings { rules.withLock { $0.settings } }
     /// The redaction of recorded fixtures, for the session's `redact` list.
-    let redaction: FixtureWriter
+    var redaction: FixtureWriter { rules.withLock { $0.redaction } }
     /// Where the time of an entry comes from.
     let clock: @Sendable () -> Date
     /// One append at a time in this process (another process is kept out by a lock on the folder).
@@ -32,7 +34,7 @@ public final class HistoryStore: Sendable {
 
     /// The history folder of the session folder `directory`: `DIRECTORY/.strata/history`.
     public static func folder(ofSession directory: String) -> String {
-        Session.join(Session.join(directory, ".strata"), "history")
+        Session.join(StrataFolder.path(ofSession: directory), "history")
     }
 
     /// The history of `session`, bounded as its `history` block says.
@@ -50,9 +52,30 @@ public final class HistoryStore: Sendable {
     ) {
         self.directory = directory
         self.root = root
-        self.settings = settings
-        self.redaction = FixtureWriter(directory: directory, redact: redact)
+        self.rules = Locked((settings, FixtureWriter(directory: directory, redact: redact)))
         self.clock = clock
+    }
+
+    /// Takes `session`'s `history` bounds and `redact` list for every append from now on (session.json was
+    /// reloaded), and drops the oldest entries beyond the new bounds at once rather than at the next send; the
+    /// drop runs after the appends asked for before (``settle()`` waits for it).
+    public func follow(_ session: Session) {
+        rules.withLock { $0 = (session.history, FixtureWriter(directory: directory, redact: session.redact)) }
+        writes.async {
+            self.appending.lock()
+            defer { self.appending.unlock() }
+            // `maxEntries: 0` stops keeping new entries; those kept stay until the user removes them.
+            guard self.settings.maxEntries > 0, FileManager.default.fileExists(atPath: self.directory) else { return }
+            self.withFolderLock { self.prune() }
+        }
+    }
+
+    /// Runs `body` holding the lock on the history folder that keeps other processes' appends out.
+    private func withFolderLock<E: Error>(_ body: () throws(E) -> Void) throws(E) {
+        let folderLock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderLock >= 0 { _ = flock(folderLock, LOCK_EX) }
+        defer { if folderLock >= 0 { close(folderLock) } }
+        try body()
     }
 
     /// Appends an exchange answered by `source` (`live`, `mock`, `record`), redacted, then drops the oldest
@@ -62,14 +85,25 @@ public final class HistoryStore: Sendable {
     public func append(_ request: BuiltRequest, _ response: Response, source: String) throws(HistoryError)
         -> HistoryEntry.Summary?
     {
+        let (settings, redaction) = rules.withLock { $0 }
         guard settings.maxEntries > 0 else { return nil }
         let (safeRequest, safeResponse) = redaction.redacted(request, response)
         appending.lock()
         defer { appending.unlock() }
         try prepareFolder()
-        let folderLock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderLock >= 0 { _ = flock(folderLock, LOCK_EX) }
-        defer { if folderLock >= 0 { close(folderLock) } }
+        var summary: HistoryEntry.Summary? = nil
+        try withFolderLock { () throws(HistoryError) in
+            summary = try appendLocked(request, safeRequest, safeResponse, source: source, settings: settings)
+        }
+        return summary
+    }
+
+    /// The rest of ``append(_:_:source:)``, with the folder locked: the entry written under the next number, then
+    /// the oldest dropped past `settings`.
+    private func appendLocked(
+        _ request: BuiltRequest, _ safeRequest: BuiltRequest, _ safeResponse: Response, source: String,
+        settings: HistorySettings
+    ) throws(HistoryError) -> HistoryEntry.Summary? {
         let last = numbers().last ?? 0
         guard last < HistoryStore.largestNumber else {
             // Not silently: the entry would be written under a number never read back.
@@ -90,7 +124,7 @@ public final class HistoryStore: Sendable {
             unlink(bodyFile(number))
             throw .write(error.description)
         }
-        prune()
+        prune(settings)
         return entry.summary
     }
 
@@ -185,43 +219,17 @@ public final class HistoryStore: Sendable {
 
     /// Creates the folder and `.strata/.gitignore` when missing, and checks the folder is inside the session.
     func prepareFolder() throws(HistoryError) {
-        // Checked before creating anything (a symlinked `.strata` must not get a folder made outside), and after.
-        var existing = directory
-        while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        try checkInside(existing, orRoot: true)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try StrataFolder.prepare(directory, root: root)
         } catch {
-            throw .write("cannot create \(directory): \(error.localizedDescription)")
-        }
-        try checkInside(directory, orRoot: false)
-        let parent = (directory as NSString).deletingLastPathComponent
-        let ignore = Session.join(parent, ".gitignore")
-        if parent != root, !FileManager.default.fileExists(atPath: ignore) {
-            do {
-                try AtomicFile.write("# Written by strata: the history stays out of git.\n*\n", to: ignore, root: root)
-            } catch {
-                throw .write(error.description)
-            }
-        }
-    }
-
-    /// Refuses `path` unless it resolves inside the session folder (or is the folder itself, with `orRoot`).
-    func checkInside(_ path: String, orRoot: Bool) throws(HistoryError) {
-        guard let real = SessionFiles.realPath(path), let realRoot = SessionFiles.realPath(root) else {
-            throw .write("\(directory) cannot be resolved; nothing was written")
-        }
-        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
-        guard real.hasPrefix(prefix) || (orRoot && real == realRoot) else {
-            throw .write("\(directory) resolves to \(real), outside the session folder \(root); nothing was written")
+            throw .write(error.message)
         }
     }
 
     /// Drops the oldest entries (meta file first, so a half-removed entry is never listed) until at most
     /// `maxEntries` are kept and their files take at most `maxBytes`; removes bodies left without a meta file.
-    func prune() {
+    func prune(_ settings: HistorySettings? = nil) {
+        let settings = settings ?? self.settings
         let kept = numbers()
         func size(_ path: String) -> Int {
             var info = stat()

@@ -26,6 +26,24 @@ public enum HARImport {
         return assetExtensions.contains(last[last.index(after: dot)...].lowercased())
     }
 
+    /// The media type entry `e`'s response says it is (`application/json`), lowercased; empty when it says none.
+    static func mediaType(_ e: Entry) -> String {
+        (e.responseMime.lowercased().split(separator: ";").first.map(String.init) ?? "")
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether media type `type` is of `kind`, as `--content-type` names one: a whole type (`text/html`), a family
+    /// (`image/*`), or a format (`json`: `application/json` and every `…+json`, such as `application/problem+json`).
+    public static func mediaType(_ type: String, isOf kind: String) -> Bool {
+        let kind = kind.lowercased().trimmingCharacters(in: .whitespaces)
+        guard !type.isEmpty, !kind.isEmpty else { return false }
+        if kind.hasSuffix("/*") { return type.hasPrefix(kind.dropLast()) }
+        if kind.contains("/") { return type == kind }
+        guard let slash = type.firstIndex(of: "/") else { return false }
+        let subtype = type[type.index(after: slash)...]
+        return subtype == kind || subtype.hasSuffix("+" + kind)
+    }
+
     struct Entry {
         var method: String
         var url: URLComponents
@@ -45,10 +63,11 @@ public enum HARImport {
     }
 
     /// Imports the HAR document in `bytes` (named `file` in messages) as a session named `name`; page assets
-    /// (scripts, styles, images, fonts, media, HTML pages) are left out, and counted, unless `keepAssets`.
-    public static func session(_ bytes: [UInt8], file: String, name: String? = nil, keepAssets: Bool = false)
-        throws(ImportError) -> ImportResult
-    {
+    /// (scripts, styles, images, fonts, media, HTML pages) are left out, and counted, unless `keepAssets`. With
+    /// `contentTypes`, only responses of those types are kept instead (see ``mediaType(_:isOf:)``).
+    public static func session(
+        _ bytes: [UInt8], file: String, name: String? = nil, keepAssets: Bool = false, contentTypes: [String] = []
+    ) throws(ImportError) -> ImportResult {
         let doc = try ImportDocument.parse(bytes, file: file)
         guard let log = doc.root["log"], log.isObject else {
             throw ImportError("\(doc.location(doc.root.offset)): not a HAR file (no \"log\" object)")
@@ -109,7 +128,33 @@ public enum HARImport {
             throw ImportError("\(doc.location(entriesValue.offset)): the HAR has no entries")
         }
         // A browser's recording is mostly the page itself: only API responses become routes, by default.
-        if !keepAssets {
+        if !contentTypes.isEmpty {
+            let chosen = contentTypes.joined(separator: ", ")
+            func kept(_ e: Entry) -> Bool { contentTypes.contains { mediaType(mediaType(e), isOf: $0) } }
+            let others = entries.filter { !kept($0) }
+            if others.count == entries.count {
+                // Say which types the recording has, so the next try can name one.
+                var counts: [String: Int] = [:]
+                var order: [String] = []
+                for e in entries {
+                    let type = mediaType(e).isEmpty ? "no type" : mediaType(e)
+                    if counts[type] == nil { order.append(type) }
+                    counts[type, default: 0] += 1
+                }
+                let found = order.prefix(8).map { "\($0) ×\(counts[$0] ?? 0)" }.joined(separator: ", ")
+                throw ImportError(
+                    "\(doc.location(entriesValue.offset)): no response is of type \(chosen) (the recording has "
+                        + found + (order.count > 8 ? ", …" : "") + ")")
+            }
+            if !others.isEmpty {
+                let types = Array(Set(others.map { mediaType($0).isEmpty ? "no type" : mediaType($0) })).sorted()
+                notCarried.append(
+                    "\(Counted.text(others.count, "entry", "entries")) of other types left out ("
+                        + types.prefix(4).joined(separator: ", ") + (types.count > 4 ? ", …" : "")
+                        + "): --content-type chose \(chosen)")
+                entries.removeAll { !kept($0) }
+            }
+        } else if !keepAssets {
             let assets = entries.filter(isPageAsset)
             if !assets.isEmpty, assets.count == entries.count {
                 throw ImportError(

@@ -36,6 +36,10 @@ struct SessionDraft: Sendable {
         /// The route's own `auth` (basic auth from `curl -u`).
         var auth: OutputJSON? = nil
         var map: OutputJSON? = nil
+        /// A body object (`{"json": …}`, `{"raw": …, "contentType": …}`), written as the route's `body` over `body`.
+        var bodyObject: OutputJSON? = nil
+        /// The route's `expect` (a status an imported collection checked).
+        var expect: OutputJSON? = nil
 
         var json: OutputJSON {
             var m: [(String, OutputJSON)] = [("name", .string(name))]
@@ -47,10 +51,13 @@ struct SessionDraft: Sendable {
             if let auth { m.append(("auth", auth)) }
             if let multipart {
                 m.append(("body", .object([("multipart", .object(multipart.map { ($0.0, .string($0.1)) }))])))
+            } else if let bodyObject {
+                m.append(("body", bodyObject))
             } else if let body {
                 m.append(("body", .string(body)))
             }
             if let map { m.append(("map", map)) }
+            if let expect { m.append(("expect", expect)) }
             return .object(m)
         }
     }
@@ -97,6 +104,10 @@ struct SessionDraft: Sendable {
     var headers: [(String, String)] = []
     var params: [Param] = []
     var redact = RedactList()
+    /// The session's `auth` (an imported collection's).
+    var auth: OutputJSON? = nil
+    /// The session's environments by name (an imported collection's).
+    var environments: [(String, OutputJSON)] = []
     var routes: [Route] = []
     var mappings: [(String, OutputJSON)] = []
     /// Fixture pairs by fixture file name (in `fixtures/`), in order.
@@ -111,6 +122,8 @@ struct SessionDraft: Sendable {
         if !headers.isEmpty { m.append(("headers", .object(headers.map { ($0.0, .string($0.1)) }))) }
         if !params.isEmpty { m.append(("params", .object(params.map { ($0.name, $0.json) }))) }
         if !redact.names.isEmpty { m.append(("redact", .array(redact.names.map { .string($0) }))) }
+        if let auth { m.append(("auth", auth)) }
+        if !environments.isEmpty { m.append(("environments", .object(environments))) }
         m.append(("routes", .array(routes.map(\.json))))
         if !mappings.isEmpty { m.append(("mappings", .object(mappings))) }
         return .object(m)

@@ -279,30 +279,7 @@ final class QueryEvaluator {
     }
 
     /// Structural equality of two containers: arrays in order, objects by key regardless of order.
-    private func deepEqual(_ x: Int, _ y: Int) -> Bool {
-        let kind = tree.kind(x)
-        guard kind == tree.kind(y) else { return false }
-        guard kind.isContainer else { return equal(.node(x), .node(y)) }
-        // Walked together, so a small container against a huge one costs the small one's size.
-        var xc = tree.children(x).makeIterator()
-        var yc = tree.children(y).makeIterator()
-        var xs: [Int] = []
-        var ys: [Int] = []
-        while true {
-            let (a, b) = (xc.next(), yc.next())
-            guard let a, let b else {
-                guard a == nil, b == nil else { return false }
-                break
-            }
-            xs.append(a)
-            ys.append(b)
-        }
-        if kind == .array { return zip(xs, ys).allSatisfy { equal(.node($0), .node($1)) } }
-        var byKey: [String: Int] = [:]
-        for c in ys { byKey[tree.key(c) ?? ""] = c }
-        guard byKey.count == ys.count else { return false }
-        return xs.allSatisfy { c in byKey[tree.key(c) ?? ""].map { equal(.node(c), .node($0)) } ?? false }
-    }
+    private func deepEqual(_ x: Int, _ y: Int) -> Bool { tree.equalValues(x, tree, y) }
 }
 
 extension Tree {

@@ -31,6 +31,9 @@ public struct Route: Sendable {
     /// The node of the route's `errorMap` value (what responses with a status of 400 or more map to), read like
     /// `map`.
     let errorMapNode: Tree.Index?
+    /// What the route's responses must be (its `expect` object): `strata test` checks them, and the explorer after
+    /// each run.
+    public let expectations: Expectations?
     /// The route's object node in the session document.
     public let node: Tree.Index?
 
@@ -39,7 +42,7 @@ public struct Route: Sendable {
         name: String, method: String = "GET", path: String, params: [ParamSpec] = [], headers: [ParamSpec] = [],
         body: BodyEncoding = .form, bodyTemplate: BodyTemplate? = nil, auth: Auth? = nil,
         contentType: String? = nil, description: String? = nil, mapNode: Tree.Index? = nil,
-        errorMapNode: Tree.Index? = nil,
+        errorMapNode: Tree.Index? = nil, expectations: Expectations? = nil,
         node: Tree.Index? = nil
     ) {
         self.name = name
@@ -56,6 +59,7 @@ public struct Route: Sendable {
         self.description = description
         self.mapNode = mapNode
         self.errorMapNode = errorMapNode
+        self.expectations = expectations
         self.node = node
     }
 

@@ -19,7 +19,7 @@ extension Session {
     /// The keys allowed in a route.
     static let routeKeys = [
         "name", "description", "method", "path", "params", "headers", "auth", "body", "contentType", "map",
-        "errorMap",
+        "errorMap", "expect",
     ]
     /// The keys allowed in a param written as an object.
     static let paramKeys = ["value", "in", "required", "description", "name"]
@@ -364,11 +364,14 @@ struct SessionLoader {
                 }
             }
         }
+        let expectations = m["expect"].flatMap {
+            self.expectations($0, of: what, mapsResponses: m["map"] != nil || m["errorMap"] != nil)
+        }
         guard let name, let path else { return nil }
         return Route(
             name: name, method: method, path: path, params: params, headers: headers, body: body,
             bodyTemplate: bodyTemplate, auth: auth, contentType: contentType, description: description,
-            mapNode: m["map"], errorMapNode: m["errorMap"], node: node)
+            mapNode: m["map"], errorMapNode: m["errorMap"], expectations: expectations, node: node)
     }
 
     /// Reads a `params` object: each member a string, number or bool, or `{ "value", "in", "required" }`.

@@ -19,10 +19,12 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case editSession
     /// Pick the session environment from a list.
     case pickEnvironment
-    /// Show the request as a curl command.
-    case showCurl
+    /// Show the request as code (curl at first; the overlay switches the language).
+    case showCode
     /// List the mapping issues.
     case showIssues
+    /// Show the selected route's expectations and how its last response fared.
+    case showChecks
     /// Show (and focus) the Raw pane.
     case showRaw
     /// Show (and focus) the Parsed pane.
@@ -119,8 +121,26 @@ package enum Command: String, Hashable, Sendable, CaseIterable {
     case copyValue
     /// Copy the selection's subtree as JSON.
     case copySubtree
-    /// Copy the request as a curl command.
-    case copyCurl
+    /// Copy the request as code, in the language last shown.
+    case copyCode
+
+    // The request as code.
+    /// Show the next language.
+    case nextLanguage
+    /// Show the previous language.
+    case previousLanguage
+    /// Show the request as a curl command.
+    case showCurlCode
+    /// Show it as an HTTPie command.
+    case showHTTPieCode
+    /// Show it as Python with requests.
+    case showPythonCode
+    /// Show it as JavaScript with fetch.
+    case showJavaScriptCode
+    /// Show it as Swift with URLSession.
+    case showSwiftCode
+    /// Copy the code shown.
+    case copyShownCode
     /// Copy the mapped object as JSON.
     case copyMapped
     /// The next match.

@@ -18,8 +18,8 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case trafficRequest
     /// The key help overlay.
     case help
-    /// The curl command overlay.
-    case curl
+    /// The request as code (curl, HTTPie, Python, JavaScript, Swift).
+    case code
     /// The mapping issues overlay.
     case issues
     /// The box saying why session.json did not load.
@@ -51,7 +51,7 @@ package enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .traffic: "Traffic"
         case .trafficRequest: "Traffic request"
         case .help: "Help"
-        case .curl: "curl command"
+        case .code: "Request as code"
         case .issues: "Issues"
         case .message: "session.json did not load"
         case .diff: "Diff"

@@ -20,8 +20,9 @@ extension KeyMap {
         out += "(I-Regexp, RFC 9485, as JSONPath's `search()` reads it), matched case-sensitively and at most\n"
         out += "64 KiB long, where `^` and `$` match at line boundaries in a body and at the ends of a name or value\n"
         out += "in Mapped; one that is not valid says where. `n` and `N` go to the next and previous match of the\n"
-        out += "last search in the focused pane of the three, wrapping round; `Esc` clears it. In Request and\n"
-        out += "Traffic, `/` says where searching works.\n"
+        out += "last search in the focused pane of the three, wrapping round; `Esc` clears it. In the Request and\n"
+        out += "Traffic panes, `/` searches the response pane focused last (so the word typed after it is the\n"
+        out += "search, never commands).\n"
         for context in KeyContext.allCases {
             out += "\n## \(context.title)\n\n| keys | what it does |\n| --- | --- |\n"
             for binding in bindings(context) {

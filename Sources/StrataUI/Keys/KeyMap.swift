@@ -15,7 +15,7 @@ package enum KeyMap {
         case .traffic: traffic
         case .trafficRequest: trafficRequest
         case .help: help
-        case .curl: curl
+        case .code: code
         case .issues: issues
         case .message: message
         case .diff: diff
@@ -53,7 +53,8 @@ package enum KeyMap {
         KeyBinding([.character("R")], .reload, "reload session.json, keep the selection, map the last response again"),
         KeyBinding([.character("E")], .editSession, "edit session.json in $EDITOR, then reload"),
         KeyBinding([.character("v")], .pickEnvironment, "pick the session environment (staging, prod, …)"),
-        KeyBinding([.character("y")], .showCurl, "show the request as a curl command"),
+        KeyBinding(
+            [.character("y")], .showCode, "show the request as code: curl, HTTPie, Python, JavaScript or Swift"),
         KeyBinding(
             [.character("Y")], .copyMenu,
             "copy path, value, subtree, curl or mapped object (OSC 52; too large: to a file)"),
@@ -61,6 +62,8 @@ package enum KeyMap {
             [.character("W")], .saveFixture,
             "save the response as a fixture pair (asks before replacing; waits for a stream)"),
         KeyBinding([.character("i")], .showIssues, "list the mapping issues"),
+        KeyBinding(
+            [.character("X")], .showChecks, "the route's expectations and how its last response fared (strata test)"),
         KeyBinding([.character("L")], .showHistory, "History: past exchanges of the route (show, resend, diff)"),
         KeyBinding([.character("1")], .showRaw, "show the Raw pane"),
         KeyBinding([.character("2")], .showParsed, "show the Parsed pane"),
@@ -94,6 +97,7 @@ package enum KeyMap {
             KeyBinding([.character("p")], .placeParam, "change where the param goes (query, header, body, cookie)"),
             KeyBinding([.character("B")], .editBody, "edit the JSON body in $EDITOR (${param} placeholders kept)"),
             KeyBinding([.ctrl("s")], .saveEdits, "save the route's edits into session.json (secrets stay out)"),
+            responseSearch,
         ]
 
     static let raw: [KeyBinding] =
@@ -140,7 +144,12 @@ package enum KeyMap {
             KeyBinding([.character("N")], .searchPrevious, "previous match"),
         ]
 
-    static let traffic: [KeyBinding] = movement
+    /// `/` where no text of the pane's own is searched: the search of the response pane shown last, so the word
+    /// typed after `/` is the search and never runs as commands.
+    static let responseSearch = KeyBinding(
+        [.character("/")], .search, "search the response, in the pane of the three focused last")
+
+    static let traffic: [KeyBinding] = movement + [responseSearch]
 
     static let trafficRequest: [KeyBinding] = [
         KeyBinding([.up, .character("k")], .up, "scroll up a row"),
@@ -149,6 +158,7 @@ package enum KeyMap {
         KeyBinding([.pageDown, .ctrl("f")], .pageDown, "page down"),
         KeyBinding([.home, .character("g")], .top, "to the top (what answered)"),
         KeyBinding([.end, .character("G")], .bottom, "to the end (the body's last line)"),
+        responseSearch,
     ]
 
     static let help: [KeyBinding] =
@@ -156,8 +166,20 @@ package enum KeyMap {
             KeyBinding([.escape, .character("q"), .character("?")], .close, "close the help", hint: "close")
         ]
 
-    static let curl: [KeyBinding] = [
-        KeyBinding([.escape, .character("q"), .character("y"), .enter], .close, "close", hint: "close")
+    static let code: [KeyBinding] = [
+        KeyBinding([.up], .up, "scroll up"),
+        KeyBinding([.down], .down, "scroll down"),
+        KeyBinding([.pageUp], .pageUp, "page up"),
+        KeyBinding([.pageDown], .pageDown, "page down"),
+        KeyBinding([.right, .tab], .nextLanguage, "the next language", hint: "language"),
+        KeyBinding([.left, .backTab], .previousLanguage, "the previous language"),
+        KeyBinding([.character("c")], .showCurlCode, "curl"),
+        KeyBinding([.character("h")], .showHTTPieCode, "HTTPie"),
+        KeyBinding([.character("p")], .showPythonCode, "Python (requests)"),
+        KeyBinding([.character("j")], .showJavaScriptCode, "JavaScript (fetch, Node 18 or later)"),
+        KeyBinding([.character("s")], .showSwiftCode, "Swift (URLSession)"),
+        KeyBinding([.character("Y")], .copyShownCode, "copy the code shown (OSC 52)", hint: "copy"),
+        KeyBinding([.escape, .character("q"), .character("y"), .enter], .close, "close", hint: "close"),
     ]
 
     static let issues: [KeyBinding] =
@@ -190,7 +212,9 @@ package enum KeyMap {
             KeyBinding([.character("k")], .copyKeyPath, "the selection's key path (products.0), as mappings write it"),
             KeyBinding([.character("v")], .copyValue, "the selection's value (a string without quotes)"),
             KeyBinding([.character("j")], .copySubtree, "the selection's subtree as JSON"),
-            KeyBinding([.character("c")], .copyCurl, "the request as a curl command (secrets redacted)"),
+            KeyBinding(
+                [.character("c")], .copyCode,
+                "the request as code, in the language y showed last (curl at first; secrets as their variables)"),
             KeyBinding([.character("o")], .copyMapped, "the mapped object as JSON"),
             KeyBinding([.enter], .commit, "copy the highlighted choice", hint: "copy"),
             KeyBinding([.escape, .character("q"), .character("Y")], .close, "close", hint: "close"),

@@ -26,6 +26,9 @@ package struct ExplorerHost {
     /// Where the user's trust is kept: a reloaded session is trusted as it says, and `y` to the trust question is
     /// recorded in it; nil keeps trust for the run only (headless screenshots, tests).
     package var trust: TrustStore?
+    /// Whether each route's last checks are written to the session's `.strata/checks.json` (not by headless
+    /// screenshots and tests, which leave the session folder alone).
+    package var keepsChecks = false
 
     /// Creates a host with the given sources; with `history`, both keep every response in it.
     package init(
@@ -60,6 +63,7 @@ package struct ExplorerHost {
             mock: MockSource(session: session), runEditor: runEditor, fixedDurations: fixedDurations,
             history: fixedDurations ? ExplorerHost.scratchHistory(session) : HistoryStore(session: session),
             server: server, trust: trust)
+        keepsChecks = !fixedDurations
     }
 
     /// A history in a new temporary folder with a clock that ticks one second per entry. The folder is removed

@@ -42,6 +42,8 @@ package final class ExplorerProgram {
         self.terminal = Terminal(backend: backend)
         self.host = host ?? ExplorerHost(session: state.session)
         self.inbox = Inbox(waker: backend.waker)
+        // A history past the session's bounds (lowered since the last run) is cut down now, not at the next send.
+        self.host.history?.follow(state.session)
     }
 
     /// Interval between spinner frames while a request runs.
@@ -95,7 +97,10 @@ package final class ExplorerProgram {
     /// Applies `action` and starts the effects it asks for.
     package func dispatch(_ action: Action) {
         if case .queryFinished(let id, _) = action { queries[id] = nil }
+        let rules = (state.session.history, state.session.redact)
         let effects = state.update(action)
+        // A reloaded session.json's `history` bounds and `redact` list hold for the history at once.
+        if (state.session.history, state.session.redact) != rules { host.history?.follow(state.session) }
         for effect in effects { perform(effect) }
     }
 
@@ -253,6 +258,22 @@ package final class ExplorerProgram {
                     tree, status: status, route: route, with: ResponsePipeline(session: session))
                 mapping?.compare(with: previous)
                 return .responseMappedAgain(responseID: id, mapping: mapping)
+            }
+        case .checkExpectations(let id, let route, let response, let parsed, let mapping):
+            spawn {
+                let report = route.expectations?.check(response, parsed: parsed, mapping: mapping)
+                return .expectationsChecked(
+                    responseID: id, route: route.name, report: report ?? ExpectationReport(results: []))
+            }
+        case .keepChecks(let route, let report, let session):
+            guard host.keepsChecks else { return }
+            spawn {
+                do throws(AtomicFile.WriteError) {
+                    try LastChecks.keep([route: report], session: session)
+                    return .checksKept(problem: nil)
+                } catch {
+                    return .checksKept(problem: error.description)
+                }
             }
         case .loadSession(let path):
             let trust = host.trust

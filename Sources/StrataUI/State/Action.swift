@@ -25,6 +25,10 @@ package enum Action: Sendable {
     case responseMapped(responseID: Int, mapping: MappedDocument?)
     /// The shown response was mapped again with the reloaded session.
     case responseMappedAgain(responseID: Int, mapping: MappedDocument?)
+    /// Response `responseID`, an answer to route `route`, was checked against the route's expectations.
+    case expectationsChecked(responseID: Int, route: String, report: ExpectationReport)
+    /// A route's last checks were written to `.strata/checks.json`, or could not be (why).
+    case checksKept(problem: String?)
     /// session.json was read again (`R`, or after `$EDITOR`).
     case sessionLoaded(Result<Session, SessionError>)
     /// `$EDITOR` exited; `problem` says why it could not run, if it could not.

@@ -1,6 +1,6 @@
 /// What `Y` can copy to the clipboard, in the order the copy menu lists them.
 package enum CopyChoice: Int, CaseIterable, Sendable {
-    case path, keyPath, value, subtree, curl, mapped
+    case path, keyPath, value, subtree, code, mapped
 
     /// The menu's words for it.
     package var title: String {
@@ -9,7 +9,7 @@ package enum CopyChoice: Int, CaseIterable, Sendable {
         case .keyPath: "key path (mapping)"
         case .value: "value"
         case .subtree: "subtree as JSON"
-        case .curl: "request as curl"
+        case .code: "request as code"
         case .mapped: "mapped object as JSON"
         }
     }
@@ -21,7 +21,7 @@ package enum CopyChoice: Int, CaseIterable, Sendable {
         case .keyPath: .copyKeyPath
         case .value: .copyValue
         case .subtree: .copySubtree
-        case .curl: .copyCurl
+        case .code: .copyCode
         case .mapped: .copyMapped
         }
     }

@@ -21,6 +21,13 @@ package enum Effect: Sendable, Equatable {
     /// Map the shown response again with a reloaded session and mark what changed against `previous` (the mapping
     /// shown until now); reply with ``Action/responseMappedAgain``.
     case mapAgain(responseID: Int, tree: Tree, status: Int, route: Route, session: Session, previous: MappingResult?)
+    /// Check `response` (parsed and mapped as shown) against `route`'s expectations off the loop (a JSONPath may walk a
+    /// large body); reply with ``Action/expectationsChecked(responseID:route:report:)``.
+    case checkExpectations(
+        responseID: Int, route: Route, response: Response, parsed: ParseOutcome, mapping: MappingOutcome?)
+    /// Keep `report` as route `route`'s last checks in `session`'s `.strata/checks.json` (where the host keeps them);
+    /// reply with ``Action/checksKept(problem:)``.
+    case keepChecks(route: String, report: ExpectationReport, session: Session)
     /// Read the session file again; reply with ``Action/sessionLoaded``.
     case loadSession(path: String)
     /// Suspend the screen, run `$EDITOR` on `file`, resume; reply with ``Action/editorFinished``.
@@ -85,6 +92,12 @@ package enum Effect: Sendable, Equatable {
             guard case .mapAgain(let j, let other, let code, let r, let t, let q) = b else { return false }
             return i == j && same(tree, other) && status == code && route.name == r.name && same(s, t)
                 && p?.values.count == q?.values.count && p?.issues == q?.issues
+        case .checkExpectations(let i, let route, let response, _, _):
+            guard case .checkExpectations(let j, let other, let answer, _, _) = b else { return false }
+            return i == j && route.name == other.name && response == answer
+        case .keepChecks(let r, let report, let s):
+            guard case .keepChecks(let q, let other, let t) = b else { return false }
+            return r == q && report == other && same(s, t)
         case .loadSession(let p):
             guard case .loadSession(let q) = b else { return false }
             return p == q

@@ -83,6 +83,9 @@ package struct ExplorerState: Sendable {
     /// Counts new responses, so a draft reading one is built again.
     private var responsesRevision = 0
 
+    /// How the last response of each route sent from here fared against the route's expectations, by route name.
+    package internal(set) var checkReports: [String: ExpectationReport] = [:]
+
     /// Whether the shown response is being mapped (the Mapped pane says so meanwhile).
     package var isMapping: Bool { shown.isMapping }
 
@@ -101,6 +104,11 @@ package struct ExplorerState: Sendable {
 
     /// Serving over HTTP and the Traffic list.
     package var traffic = TrafficState()
+    /// The response panes as the routes view left them, while the Traffic list shows its answers in their place.
+    package var routesPanes: ResponsePanes?
+
+    /// The language `y` shows the request in and `Y c` copies it in (curl until another is picked).
+    package var codeLanguage = CodeLanguage.curl
 
     /// The overlay on top, if any.
     package var overlay: Overlay?

@@ -1,10 +1,12 @@
+import Strata
+
 /// A box drawn over the panes that takes the keys until it is closed.
 package enum Overlay: Hashable, Sendable {
     /// The key help, scrolled by `scroll` rows.
     case help(scroll: Int)
-    /// The request as a curl command, and what it leaves empty because a variable is not set
-    /// (``BuiltRequest/curlNotes``).
-    case curl(String, notes: [String])
+    /// The request as code in `language` (curl, HTTPie, Python, JavaScript, Swift), and what it leaves empty because
+    /// a variable is not set (``BuiltRequest/curlNotes``).
+    case code(CodeLanguage, String, notes: [String], scroll: Int)
     /// The mapping issues, with the selected one.
     case issues(selected: Int)
     /// A titled message (session diagnostics, a transport error), scrolled by `scroll` rows.
@@ -26,7 +28,7 @@ package enum Overlay: Hashable, Sendable {
     package var keyContext: KeyContext {
         switch self {
         case .help: .help
-        case .curl: .curl
+        case .code: .code
         case .issues: .issues
         case .message: .message
         case .copy: .copy

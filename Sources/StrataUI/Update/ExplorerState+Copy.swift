@@ -35,7 +35,8 @@ extension ExplorerState {
         }
         guard text.utf8.count <= OSC52.maxBytes else { return offerExport(choice) }
         let preview = text.count > 40 ? String(text.prefix(39)) + "…" : text
-        notice = Notice("copied \(choice.title): \(preview.replacingNewlines)")
+        let what = choice == .code ? "request as \(codeLanguage.title)" : choice.title
+        notice = Notice("copied \(what): \(preview.replacingNewlines)")
         return [.copyToClipboard(text)]
     }
 
@@ -51,17 +52,9 @@ extension ExplorerState {
     /// The text `choice` copies, from the selection in Parsed (or Mapped for the mapped object); with a `limit`,
     /// a text longer than that many bytes is refused as soon as that is known, without building it whole.
     func copyText(_ choice: CopyChoice, limit: Int? = nil) -> Result<String, CopyProblem> {
-        if choice == .curl {
-            // A served request shown from Traffic is copied as it reached the server, sent to the served URL.
-            if traffic.isShown, let number = traffic.shownNumber,
-                let entry = traffic.entries.first(where: { $0.number == number })
-            {
-                var request = entry.request
-                if request.baseURL.isEmpty, let served = traffic.url { request.baseURL = served }
-                return .success(request.curl())
-            }
-            guard let request = draft?.request else { return .failure(CopyProblem(message: "no request to copy")) }
-            return .success(request.curl())
+        if choice == .code {
+            guard let request = requestToExport else { return .failure(CopyProblem(message: "no request to copy")) }
+            return .success(request.code(codeLanguage))
         }
         guard let document = response.document else {
             return .failure(CopyProblem(message: "run a request first (r)"))
@@ -101,7 +94,7 @@ extension ExplorerState {
         case .subtree:
             guard let limit else { return .success(tree.canonicalJSON(node, pretty: true)) }
             return tree.canonicalJSON(node, pretty: true, limit: limit).map { .success($0) } ?? .failure(.overLimit)
-        case .curl, .mapped: return .failure(CopyProblem(message: "unreachable"))
+        case .code, .mapped: return .failure(CopyProblem(message: "unreachable"))
         }
     }
 
@@ -161,7 +154,7 @@ extension ExplorerState {
             while outline.result.values.className(id) == nil, let parent = outline.parent(id) { id = parent }
             content = .mapped(outline.result, value: id)
             what = id == 0 ? "mapped" : "mapped-" + document.mapping!.path(of: id)
-        case .path, .keyPath, .curl: return nil
+        case .path, .keyPath, .code: return nil
         }
         return TextExport(
             content: content, sessionDirectory: session.directory, name: "\(route)-\(what)", scrubber: scrubber)

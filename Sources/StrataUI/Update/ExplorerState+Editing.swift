@@ -94,7 +94,7 @@ extension ExplorerState {
                 search = nil
                 return []
             }
-            return startSearch(text, in: focus.isResponsePane ? focus : .parsed, forward: true)
+            return startSearch(text, in: focus.isResponsePane ? focus : tab, forward: true)
         case .query:
             return commitQuery(text)
         }

@@ -6,6 +6,13 @@ extension ExplorerState {
     /// The Mapped pane's outline, when the shown response was mapped into values.
     package var mappedOutline: MappedOutline? { response.document?.mapping?.outline }
 
+    /// Whether a route of the session fits the shown response (not so for an answer from Traffic to a request none
+    /// fits, such as an admin page).
+    var shownResponseHasRoute: Bool { responseRouteName.flatMap { session.route(named: $0) } != nil }
+
+    /// Why a parsed response has no mapping: its route maps nothing, or no route fits it.
+    var unmappedReason: String { shownResponseHasRoute ? "this route maps nothing" : "no route fits this request" }
+
     /// The Mapped selection as a path: `[0].maker.name`.
     var mappedPathText: String? {
         guard let mapping = response.document?.mapping, let outline = mapping.outline, mapped.selected < outline.count

@@ -1,4 +1,5 @@
 import Strata
+import TermGrid
 
 extension ExplorerState {
     /// `i`: the mapping issues, or a note saying why there are none to list.
@@ -9,7 +10,7 @@ extension ExplorerState {
         }
         guard let mapping = document.mapping else {
             notice = Notice(
-                document.tree == nil ? "the body did not parse, so nothing was mapped" : "this route maps nothing")
+                document.tree == nil ? "the body did not parse, so nothing was mapped" : unmappedReason)
             return []
         }
         guard mapping.issueCount > 0 || !(mapping.changes?.fixedIssues.isEmpty ?? true) || !mapping.diagnostics.isEmpty
@@ -78,8 +79,17 @@ extension ExplorerState {
             } else if command == .showAllIssues {
                 filterIssues(.info)
             }
-        case .curl:
-            break
+        case .code(let language, let code, let notes, let scroll):
+            if let step {
+                let rows = OverlayView.codeLines(
+                    language, code, notes: notes,
+                    width: OverlayView.codeWidth(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                ).count
+                let last = max(rows - (size.height - 6), 0)
+                overlay = .code(language, code, notes: notes, scroll: min(max(scroll + step, 0), last))
+                return []
+            }
+            return codeCommand(command, showing: language)
         case .copy(let selected):
             return copyMenuCommand(command, selected: selected)
         case .confirmSave, .trust:

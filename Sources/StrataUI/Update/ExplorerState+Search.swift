@@ -169,7 +169,7 @@ extension ExplorerState {
     private func nothingMappedReason(_ document: ResponseDocument) -> String {
         if document.tree == nil { return "the body did not parse (1 shows Raw)" }
         if isMapping { return "the values are still being mapped" }
-        if document.mapping == nil { return "this route maps nothing" }
+        if document.mapping == nil { return unmappedReason }
         return "the mapping made no values (i lists the issues)"
     }
 

@@ -78,17 +78,62 @@ extension ExplorerState {
         notice = Notice("serving \(session.name) (\(source.rawValue)): S stops, T shows the routes")
     }
 
-    /// `T`: the Traffic list or the routes in the left pane, focused (from whichever pane had the focus).
+    /// `T`: the Traffic list or the routes in the left pane, focused (from whichever pane had the focus). The
+    /// response panes follow: the routes show the response they showed before Traffic's answers, and the Traffic
+    /// list the answer to its selected request.
     mutating func toggleTraffic() -> [Effect] {
         showTraffic(!traffic.isShown)
         focus = traffic.isShown ? .traffic : .routes
-        if traffic.isShown, traffic.entries.isEmpty {
+        guard traffic.isShown else { return restoreRoutesPanes() }
+        if traffic.entries.isEmpty {
             notice = Notice(
                 traffic.isServing
                     ? "no requests yet: point an app or curl at \(traffic.url ?? "")"
                     : "no requests yet: press S to serve the session")
+            return []
         }
-        return []
+        // A send still running shows its response when it ends, as it would have.
+        return traffic.shownNumber == nil && run == nil ? showSelectedTraffic() : []
+    }
+
+    /// Sets the routes view's response panes aside before an answer from Traffic takes their place (once: Traffic's
+    /// answers replace one another, not what the routes showed).
+    mutating func setRoutesPanesAside() {
+        if case .traffic = shown.origin { return }
+        routesPanes = ResponsePanes(shown: shown, parsed: parsed, mapped: mapped, raw: raw, search: search)
+    }
+
+    /// Shows the routes view's response panes again in place of Traffic's answer (nothing, when they showed
+    /// nothing), stopping the processing of an answer still under way; a response sent or read from history
+    /// meanwhile stays.
+    mutating func restoreRoutesPanes() -> [Effect] {
+        var effects: [Effect] = []
+        if let id = traffic.runID, run?.id == id {
+            effects.append(.cancel(id: id))
+            run = nil
+        }
+        traffic.runID = nil
+        traffic.shownNumber = nil
+        let saved = routesPanes ?? ResponsePanes()
+        routesPanes = nil
+        guard case .traffic = shown.origin else { return effects }
+        shown = saved.shown
+        parsed = saved.parsed
+        mapped = saved.mapped
+        raw.topLine = saved.raw.topLine
+        raw.topSegment = saved.raw.topSegment
+        raw.column = saved.raw.column
+        search = saved.search
+        // A query stays until cleared: it runs on the response shown again.
+        if let query { effects += runQuery(query.query) }
+        // Its mapping, when it ended while set aside, is made again.
+        if shown.isMapping, let id = shown.id, let document = response.document, let tree = document.tree,
+            let route = shown.routeName.flatMap({ session.route(named: $0) })
+        {
+            let status = document.response.status
+            effects.append(.map(responseID: id, tree: tree, status: status, route: route, session: session))
+        }
+        return effects
     }
 
     /// Shows or hides the Traffic list, moving the focus off a pane that goes away.
@@ -209,6 +254,7 @@ extension ExplorerState {
         let id = nextRequestID
         nextRequestID += 1
         guard let response = entry.response else {
+            setRoutesPanesAside()
             let error: TransportError =
                 entry.nearMiss.map { .noMatch($0) }
                 ?? .connection(url: entry.path, detail: "strata serve answered with \(entry.outcome)")

@@ -52,6 +52,7 @@ extension ExplorerState {
                 } else {
                     .send
                 }
+            if case .traffic = origin { setRoutesPanesAside() }
             install(document, id: id, routeName: current.routeName, origin: origin)
             if let reason = current.keptBecause {
                 notice = Notice(
@@ -68,14 +69,20 @@ extension ExplorerState {
                 shown.startMapping()
                 return requery + [.map(responseID: id, tree: tree, status: status, route: route, session: session)]
             }
-            return requery
+            return requery + checkShownResponse()
         case .responseMapped(let id, let mapping):
             guard setMapping(mapping, responseID: id) else { return [] }
             mappingArrived()
-            return []
+            return checkShownResponse()
         case .responseMappedAgain(let id, let mapping):
             guard setMapping(mapping, responseID: id) else { return [] }
             mappingInstalled()
+            // Expectations edited in session.json are checked again on the response shown.
+            return checkShownResponse()
+        case .expectationsChecked(let id, let route, let report):
+            return expectationsChecked(report, route: route, responseID: id)
+        case .checksKept(let problem):
+            if let problem { notice = Notice("the checks' result was not kept: \(problem)", kind: .error) }
             return []
         case .sessionLoaded(let result):
             return sessionLoaded(result)
@@ -142,13 +149,9 @@ extension ExplorerState {
         return perform(command)
     }
 
-    /// A key no table binds in the focused pane: swallowed, with a hint (where `/` searches, for `/`).
+    /// A key no table binds in the focused pane: swallowed, with a hint.
     mutating func unboundKey(_ key: Key) {
-        if key == .character("/") {
-            notice = Notice("/ searches Raw, Parsed and Mapped (1 2 3 show them); nothing to search here")
-        } else {
-            notice = Notice("\(key.label) does nothing in \(focus.title) (? lists the keys)")
-        }
+        notice = Notice("\(key.label) does nothing in \(focus.title) (? lists the keys)")
     }
 
     /// Marks the explorer finished, cancelling a request in flight.
@@ -188,20 +191,12 @@ extension ExplorerState {
             return [.editFile(path: session.file)]
         case .pickEnvironment:
             return pickEnvironment()
-        case .showCurl:
-            guard let draft else {
-                notice = Notice("select a route first", kind: .error)
-                return []
-            }
-            guard let request = draft.request else {
-                notice = Notice(
-                    "cannot build the request: \(draft.error?.message ?? "unknown problem")", kind: .error)
-                return []
-            }
-            overlay = .curl(request.curl(), notes: request.curlNotes)
-            return []
+        case .showCode:
+            return showCode(codeLanguage)
         case .showIssues:
             return showIssues()
+        case .showChecks:
+            return showChecks()
         case .showHistory:
             return showHistory()
         case .copyMenu:
@@ -217,6 +212,8 @@ extension ExplorerState {
         case .toggleTraffic: return toggleTraffic()
         default:
             if case .failure = response, focus.isResponsePane { return scrollFailure(command) }
+            // From the request or Traffic panes, `/` searches the response pane shown last.
+            if command == .search, !focus.isResponsePane { return searchCommand(.search, in: tab) }
             switch focus {
             case .routes: return routesCommand(command)
             case .request: return requestCommand(command)

@@ -39,14 +39,22 @@ package enum MappedPane {
                 return
             }
             let lines: [Line] =
-                document.tree == nil
-                ? [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
-                : [
-                    Line("This route maps nothing."),
-                    Line(
-                        "Add \"map\": \"ClassName\" to the route in session.json, then press R.", style: Theme.secondary
-                    ),
-                ]
+                if document.tree == nil {
+                    [Line("Nothing to map: the body did not parse.", style: Theme.secondary)]
+                } else if !state.shownResponseHasRoute {
+                    // An answer from Traffic to a request no route fits has no route to add a map to.
+                    [
+                        Line("Nothing to map."),
+                        Line("No route fits this request.", style: Theme.secondary),
+                    ]
+                } else {
+                    [
+                        Line("This route maps nothing."),
+                        Line(
+                            "Add \"map\": \"ClassName\" to the route in session.json, then press R.",
+                            style: Theme.secondary),
+                    ]
+                }
             ExplorerView.emptyState(lines, in: block.inner(area), into: &buffer)
             return
         }

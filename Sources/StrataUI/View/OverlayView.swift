@@ -10,14 +10,11 @@ enum OverlayView {
             box(
                 title: Line("Keys", style: Theme.title), footer: footer(.help), lines: lines, scroll: scroll,
                 width: 100, in: area, into: &buffer)
-        case .curl(let command, let notes):
-            var lines = command.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) }
-            if !notes.isEmpty { lines.append(Line("")) }
-            lines += notes.map { Line($0, style: Theme.secondary) }
+        case .code(let language, let code, let notes, let scroll):
             box(
-                title: Line("curl (secrets as their $VARIABLE or <redacted>)", style: Theme.title),
-                footer: footer(.curl),
-                lines: lines, scroll: 0, width: 100, wrap: true, in: area, into: &buffer)
+                title: Line("Request as code", style: Theme.title), footer: footer(.code),
+                lines: codeLines(language, code, notes: notes, width: codeWidth(in: area)), scroll: scroll,
+                width: codeWidth(in: area), in: area, into: &buffer)
         case .issues(let selected):
             // Two lines per issue (where, then what), each wrapped to the box, so no message is cut.
             let source = state.issueLines
@@ -175,6 +172,41 @@ enum OverlayView {
     }
 
     /// A centred box with a title, scrolled lines, an optional selected line and a footer of key hints.
+    /// The widest the code box is: 110 columns, less on a narrow screen.
+    static func codeWidth(in area: Rect) -> Int { max(min(110, area.width - 6), 1) }
+
+    /// The code box's rows: the languages (the one shown picked out), what happens to secrets, the code cut into
+    /// rows of `width` columns where a line is longer (its indentation kept, so it reads as code), then the notes.
+    static func codeLines(_ language: CodeLanguage, _ code: String, notes: [String], width: Int) -> [Line] {
+        let tabs = CodeLanguage.allCases.enumerated().flatMap { k, other -> [TextSpan] in
+            [
+                TextSpan(k == 0 ? "" : "  "),
+                TextSpan(other.title, style: other == language ? Theme.selectedFocused : Theme.secondary),
+            ]
+        }
+        var lines = [
+            Line(tabs), Line("secrets as their environment variables, or <redacted>", style: Theme.secondary), Line(""),
+        ]
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            var row = ""
+            var used = 0
+            VisibleText.forEachCell(in: String(line)) { symbol, columns in
+                if used + columns > width, !row.isEmpty {
+                    lines.append(Line(row))
+                    row = ""
+                    used = 0
+                }
+                row += symbol
+                used += columns
+                return true
+            }
+            lines.append(Line(row))
+        }
+        if !notes.isEmpty { lines.append(Line("")) }
+        lines += notes.flatMap { Paragraph.wrap(Line($0, style: Theme.secondary), width: width) }
+        return lines
+    }
+
     static func box(
         title: Line, footer: Line, lines: [Line], scroll: Int, width: Int, wrap: Bool = false, selected: Int? = nil,
         items: [Range<Int>]? = nil, in area: Rect, into buffer: inout Buffer

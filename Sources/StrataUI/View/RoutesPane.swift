@@ -40,9 +40,12 @@ package enum RoutesPane {
             ExplorerView.emptyState(message, in: inner, into: &buffer)
             return
         }
-        // A list of names with the selection marker, then the methods in a right-aligned column beside it.
+        // A list of names with the selection marker, then the methods in a right-aligned column beside it, led by
+        // ✓ or ✗ where the route's last response was checked against its expectations.
         let methodWidth = min(routes.map(\.method.count).max() ?? 3, 7)
-        let names = Rect(x: inner.x, y: inner.y, width: max(inner.width - methodWidth - 3, 1) + 2, height: inner.height)
+        let marks = state.checkReports.isEmpty ? 0 : 2
+        let names = Rect(
+            x: inner.x, y: inner.y, width: max(inner.width - methodWidth - 3 - marks, 1) + 2, height: inner.height)
         let selection = ExplorerView.selectionStyle(focused: focused)
         var list = ListState(selected: state.routeRow, offset: state.routeTop)
         let nameList = List(
@@ -56,6 +59,10 @@ package enum RoutesPane {
             let y = inner.y + row
             let method = Line(route.method, style: Theme.method(route.method), alignment: .right)
             buffer.setLine(method, x: inner.right - methodWidth - 1, y: y, width: methodWidth)
+            if let report = state.checkReports[route.name] {
+                let mark = report.passed ? TextSpan("✓", style: Theme.string) : TextSpan("✗", style: Theme.error)
+                buffer.setLine(Line([mark]), x: inner.right - methodWidth - 3, y: y, width: 1)
+            }
             if index == list.selected {
                 buffer.setStyle(selection, in: Rect(x: names.right, y: y, width: inner.right - names.right, height: 1))
             }

@@ -36,7 +36,7 @@ enum CLIBenchProcess {
                 ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").last ?? "")
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
             return Result(
-                seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakKB: peak ?? run.peakKB, outputBytes: size ?? 0)
+                seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakKB: peak ?? run.peakKB, outputBytes: size)
         }
     }
 

@@ -33,6 +33,26 @@ import Testing
         #expect(Self.problem(nil, listener: listener) == 400)
     }
 
+    @Test(
+        "a listening address is read as a Host is: PORT, HOST:PORT, [IPv6]:PORT; the address a listener prints",
+        arguments: [
+            ("8080", "127.0.0.1:8080"), ("0.0.0.0:9000", "0.0.0.0:9000"), ("[::1]:0", "[::1]:0"),
+            ("localhost:65535", "localhost:65535"),
+        ])
+    func listeningAddress(_ text: String, _ expected: String) throws {
+        let listener = try #require(ServeListener(address: text, defaultHost: "127.0.0.1"))
+        #expect(listener.description == expected)
+        // What a listener prints, a Host header naming it gives back.
+        #expect(Self.problem(listener.description, listener: listener) == nil || listener.port == 0)
+    }
+
+    @Test(
+        "not a listening address: no port, a port out of range, a bracket not closed or followed by junk",
+        arguments: ["", "abc", "70000", "-1", "host:", ":80", "[::1]", "[::1", "[::1]8080", "[]:80"])
+    func notAListeningAddress(_ text: String) {
+        #expect(ServeListener(address: text, defaultHost: "127.0.0.1") == nil)
+    }
+
     @Test("port 80 may be left out of the Host")
     func defaultPort() {
         #expect(Self.problem("localhost", listener: ServeListener(host: "localhost", port: 80)) == nil)

@@ -26,8 +26,10 @@ import Testing
         }
     }
 
-    @Test("live: a cookie one answer sets goes with the next request, and both exchanges are in the history")
-    func liveKeepsCookiesAndHistory() async throws {
+    @Test(
+        "live and record: a cookie one answer sets goes with the next request, and both exchanges are in the history",
+        arguments: [ServeResponder.Upstream.Kind.live, .record])
+    func keepsCookiesAndHistory(_ kind: ServeResponder.Upstream.Kind) async throws {
         let server = try LiveCookieTests.server()
         defer { server.stop() }
         let dir = try ScratchDirectory()
@@ -36,31 +38,15 @@ import Testing
         let history = HistoryStore(session: session)
         let jar = CookieJar()
         let upstream = ServeResponder.Upstream.make(
-            .live, session: session, history: history, cookies: jar, historyProblems: { _ in })
-        #expect(upstream.name == "live")
+            kind, session: session, history: history, cookies: jar, historyProblems: { _ in })
+        #expect(upstream.name == kind.rawValue)
         try await Self.send("set", of: session, through: upstream)
         try await Self.send("check", of: session, through: upstream)
         #expect(server.requests.map { $0.headers["Cookie"] } == [nil, "sid=abc123"])
         #expect(jar.cookies.count == 1)
         #expect(history.entries().map(\.route) == ["check", "set"])
-    }
-
-    @Test("record: the same jar and history, and each new exchange written as a fixture")
-    func recordKeepsCookiesAndHistory() async throws {
-        let server = try LiveCookieTests.server()
-        defer { server.stop() }
-        let dir = try ScratchDirectory()
-        defer { dir.remove() }
-        let session = try Self.session(in: dir, baseURL: server.baseURL)
-        let history = HistoryStore(session: session)
-        let upstream = ServeResponder.Upstream.make(
-            .record, session: session, history: history, cookies: CookieJar(), historyProblems: { _ in })
-        #expect(upstream.name == "record")
-        try await Self.send("set", of: session, through: upstream)
-        try await Self.send("check", of: session, through: upstream)
-        #expect(server.requests.map { $0.headers["Cookie"] } == [nil, "sid=abc123"])
-        #expect(history.entries().count == 2)
-        #expect(FileManager.default.fileExists(atPath: dir.url("fixtures")))
+        // Recording writes each new exchange as a fixture; live writes none.
+        #expect(FileManager.default.fileExists(atPath: dir.url("fixtures")) == (kind == .record))
     }
 
     @Test("mock answers from the fixtures and keeps no history")

@@ -37,6 +37,11 @@ enum ServeCommand {
             limits.connectionTimeout = s
             limits.requestHeadTimeout = s
         }
+        if args.gave("--max-body") {
+            Output.error(
+                "strata: warning: serve's --max-body is deprecated, use --max-request-body (on run, record and the "
+                    + "explorer --max-body bounds the response body)")
+        }
         if let b = try args.option("--max-request-body") {
             limits.maxBodyBytes = try byteSize(b, of: "--max-request-body", from: 0)
         }

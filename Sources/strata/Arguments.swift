@@ -47,6 +47,8 @@ struct Arguments {
     private let table: [OptionSpec]
     /// Values by the option's first name, in command-line order; a flag holds one empty string per occurrence.
     private var found: [String: [String]] = [:]
+    /// The spellings given (`--max-body` where the table's first name is `--max-request-body`).
+    private var spellings: Set<String> = []
     private let positionalValues: [String]
 
     /// Reads `argv` against `options` (``OptionSpec/help`` is always accepted).
@@ -74,6 +76,7 @@ struct Arguments {
                 throw UsageError(message)
             }
             let key = spec.names[0]
+            spellings.insert(name)
             if spec.value == nil {
                 guard name == a else { throw UsageError("\(name) takes no value") }
                 found[key, default: []].append("")
@@ -95,6 +98,9 @@ struct Arguments {
         }
         return spec.names[0]
     }
+
+    /// True when `spelling`, exactly as written, was given (a deprecated name of an option, to warn about).
+    func gave(_ spelling: String) -> Bool { spellings.contains(spelling) }
 
     /// True when the flag `name` (any of its spellings) was given.
     func flag(_ name: String) -> Bool { found[key(name)] != nil }

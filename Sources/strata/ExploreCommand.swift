@@ -37,7 +37,8 @@ enum ExploreCommand {
             case .failure(let problem): throw CommandError(problem.message)
             }
         }
-        var session = try loadSession(positionals.first, environment: args.option("--env"))
+        // Loaded as every command loads a session: one message listing every problem (file:line:col).
+        var session = try loadSession(sessionPath(positionals.first), environment: args.option("--env"))
         try applyMaxBody(maxBody, to: &session)
         if serveAddress != nil, source == .live { try requireTrust(toServe: session, from: "live") }
         unblockTerminalSignals()
@@ -92,20 +93,13 @@ enum ExploreCommand {
         sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    /// Loads the session named on the command line, or the demo; errors list every problem (file:line:col).
-    static func loadSession(_ argument: String?, environment: String? = nil) throws -> Session {
+    /// The session folder named on the command line, or the bundled demo's; an error says where it looked.
+    static func sessionPath(_ argument: String?) throws(CommandError) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
         guard let path = SessionLocator.locate(argument, currentDirectory: cwd, executable: executable) else {
             throw CommandError(SessionLocator.notFound(currentDirectory: cwd, executable: executable))
         }
-        var session: Session
-        do {
-            session = try Session.load(from: path)
-        } catch {
-            throw CommandError("the session did not load:\n\(error.description)")
-        }
-        if let trustStore { session = trustStore.applied(to: session) }
-        return try commandError { () throws(RequestError) in try session.applying(environment: environment) }
+        return path
     }
 }

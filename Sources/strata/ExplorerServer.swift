@@ -8,15 +8,10 @@ final class ExplorerServer: TrafficServer, Sendable {
     private let server = SessionServer()
 
     func start(
-        session: Session, source: SourceMode, address: ServeAddress,
+        session: Session, upstream: ServeResponder.Upstream, address: ServeAddress,
         arrived: @escaping @Sendable (ServeExchange) -> Void
     ) -> Result<String, ServeError> {
-        let upstream: ServeResponder.Upstream =
-            switch source {
-            case .mock: .mock(MockSource(session: session))
-            case .live: .live(LiveSource())
-            }
-        return server.start(
+        server.start(
             session: session, upstream: upstream, host: address.host, port: address.port, exchangeObserver: arrived)
     }
 

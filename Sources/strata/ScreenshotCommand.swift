@@ -42,7 +42,8 @@ enum ScreenshotCommand {
         } catch {
             throw UsageError("--keys: \(error.description)")
         }
-        let session = try ExploreCommand.loadSession(positionals.first, environment: args.option("--env"))
+        let session = try loadSession(
+            ExploreCommand.sessionPath(positionals.first), environment: args.option("--env"))
         let edited = try args.option("--edit").map { path throws(CommandError) in try loadSession(path) }
         let thenText = try args.option("--then") ?? ""
         if edited == nil, !thenText.isEmpty { throw UsageError("--then needs --edit") }

@@ -37,10 +37,18 @@ enum ServeCommand {
             limits.connectionTimeout = s
             limits.requestHeadTimeout = s
         }
+        if args.gave("--max-body") {
+            Output.error(
+                "strata: warning: serve's --max-body is deprecated, use --max-request-body (on run, record and the "
+                    + "explorer --max-body bounds the response body)")
+        }
         if let b = try args.option("--max-request-body") {
             limits.maxBodyBytes = try byteSize(b, of: "--max-request-body", from: 0)
         }
         let sourceName = try args.option("--source") ?? "mock"
+        guard let kind = ServeResponder.Upstream.Kind(rawValue: sourceName) else {
+            throw UsageError("--source must be mock, live or record (got '\(sourceName)')")
+        }
         let journalFile = try args.option("--journal")
         guard let sessionPath = try args.positionals(max: 1).first else {
             throw UsageError("serve needs a SESSION")
@@ -48,18 +56,11 @@ enum ServeCommand {
         // Before anything is read or opened: without libmicrohttpd there is nothing to serve with.
         if let reason = HTTPServer.unavailableReason { throw CommandError(reason) }
         let session = try loadSession(sessionPath)
-        if sourceName == "live" || sourceName == "record" { try requireTrust(toServe: session, from: sourceName) }
-        let upstream: ServeResponder.Upstream
-        switch sourceName {
-        case "mock": upstream = .mock(MockSource(session: session))
-        case "live": upstream = .live(keepingHistory(LiveSource(), session: session))
-        case "record":
-            upstream = .record(
-                RecordingSource(
-                    session: session, history: HistoryStore(session: session),
-                    historyProblems: { problem in Output.error("strata: warning: \(problem)") }))
-        default: throw UsageError("--source must be mock, live or record (got '\(sourceName)')")
-        }
+        if kind != .mock { try requireTrust(toServe: session, from: sourceName) }
+        // Live answers keep cookies for the run and every exchange in the session's history, as the explorer's do.
+        let upstream = ServeResponder.Upstream.make(
+            kind, session: session, history: HistoryStore(session: session), cookies: CookieJar(),
+            historyProblems: { problem in Output.error("strata: warning: \(problem)") })
         let journal = try commandError { () throws(ServeError) in try openJournal(journalFile) }
         let responder = ServeResponder(
             session: session, upstream: upstream, journal: journal, loopback: HTTPServer.isLoopback(host),

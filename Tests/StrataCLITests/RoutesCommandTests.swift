@@ -65,6 +65,19 @@ import Testing
                 """)
     }
 
+    @Test("the explorer and screenshot say a broken session as every command does, before any terminal is opened")
+    func brokenSessionEverywhere() throws {
+        let dir = try ScratchDirectory(["session.json": #"{ "routes": [ { "name": "a" } ], "extra": 1 }"#])
+        defer { dir.remove() }
+        let routes = try StrataBinary.run(["routes", dir.path])
+        #expect(routes.stderr.hasPrefix("strata: cannot load session:\n\(dir.path)/session.json:1:15: "))
+        for args in [[dir.path], ["screenshot", dir.path, "--out", dir.url("shot")]] {
+            let r = try StrataBinary.run(args)
+            #expect(r.status == 1, "\(args)")
+            #expect(r.stderr == routes.stderr, "\(args)")
+        }
+    }
+
     @Test("routes without a session is a usage error")
     func usage() throws {
         let r = try StrataBinary.run(["routes"])

@@ -163,7 +163,7 @@ final class ServeProcess {
     }
 
     @Test(
-        "a request body over --max-request-body 1K is refused with 413; --max-body, the deprecated name, still works",
+        "a request body over --max-request-body 1K is refused with 413; --max-body, the deprecated name, works with a warning",
         .needsLibmicrohttpd)
     func maxRequestBodyRefuses() async throws {
         let dir = try ScratchDirectory(Self.files)
@@ -179,6 +179,9 @@ final class ServeProcess {
             #expect((large as? HTTPURLResponse)?.statusCode == 413, "\(option) 1K")
             #expect(String(decoding: refusal, as: UTF8.self) == "request body is over the limit of 1024 bytes\n")
             #expect(serve.terminate().status == 0)
+            let warned = serve.child.errors.contains(
+                "strata: warning: serve's --max-body is deprecated, use --max-request-body")
+            #expect(warned == (option == "--max-body"), "\(option): \(serve.child.errors)")
         }
     }
 

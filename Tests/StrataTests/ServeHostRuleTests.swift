@@ -33,6 +33,25 @@ import Testing
         #expect(Self.problem(nil, listener: listener) == 400)
     }
 
+    @Test("a listener's address reads back as itself, as a --serve value and as the Host a client sends it")
+    func addressRoundTrip() throws {
+        for listener in [
+            ServeListener(host: "127.0.0.1", port: 8080), ServeListener(host: "::1", port: 9000),
+            ServeListener(host: "0.0.0.0", port: 1), ServeListener(host: "localhost", port: 65535),
+        ] {
+            #expect(ServeListener(address: listener.description, defaultHost: "unused") == listener)
+            #expect(Self.problem(listener.description, listener: listener) == nil, "\(listener)")
+        }
+        #expect(ServeListener(address: "8080", defaultHost: "127.0.0.1")?.description == "127.0.0.1:8080")
+    }
+
+    @Test(
+        "not a listening address: no port, a port out of range, a bracket not closed or followed by junk",
+        arguments: ["", "abc", "70000", "-1", "host:", ":80", "[::1]", "[::1", "[::1]8080", "[]:80"])
+    func notAListeningAddress(_ text: String) {
+        #expect(ServeListener(address: text, defaultHost: "127.0.0.1") == nil)
+    }
+
     @Test("port 80 may be left out of the Host")
     func defaultPort() {
         #expect(Self.problem("localhost", listener: ServeListener(host: "localhost", port: 80)) == nil)

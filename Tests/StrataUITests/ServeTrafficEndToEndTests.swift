@@ -15,12 +15,11 @@ final class TestTrafficServer: TrafficServer, Sendable {
     let server = SessionServer()
 
     func start(
-        session: Session, source: SourceMode, address: ServeAddress,
+        session: Session, upstream: ServeResponder.Upstream, address: ServeAddress,
         arrived: @escaping @Sendable (ServeExchange) -> Void
     ) -> Result<String, ServeError> {
         server.start(
-            session: session, upstream: .mock(MockSource(session: session)), host: address.host, port: address.port,
-            exchangeObserver: arrived)
+            session: session, upstream: upstream, host: address.host, port: address.port, exchangeObserver: arrived)
     }
 
     func stop() { server.stop() }
@@ -73,5 +72,47 @@ final class TestTrafficServer: TrafficServer, Sendable {
         #expect(state.response.document?.mapping != nil)
         let screen = ExplorerView.render(state).lines().joined(separator: "\n")
         #expect(screen.contains("⇄ \(url) · 1 request"))
+    }
+}
+
+/// The explorer serving live makes its upstream as `strata serve` does: the run's cookie jar and the history.
+@Suite(.needsLibmicrohttpd) struct ServeLiveUpstreamTests {
+    @Test("serving live, a cookie the API sets goes with later requests (the explorer's own sends too), all kept")
+    func liveServingKeepsCookiesAndHistory() async throws {
+        let api = try LoopbackServer { request in
+            request.path == "/set"
+                ? LoopbackServer.Reply(headers: [("Set-Cookie", "sid=abc123; Path=/")], body: Array("{}".utf8))
+                : .json("{}")
+        }
+        defer { api.stop() }
+        let dir = try ScratchDirectory([
+            "session.json": """
+            { "baseURL": "\(api.baseURL)", "timeout": 60,
+              "routes": [ { "name": "set", "path": "/set" }, { "name": "check", "path": "/check" } ] }
+            """
+        ])
+        defer { dir.remove() }
+        let session = try Session.load(from: dir.path)
+        var state = ExplorerState(session: session, size: Size(width: 120, height: 40))
+        state.source = .live
+        let host = ExplorerHost(session: session, server: TestTrafficServer())
+        let program = ExplorerProgram(state: state, backend: MemoryBackend(width: 120, height: 40), host: host)
+        let box = Unchecked(program)
+        defer { box.value.stopServing() }
+        let url = try await offPool {
+            try box.value.startServing(address: ServeAddress(host: "127.0.0.1", port: 0)).get()
+        }
+        for path in ["/set", "/check"] {
+            let (_, response) = try await URLSession(configuration: .ephemeral).data(from: URL(string: url + path)!)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(path)")
+        }
+        #expect(api.requests.map { $0.headers["Cookie"] } == [nil, "sid=abc123"])
+        #expect(host.cookies.cookies.count == 1)
+        let history = try #require(host.history)
+        #expect(history.entries().map(\.route) == ["check", "set"])
+        // The explorer's own live sends share the jar.
+        let check = try RequestBuilder(session: session).build(try #require(session.route(named: "check")))
+        _ = try await host.live.send(check)
+        #expect(api.requests.last?.headers["Cookie"] == "sid=abc123")
     }
 }

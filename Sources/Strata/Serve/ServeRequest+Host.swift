@@ -1,6 +1,8 @@
 /// The address `strata serve` listens on, which a request's `Host` header must name where the answer carries the
 /// user's credentials (a DNS-rebinding page sends its own name there).
-public struct ServeListener: Sendable, Equatable {
+///
+/// It is also where the explorer serves (`--serve [HOST:]PORT`, read by ``init(address:defaultHost:)``).
+public struct ServeListener: Sendable, Hashable, CustomStringConvertible {
     /// The host listened on, as given (`127.0.0.1`, `localhost`, `::1`, `0.0.0.0`, an address of this machine).
     public var host: String
     /// The port listened on.
@@ -10,6 +12,35 @@ public struct ServeListener: Sendable, Equatable {
     public init(host: String, port: Int) {
         self.host = host
         self.port = port
+    }
+
+    /// Reads `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host is `defaultHost` when not given), the explorer's
+    /// `--serve` value; nil when the text is none of those or the port is not one ``port(_:)`` reads.
+    public init?(address text: some StringProtocol, defaultHost: String) {
+        var host = Substring(defaultHost)
+        var portText = Substring(text)
+        if text.hasPrefix("[") || text.contains(":") {
+            guard let (h, p) = ServeListener.split(Substring(text)), let p else { return nil }
+            (host, portText) = (h, p)
+        }
+        guard !host.isEmpty, let port = ServeListener.port(portText) else { return nil }
+        self.init(host: String(host), port: port)
+    }
+
+    /// `text` as a host and the text of its port, the one reading of `host[:port]` for listening addresses and
+    /// `Host` headers alike: `[v6]:port` and `[v6]` (the host without brackets), `name:port` (at the last colon),
+    /// `name` (no port); nil for a bracket not closed or followed by something else than `:port`.
+    static func split(_ text: Substring) -> (host: Substring, port: Substring?)? {
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let host = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            if rest.isEmpty { return (host, nil) }
+            guard rest.hasPrefix(":") else { return nil }
+            return (host, rest.dropFirst())
+        }
+        guard let colon = text.lastIndex(of: ":") else { return (text, nil) }
+        return (text[..<colon], text[text.index(after: colon)...])
     }
 
     /// The port `text` names: a whole number 0–65535 (0 picks a free one), or nil. The one port rule of
@@ -52,20 +83,10 @@ extension ServeRequest {
     /// when it is not one.
     static func hostAndPort(_ value: String) -> (name: String, port: Int)? {
         let text = value.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !text.isEmpty else { return nil }
-        var name = Substring(text)
+        guard !text.isEmpty, let (name, portText) = ServeListener.split(Substring(text)) else { return nil }
         var port = 80
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            name = text[text.index(after: text.startIndex)..<close]
-            let rest = text[text.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let p = Int(rest.dropFirst()), (1...65535).contains(p) else { return nil }
-                port = p
-            }
-        } else if let colon = text.lastIndex(of: ":") {
-            guard let p = Int(text[text.index(after: colon)...]), (1...65535).contains(p) else { return nil }
-            name = text[..<colon]
+        if let portText {
+            guard let p = Int(portText), (1...65535).contains(p) else { return nil }
             port = p
         }
         guard !name.isEmpty, !name.contains(where: { $0 == "/" || $0 == "@" || $0 == " " }) else { return nil }
@@ -81,11 +102,11 @@ extension ServeRequest {
     public func hostProblem(allowHosts: [String]) -> (status: Int, reason: String)? {
         guard let listener else { return nil }
         guard let value = headers["Host"] else {
-            return (400, "a Host header is needed: this server answers requests for \(listener.shown) only")
+            return (400, "a Host header is needed: this server answers requests for \(listener) only")
         }
         guard let (name, port) = ServeRequest.hostAndPort(value) else {
             return (
-                400, "the Host header is not a host[:port]: this server answers requests for \(listener.shown) only"
+                400, "the Host header is not a host[:port]: this server answers requests for \(listener) only"
             )
         }
         for allowed in allowHosts {
@@ -103,7 +124,7 @@ extension ServeRequest {
         }
         return (
             421,
-            "the Host header names another server: this server answers requests for \(listener.shown) only (a page "
+            "the Host header names another server: this server answers requests for \(listener) only (a page "
                 + "that renamed it cannot use the session's credentials); add the name to serve.allowHosts in "
                 + "session.json to allow it"
         )
@@ -112,5 +133,7 @@ extension ServeRequest {
 
 extension ServeListener {
     /// `127.0.0.1:8080`, `[::1]:8080`.
-    var shown: String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var description: String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 }

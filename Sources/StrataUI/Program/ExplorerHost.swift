@@ -11,6 +11,8 @@ package struct ExplorerHost {
     package let mock: any DataSource
     /// Where live requests go: the network, with one cookie jar for the whole run.
     package let live: any DataSource
+    /// The cookie jar of the run: the default live source's, and the live API's when the explorer serves.
+    package let cookies = CookieJar()
     /// Runs `$EDITOR` on a file with the terminal handed over; returns a problem to show, or nil. Nil when there
     /// is no terminal to hand over (headless).
     package var runEditor: ((String) -> String?)?
@@ -30,9 +32,10 @@ package struct ExplorerHost {
     /// screenshots and tests, which leave the session folder alone).
     package var keepsChecks = false
 
-    /// Creates a host with the given sources; with `history`, both keep every response in it.
+    /// Creates a host with the given sources (live: the network with ``cookies``); with `history`, both keep every
+    /// response in it.
     package init(
-        mock: any DataSource, live: any DataSource = LiveSource(cookies: CookieJar()),
+        mock: any DataSource, live: (any DataSource)? = nil,
         runEditor: ((String) -> String?)? = nil,
         fixedDurations: Bool = false, history: HistoryStore? = nil, server: (any TrafficServer)? = nil,
         trust: TrustStore? = nil
@@ -41,6 +44,7 @@ package struct ExplorerHost {
         let report: @Sendable (HistoryError) -> Void = { error in problems.withLock { $0.append(error) } }
         // The response is shown while its history entry is written (a 100 MB body takes a noticeable moment).
         self.mock = history.map { HistorySource(mock, history: $0, writesInBackground: true, problems: report) } ?? mock
+        let live = live ?? LiveSource(cookies: cookies)
         self.live = history.map { HistorySource(live, history: $0, writesInBackground: true, problems: report) } ?? live
         self.runEditor = runEditor
         self.fixedDurations = fixedDurations
@@ -89,6 +93,15 @@ package struct ExplorerHost {
         case .mock: mock
         case .live: live
         }
+    }
+
+    /// What the explorer's server answers from in `mode`, made as `strata serve` makes it: the session's fixtures,
+    /// or the live API with the run's ``cookies``, keeping every exchange in ``history``.
+    package func upstream(for mode: SourceMode, session: Session) -> ServeResponder.Upstream {
+        let problems = historyProblems
+        return .make(
+            mode == .live ? .live : .mock, session: session, history: history, cookies: cookies,
+            historyProblems: { error in problems.withLock { $0.append(error) } })
     }
 }
 

@@ -137,7 +137,8 @@ package final class ExplorerProgram {
     {
         guard let server = host.server else { return .failure(Self.headless) }
         let (session, source, inbox) = (session ?? state.session, source ?? state.source, self.inbox)
-        let result = serving.sync { Self.serve(session, from: source, at: address, on: server, inbox: inbox) }
+        let upstream = host.upstream(for: source, session: session)
+        let result = serving.sync { Self.serve(session, from: upstream, at: address, on: server, inbox: inbox) }
         if case .success(let url) = result { dispatch(.servingChanged(url: url, problem: nil)) }
         return result
     }
@@ -145,11 +146,11 @@ package final class ExplorerProgram {
     /// Starts `server` on `queue`, off the loop (starting stops a running server first, which waits for the
     /// requests in flight), and tells the state through `inbox`, whose effect count the caller has raised.
     private static func serveInBackground(
-        _ session: Session, from source: SourceMode, at address: ServeAddress, on server: any TrafficServer,
-        generation: Int, queue: DispatchQueue, inbox: Inbox
+        _ session: Session, from upstream: ServeResponder.Upstream, at address: ServeAddress,
+        on server: any TrafficServer, generation: Int, queue: DispatchQueue, inbox: Inbox
     ) {
         queue.async {
-            let started = serve(session, from: source, at: address, on: server, inbox: inbox)
+            let started = serve(session, from: upstream, at: address, on: server, inbox: inbox)
             inbox.finish(servingChanged(started, generation: generation))
         }
     }
@@ -167,10 +168,10 @@ package final class ExplorerProgram {
 
     /// Starts `server` (stopping what it served before), posting each request that arrives to `inbox`.
     private static func serve(
-        _ session: Session, from source: SourceMode, at address: ServeAddress, on server: any TrafficServer,
-        inbox: Inbox
+        _ session: Session, from upstream: ServeResponder.Upstream, at address: ServeAddress,
+        on server: any TrafficServer, inbox: Inbox
     ) -> Result<String, ServeError> {
-        server.start(session: session, source: source, address: address) { exchange in
+        server.start(session: session, upstream: upstream, address: address) { exchange in
             // On a server thread: build the entry here, hand it over; the loop's state is never touched.
             inbox.post(.trafficArrived(TrafficEntry(exchange, session: session)))
         }
@@ -388,7 +389,8 @@ package final class ExplorerProgram {
             }
             inbox.begin()
             Self.serveInBackground(
-                session, from: source, at: address, on: server, generation: generation, queue: serving, inbox: inbox)
+                session, from: host.upstream(for: source, session: session), at: address, on: server,
+                generation: generation, queue: serving, inbox: inbox)
         case .stopServing:
             guard let server = host.server else { return }
             // Stopping waits for the requests in flight (a fixture may delay its answer): not on the loop, but in

@@ -1,58 +1,34 @@
 import Foundation
 import Strata
 
-/// Where the explorer serves the session (`--serve [HOST:]PORT`, or `S`): a host and a port.
-package struct ServeAddress: Hashable, Sendable, CustomStringConvertible {
-    /// The host listened on.
-    package var host: String
-    /// The port (0 picks a free one).
-    package var port: Int
+/// Where the explorer serves the session (`--serve [HOST:]PORT`, or `S`): a host and a port, as `strata serve`
+/// listens.
+package typealias ServeAddress = ServeListener
 
+extension ServeListener {
     /// `127.0.0.1:8080`, where `S` serves when `--serve` did not say.
-    package static let standard = ServeAddress(host: "127.0.0.1", port: 8080)
+    package static let standard = ServeListener(host: "127.0.0.1", port: 8080)
 
-    /// Creates an address.
-    package init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    /// Reads `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host defaults to 127.0.0.1); nil with the reason when the
-    /// text is not one of those.
-    package static func parse(_ text: String) -> Result<ServeAddress, ServeError> {
-        var host = standard.host
-        var portText = Substring(text)
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            guard rest.hasPrefix(":") else {
-                return .failure(
-                    ServeError("--serve must be [HOST:]PORT, such as 8080 or 127.0.0.1:8080 (got '\(text)')"))
-            }
-            portText = rest.dropFirst()
-        } else if let colon = text.lastIndex(of: ":") {
-            host = String(text[..<colon])
-            portText = text[text.index(after: colon)...]
-        }
-        guard !host.isEmpty, let port = ServeListener.port(portText) else {
+    /// Reads `--serve`'s `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host defaults to 127.0.0.1), or says what is
+    /// expected.
+    package static func parse(_ text: String) -> Result<ServeListener, ServeError> {
+        guard let address = ServeListener(address: text, defaultHost: standard.host) else {
             return .failure(
                 ServeError(
                     "--serve must be [HOST:]PORT with a port 0–65535, such as 8080 or 127.0.0.1:8080 (got '\(text)')"))
         }
-        return .success(ServeAddress(host: host, port: port))
+        return .success(address)
     }
-
-    /// `127.0.0.1:8080` (`[::1]:8080`).
-    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
 /// Serves the session over HTTP for the explorer: the executable gives one (over `StrataServe`), so `StrataUI`
 /// never sees the C server.
 package protocol TrafficServer: AnyObject, Sendable {
-    /// Starts serving `session` from `source` on `address`, passing each answered request to `arrived` on the
-    /// server's threads; returns the URL served, or a one-line problem (port in use, bad host).
+    /// Starts serving `session` from `upstream` (``ExplorerHost/upstream(for:session:)``) on `address`, passing
+    /// each answered request to `arrived` on the server's threads; returns the URL served, or a one-line problem
+    /// (port in use, bad host).
     func start(
-        session: Session, source: SourceMode, address: ServeAddress,
+        session: Session, upstream: ServeResponder.Upstream, address: ServeAddress,
         arrived: @escaping @Sendable (ServeExchange) -> Void
     ) -> Result<String, ServeError>
     /// Stops serving once the requests in flight are answered; does nothing when not serving. A ``start`` called

@@ -6,9 +6,10 @@ import Testing
 /// Real exports from public repositories (Postman's newman and the RealWorld Conduit collection, Insomnia's own
 /// fixtures in v4 and v5, `.http` files of JetBrains and REST Client users), kept beside the clone in
 /// ../shared/conformance/collections (or where `STRATA_COLLECTIONS_CORPUS` says; SOURCES.md there names each
-/// file's origin; http/ holds a folder per project, its `.http` files beside their `http-client.env.json`). Each imports into a session that passes `strata check` (a multipart file the exporter's machine had
-/// is the one problem allowed: the import says where to copy it), every route builds, and routes answered by an
-/// example answer in mock mode.
+/// file's origin; http/ holds a folder per project, its `.http` files beside their `http-client.env.json`). Each
+/// imports into a session that passes `strata check` (a multipart file the exporter's machine had is the one problem
+/// allowed: the import says where to copy it), every route builds, and routes answered by an example answer in mock
+/// mode.
 @Suite struct ImportCollectionCorpusTests {
     static let folder: String = {
         if let given = ProcessInfo.processInfo.environment["STRATA_COLLECTIONS_CORPUS"] { return given }

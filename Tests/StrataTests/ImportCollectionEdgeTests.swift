@@ -144,4 +144,47 @@ import Testing
             #expect(error.description.contains("holds no requests"))
         }
     }
+
+    @Test(".http (httpyac): ?? status is the expect, other ?? checks and {{ }} script blocks are reported, not sent")
+    func httpyacShapes() throws {
+        let http = """
+            @host = https://people.test
+
+            GET {{host}}/people
+            ?? status == 200
+
+            ###
+            POST {{host}}/people
+            Content-Type: application/json
+            {
+              "name": "Ada"
+            }
+            ?? status == 201
+            ?? body name == Ada
+
+            ###
+            DELETE {{host}}/people/1
+
+            {{
+              test.status(204);
+            }}
+            """
+        let imported = try ImportedSession(HTTPFileImport.session(Self.bytes(http), file: "people.http"))
+        defer { imported.scratch.remove() }
+        #expect(imported.checkProblems == [])
+        let session = try imported.session
+        #expect(session.routes.map(\.name) == ["getPeople", "postPeople", "deletePeopleById"])
+        #expect(try session.build("getPeople").url == "https://people.test/people", "?? is no query line")
+        let routes = try #require(
+            JSONSerialization.jsonObject(with: Data(imported.text("session.json").utf8)) as? [String: Any])["routes"]
+        let expects = (routes as? [[String: Any]] ?? []).map { ($0["expect"] as? [String: Any])?["status"] as? Int }
+        #expect(expects == [200, 201, nil])
+        let post = try session.build("postPeople")
+        #expect(post.body.flatMap { String(decoding: $0, as: UTF8.self) }?.contains("Ada") == true)
+        #expect(try session.build("deletePeopleById").body == nil, "the script block is not the body")
+        let notes = imported.result.notCarried.joined(separator: "\n")
+        #expect(notes.contains("assertions (?? …) but ?? status == N: not carried over (1 request: people.http:7)"))
+        #expect(notes.contains("script blocks ({{ … }}): Strata runs none (1 request: people.http:16)"), "\(notes)")
+        #expect(!notes.contains("not a header"), "\(notes)")
+    }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// written, percent-encoded, form-encoded and JSON-escaped, wherever it appears: a server echoing it in a body or
 /// a header, a path param in a near-miss report, a URL in a title. In a JSON body only text inside string
 /// literals is replaced, so the body stays valid JSON.
-public struct SecretScrubber: Sendable {
+public struct SecretScrubber: Sendable, Equatable {
     /// The byte sequences to replace, longest first.
     let secrets: [[UInt8]]
     /// Which bytes start some secret, so most bytes are passed over with one lookup.
@@ -35,10 +35,15 @@ public struct SecretScrubber: Sendable {
         self.init(sorted: Array(all))
     }
 
-    /// Creates the scrubber for `request`'s secrets.
-    public init(request: BuiltRequest) {
+    /// The scrubber for `request`'s secrets (the one it was built with, ``BuiltRequest/scrubber``).
+    public init(request: BuiltRequest) { self = request.scrubber }
+
+    /// Creates the scrubber for a request's secrets: its secret params' values (and their parts: the credentials
+    /// after an auth scheme, each cookie's value), values chained from other responses, and the password of the
+    /// base URL's userinfo.
+    init(params: [ResolvedParam], chainedSecrets: [String], baseURL: String) {
         var values: [String] = []
-        for p in request.params where p.isSecret && !p.value.isEmpty {
+        for p in params where p.isSecret && !p.value.isEmpty {
             values.append(p.value)
             values += p.secretParts
             // `Bearer abc`: the credentials alone are as secret as the whole value.
@@ -52,8 +57,8 @@ public struct SecretScrubber: Sendable {
                 }
             }
         }
-        values += request.chainedSecrets
-        if let password = SecretScrubber.userinfoPassword(request.baseURL), !password.isEmpty {
+        values += chainedSecrets
+        if let password = SecretScrubber.userinfoPassword(baseURL), !password.isEmpty {
             values += [password, PercentEncoding.decode(password)]
         }
         self.init(values: values)
@@ -76,7 +81,8 @@ public struct SecretScrubber: Sendable {
     }
 
     private init(sorted secrets: [[UInt8]]) {
-        self.secrets = secrets.sorted { $0.count > $1.count }
+        // Longest first; equal lengths in byte order, so the same secrets always give the same scrubber.
+        self.secrets = secrets.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
         self.starts = ByteSet(secrets.map { $0[0] })
         let long = LongSecrets(secrets)
         self.long = long
@@ -108,6 +114,9 @@ public struct SecretScrubber: Sendable {
         }
         return out
     }
+
+    /// True when both replace the same secrets.
+    public static func == (a: SecretScrubber, b: SecretScrubber) -> Bool { a.secrets == b.secrets }
 
     /// True when there is nothing to replace.
     public var isEmpty: Bool { secrets.isEmpty }

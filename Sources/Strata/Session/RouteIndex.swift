@@ -2,7 +2,8 @@
 /// tree of their segments, so routes sharing `/users/{id}` share its nodes.
 ///
 /// Checking a session's fixtures asks this for each fixture path; trying each route instead would be routes ×
-/// paths, minutes for an imported API of a few thousand routes.
+/// paths, minutes for an imported API of a few thousand routes. `strata serve` asks it for the route of each
+/// request (``route(method:path:)``).
 struct RouteIndex: Sendable {
     /// A node of the segment tree: the templates that end here, and the next segments.
     private struct Node: Sendable {
@@ -51,9 +52,12 @@ struct RouteIndex: Sendable {
 
     private let literalRoutes: [String: [Int]]
     private var nodes = [Node()]
+    /// The routes indexed.
+    private let routes: [Route]
 
     /// Indexes `routes`; answers are positions in it, in order.
     init(_ routes: [Route]) {
+        self.routes = routes
         var literal: [String: [Int]] = [:]
         for (k, route) in routes.enumerated() where !route.path.contains("{") {
             literal[route.path, default: []].append(k)
@@ -83,6 +87,22 @@ struct RouteIndex: Sendable {
             nodes[node].file(segment)
         }
         return next
+    }
+
+    /// The route a request of `method` to the concrete `path` is for: the first in file order whose method is
+    /// `method` (GET for HEAD) and whose path template `path` fits (``Route/path(_:matches:)``), if any.
+    func route(method: String, path: String) -> Route? {
+        func fits(_ k: Int) -> Bool {
+            routes[k].method == method || (method == "HEAD" && routes[k].method == "GET")
+        }
+        let literal = self.literal(path).first(where: fits)
+        // A template route before the first literal one that fits wins: routes are taken in file order.
+        let templated = nodes.count > 1 ? templated(matching: path).first(where: fits) : nil
+        return switch (literal, templated) {
+        case (let l?, let t?): routes[min(l, t)]
+        case (let k?, nil), (nil, let k?): routes[k]
+        case (nil, nil): nil
+        }
     }
 
     /// The positions of the routes without placeholders whose path is `path` (compared percent-decoded), in file

@@ -43,6 +43,48 @@ import Testing
         #expect(forced.status == 0)
     }
 
+    /// DigitalOcean's layout, cut down: the spec names each path item's file, and those name shared parameters
+    /// through `../`, from another folder beside them.
+    static let multiFile = [
+        "spec.yaml": """
+        openapi: 3.0.0
+        info: { title: Droplets }
+        servers: [ { url: "https://api.droplets.test" } ]
+        paths:
+          /v2/droplets/{droplet_id}/actions/{action_id}:
+            get: { $ref: "resources/droplets/dropletActions_get.yml" }
+        """,
+        "resources/droplets/dropletActions_get.yml": """
+        operationId: dropletActions_get
+        parameters:
+          - $ref: "parameters.yml#/droplet_id"
+          - $ref: "../actions/parameters.yml#/action_id"
+        responses:
+          "200":
+            description: ok
+            content: { application/json: { example: { action: { id: 36804636, status: completed } } } }
+        """,
+        "resources/droplets/parameters.yml": """
+        droplet_id: { in: path, name: droplet_id, required: true, schema: { type: integer }, example: 3164444 }
+        """,
+        "resources/actions/parameters.yml": """
+        action_id: { in: path, name: action_id, required: true, schema: { type: integer }, example: 36804636 }
+        """,
+    ]
+
+    @Test("a multi-file spec named by its bare file name reads the files beside it, '../' between them included")
+    func multiFileFromItsFolder() throws {
+        let dir = try ScratchDirectory(Self.multiFile)
+        defer { dir.remove() }
+        let r = try StrataBinary.run(["import", "openapi", "spec.yaml"], in: URL(fileURLWithPath: dir.path))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("outside the spec's folder"))
+        #expect(r.stdout.contains("check: OK: Droplets — 1 route"))
+        let session = dir.read("spec/session.json") ?? ""
+        #expect(session.contains(#""droplet_id": "3164444""#) || session.contains(#""droplet_id": 3164444"#))
+        #expect(session.contains(#""action_id": "36804636""#) || session.contains(#""action_id": 36804636"#))
+    }
+
     @Test("unreadable input exits 1 with FILE:LINE:COL")
     func unreadable() throws {
         let dir = try ScratchDirectory(["bad.json": "{\n  \"openapi\": 3,,\n}"])

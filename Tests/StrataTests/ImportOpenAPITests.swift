@@ -216,13 +216,10 @@ import Testing
         #expect(ok.lowerBound < missing.lowerBound)
     }
 
-    @Test func swagger2IsRefusedClearly() {
-        do {
-            _ = try OpenAPIImport.session(Array(#"{ "swagger": "2.0", "paths": {} }"#.utf8), file: "old.json")
-            Issue.record("Swagger 2.0 was accepted")
-        } catch {
-            #expect(error.description.hasPrefix("old.json:1:14: Swagger 2.0 is not supported"))
-        }
+    @Test func swagger2IsReadAsOpenAPI3() throws {
+        let result = try OpenAPIImport.session(
+            Array(#"{ "swagger": "2.0", "info": { "title": "Old" }, "paths": {} }"#.utf8), file: "old.json")
+        #expect(result.made.contains("read as OpenAPI 3.0 from Swagger 2.0"))
     }
 
     @Test func unreadableInputSaysFileLineAndColumn() {

@@ -21,6 +21,13 @@ struct ImportedSession {
 
     var session: Session { get throws { try Session.load(from: folder) } }
 
+    /// The mapping errors `strata check` reports on the fixtures, without the folder's path.
+    var mappingErrors: [String] {
+        SessionCheck.run(path: folder).mappingReports.filter { $0.severity == .error }.map {
+            $0.description.replacingOccurrences(of: folder + "/", with: "")
+        }
+    }
+
     /// Runs `route` in mock mode.
     func run(_ route: String, edits: [ParamEdit] = []) async throws -> Exchange {
         let session = try self.session
@@ -33,6 +40,9 @@ struct ImportedSession {
     }
 
     func text(_ relative: String) -> String { scratch.read("session/" + relative) ?? "" }
+
+    /// session.json as Foundation values, read through ``JSONPiece`` subscripts (`["routes"]?[0]?["params"]`).
+    var sessionObject: JSONPiece { JSONPiece(try? JSONSerialization.jsonObject(with: Data(text("session.json").utf8))) }
 }
 
 extension Session {
@@ -40,5 +50,21 @@ extension Session {
     func build(_ name: String, environment: [String: String] = [:]) throws -> BuiltRequest {
         let route = try #require(routes.first { $0.name == name })
         return try RequestBuilder(session: self, environment: environment).build(route)
+    }
+}
+
+/// A value read by `JSONSerialization`, with optional-chaining subscripts for tests.
+struct JSONPiece {
+    let value: Any?
+
+    init(_ value: Any?) { self.value = value }
+
+    subscript(key: String) -> JSONPiece? {
+        (value as? [String: Any])?[key].map(JSONPiece.init)
+    }
+
+    subscript(index: Int) -> JSONPiece? {
+        guard let a = value as? [Any], a.indices.contains(index) else { return nil }
+        return JSONPiece(a[index])
     }
 }

@@ -19,22 +19,24 @@ import Testing
         ] }
         """
 
-    /// The route the old linear rule gives: the first in file order with the method (GET for HEAD) and a fitting path.
+    /// The route a linear scan gives: of the routes with the method (GET for HEAD) and a fitting path, the most
+    /// specific template, the first in file order of those.
     static func linearRoute(_ method: String, _ path: String, in session: Session) -> String? {
-        session.routes.first { route in
+        let fitting = session.routes.filter { route in
             (route.method == method || (method == "HEAD" && route.method == "GET")) && route.pathTemplate.matches(path)
-        }?.name
+        }
+        return PathTemplate.mostSpecific(fitting.map(\.pathTemplate)).first.map { fitting[$0].name }
     }
 
     @Test(
-        "a request's route is the first in file order whose method (GET for HEAD) and path fit, as a linear scan finds")
+        "a request's route is the most specific whose method (GET for HEAD) and path fit, as a linear scan finds")
     func routeFromTheIndex() throws {
         let dir = try ScratchDirectory(["session.json": Self.sessionJSON])
         defer { dir.remove() }
         let session = try Session.load(from: dir.path)
         let cases: [(String, String, String?)] = [
             ("GET", "/items/7", "item"),
-            ("GET", "/items/special", "item"),  // the template comes first in the file
+            ("GET", "/items/special", "special"),  // a literal path beats the template before it in the file
             ("POST", "/items/special", "create"),
             ("HEAD", "/items", "listing"),
             ("DELETE", "/items/7", nil),

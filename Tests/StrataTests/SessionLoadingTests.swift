@@ -88,7 +88,7 @@ import Testing
             p == [
                 "session.json:2:16: unknown key 'baseUrl' in the session; did you mean 'baseURL'? (known keys: name, description, baseURL, timeout, headers, params, redact, auth, environments, routes, mappings, parsers, serve, history, tls, proxy, connectTimeout, maxBodyBytes)",
                 "session.json:3:44: unknown key 'metod' in route 'a'; did you mean 'method'? (known keys: name, description, method, path, params, headers, auth, body, contentType, map, errorMap)",
-                "session.json:4:77: unknown key 'where' in param 'p' (known keys: value, in, required, description)",
+                "session.json:4:77: unknown key 'where' in param 'p' (known keys: value, in, required, description, name)",
             ])
     }
 

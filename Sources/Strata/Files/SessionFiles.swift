@@ -163,7 +163,11 @@ public enum SessionFiles {
         }
         var base = root.isEmpty ? "." : root
         var full = path
-        if base.hasPrefix("/") != full.hasPrefix("/") || base == "." {
+        if base == "." || base == "./" {
+            // The working folder itself: `x.yaml` and `./x.yaml` are both under it.
+            base = FileManager.default.currentDirectoryPath
+            full = absolute(full)
+        } else if base.hasPrefix("/") != full.hasPrefix("/") {
             base = absolute(base)
             full = absolute(full)
         }
@@ -171,7 +175,9 @@ public enum SessionFiles {
         if full == base { return "" }
         let prefix = base == "/" ? "/" : base + "/"
         guard full.hasPrefix(prefix) else { return nil }
-        return String(full.dropFirst(prefix.count))
+        var relative = full.dropFirst(prefix.count)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return String(relative)
     }
 
     /// Why `path` is refused when it leads out of the session: where it resolves to, or missing when it

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `strata import openapi`: a session from an OpenAPI 3.0 or 3.1 document (JSON or YAML): a route per
-/// operation, secrets from the environment, mappings drafted from the schemas and fixtures from the examples.
+/// `strata import openapi`: a session from an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML): a
+/// route per operation, secrets from the environment, mappings drafted from the schemas and fixtures from the
+/// examples.
 public enum OpenAPIImport {
     /// Imports the spec at `path` as a session named `name` (default: the spec's title).
     public static func session(path: String, name: String? = nil) throws(ImportError) -> ImportResult {
@@ -17,16 +18,23 @@ public enum OpenAPIImport {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    static func session(_ main: ImportDocument, name: String?) throws(ImportError) -> ImportResult {
+    static func session(_ spec: ImportDocument, name: String?) throws(ImportError) -> ImportResult {
+        var main = spec
+        guard main.root.isObject else {
+            throw ImportError("\(main.location(main.root.offset)): not an OpenAPI document (not an object)")
+        }
+        var converted: [String] = []
+        if let swagger = main.root["swagger"] {
+            guard swagger.scalarText == "2.0" else {
+                throw ImportError(
+                    "\(main.location(swagger.offset)): Swagger \(swagger.scalarText ?? "?") is not supported "
+                        + "(2.0, OpenAPI 3.0 and 3.1 are)")
+            }
+            let conversion = SwaggerConversion.openAPI(main)
+            main.root = conversion.root
+            converted = conversion.notes
+        }
         let root = main.root
-        guard root.isObject else {
-            throw ImportError("\(main.location(root.offset)): not an OpenAPI document (not an object)")
-        }
-        if let swagger = root["swagger"] {
-            throw ImportError(
-                "\(main.location(swagger.offset)): Swagger \(swagger.scalarText ?? "2.0") is not supported: "
-                    + "only OpenAPI 3.0 and 3.1 (convert it first, e.g. with swagger2openapi)")
-        }
         guard let version = root["openapi"]?.scalarText else {
             throw ImportError("\(main.location(root.offset)): not an OpenAPI document (no \"openapi\" version)")
         }
@@ -65,12 +73,22 @@ public enum OpenAPIImport {
             "\(Counted.text(state.draft.routes.count, "route")), "
                 + "\(Counted.text(state.mappings.classes.count, "mapping class", "mapping classes")), "
                 + Counted.text(state.draft.fixtures.reduce(0) { $0 + $1.pairs.count }, "fixture pair"), at: 0)
-        return ImportResult(files: state.draft.files, made: made, notCarried: state.docs.notCarried + state.notCarried)
+        if spec.root["swagger"] != nil { made.insert("read as OpenAPI 3.0 from Swagger 2.0", at: 1) }
+        return ImportResult(
+            files: state.draft.files, made: made, notCarried: converted + state.docs.notCarried + state.notCarried)
     }
 
+    /// The first line of `s` that is not empty, trimmed; found in its UTF-8 bytes, since Kubernetes' thousands of
+    /// paragraph-long descriptions made splitting them into lines by characters a tenth of an import.
     static func firstLine(_ s: String) -> String {
-        String(s.split(separator: "\n", omittingEmptySubsequences: true).first ?? "").trimmingCharacters(
-            in: .whitespaces)
+        let bytes = s.utf8
+        let newline = UInt8(ascii: "\n")
+        guard var start = bytes.firstIndex(where: { $0 != newline }) else { return "" }
+        var end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        while start < end, blank(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return String(s[start..<end])
     }
 
     struct State {
@@ -254,24 +272,33 @@ public enum OpenAPIImport {
                     draft.addRedacted(pname)
                 }
                 let description = p["description"]?.string.map(OpenAPIImport.firstLine)
+                // OpenAPI keys a parameter by name and place: a second of one name (Kubernetes' proxy routes have a
+                // path param and a query param called `path`) gets the key `query:path` and says the name it sends.
+                let taken = route.params.contains { $0.name == pname }
+                let key = taken ? "\(place):\(pname)" : pname
+                let sentName = taken ? pname : nil
                 switch place {
                 case "path":
                     guard path.contains("{\(pname)}") else {
                         notCarried.append("\(docs.location(p)): path param \(pname) is not in \(path); left out")
                         continue
                     }
-                    route.params.append(.init(name: pname, value: value ?? .string(""), description: description))
+                    route.params.append(
+                        .init(
+                            name: key, value: value ?? .string(""), placement: taken ? "path" : nil,
+                            description: description, sentName: sentName))
                 case "query":
                     route.params.append(
                         .init(
-                            name: pname, value: value ?? .string(""), placement: bodyMethod ? "query" : nil,
-                            required: required, description: description))
+                            name: key, value: value ?? .string(""),
+                            placement: bodyMethod || taken || path.contains("{\(pname)}") ? "query" : nil,
+                            required: required, description: description, sentName: sentName))
                 case "header":
                     if ["accept", "content-type", "authorization"].contains(pname.lowercased()) { continue }
                     route.params.append(
                         .init(
-                            name: pname, value: value ?? .string(""), placement: "header", required: required,
-                            description: description))
+                            name: key, value: value ?? .string(""), placement: "header", required: required,
+                            description: description, sentName: sentName))
                 case "cookie":
                     cookies.append("\(pname)=\(value.flatMap(text) ?? "")")
                 default:
@@ -291,6 +318,9 @@ public enum OpenAPIImport {
                         if let p = schemes[s] {
                             if p.placement == "header", case .string(let v) = p.value {
                                 route.headers.append((p.name, v))
+                            } else if let i = route.params.firstIndex(where: { $0.name == p.name }) {
+                                // The operation lists the credential as a param too: it reads the environment.
+                                route.params[i].value = p.value
                             } else {
                                 route.params.append(p)
                             }
@@ -311,9 +341,11 @@ public enum OpenAPIImport {
             // Responses: the 2xx schema maps the route; examples become fixtures, 2xx first.
             let responses = op["responses"]?.members ?? []
             let ordered = responses.filter { $0.0.hasPrefix("2") } + responses.filter { !$0.0.hasPrefix("2") }
-            if let (_, success) = ordered.first(where: { $0.0.hasPrefix("2") }) {
+            var mappedSchema: (status: String, schema: ImportValue)? = nil
+            if let (successStatus, success) = ordered.first(where: { $0.0.hasPrefix("2") }) {
                 let r = docs.resolve(success).value
                 if let (_, media) = jsonMedia(r["content"]), let schema = media["schema"] {
+                    mappedSchema = (successStatus, schema)
                     let t = mappings.type(schema, hint: ImportNaming.pascal(name) + "Response", docs: &docs)
                     if t.isClassLike || t.isTypedContainer {
                         route.map = .string(t.type)
@@ -321,9 +353,10 @@ public enum OpenAPIImport {
                 }
             }
             var concrete = path
-            for p in route.params where path.contains("{\(p.name)}") {
+            for p in route.params where (p.placement ?? "path") == "path" && path.contains("{\(p.sentName ?? p.name)}")
+            {
                 concrete = concrete.replacingOccurrences(
-                    of: "{\(p.name)}",
+                    of: "{\(p.sentName ?? p.name)}",
                     with: PercentEncoding.encode(text(p.value) ?? "", allowing: PercentEncoding.pathSegment))
             }
             let fixtureFile = FixtureWriter.fileName(for: name) + ".json"
@@ -341,6 +374,17 @@ public enum OpenAPIImport {
                     }
                     continue
                 }
+                // A route maps its successes with one map: another 2xx example of another shape (GitHub's 202
+                // "merged branch" beside the 201 deployment) would only show that map's errors, so it is left out.
+                if code / 100 == 2, route.map != nil, let mapped = mappedSchema, mapped.status != status,
+                    let (_, media) = jsonMedia(r["content"]), let other = media["schema"],
+                    !sameShape(mapped.schema, other), exampleBody(r) != nil
+                {
+                    notCarried.append(
+                        "\(docs.location(raw)): the \(status) example of \(name) has another schema than the \(mapped.status) "
+                            + "response the route maps (one map reads a route's successes); left out")
+                    continue
+                }
                 var found = exampleBody(r)
                 var description = r["description"]?.string.map(OpenAPIImport.firstLine)
                 if found == nil, code / 100 == 2, !draft.hasFixtureFile(fixtureFile),
@@ -348,7 +392,8 @@ public enum OpenAPIImport {
                 {
                     var seen = Set<OpenAPIDocuments.Target>()
                     found = (
-                        type == "*/*" ? "application/json" : type, .json(sampleJSON(schema, seen: &seen, depth: 0))
+                        type == "*/*" ? "application/json" : type,
+                        .json(sampleJSON(schema, seen: &seen, depth: 0) ?? .null)
                     )
                     description = "made from the schema: the spec has no example"
                     made.append("\(name): a \(code) fixture made from the schema (the spec has no example)")
@@ -370,6 +415,20 @@ public enum OpenAPIImport {
                     file: fixtureFile)
             }
             draft.addRoute(route)
+        }
+
+        /// True when two response schemas describe one shape: the same schema, or objects with the same members
+        /// of the same types' names.
+        mutating func sameShape(_ a: ImportValue, _ b: ImportValue) -> Bool {
+            let (x, tx) = docs.resolve(a)
+            let (y, ty) = docs.resolve(b)
+            if let tx, let ty, tx == ty { return true }
+            if x.document == y.document, x.offset == y.offset { return true }
+            guard mappings.typeNames(x) == mappings.typeNames(y) else { return false }
+            let mx = mappings.merged(x, docs: &docs)
+            let my = mappings.merged(y, docs: &docs)
+            return mx.properties.map(\.0).sorted() == my.properties.map(\.0).sorted()
+                && (!mx.properties.isEmpty || (x["items"] == nil && y["items"] == nil))
         }
 
         mutating func requestBody(_ raw: ImportValue, route: inout SessionDraft.Route, bodyMethod: Bool) {
@@ -465,18 +524,26 @@ public enum OpenAPIImport {
         /// The example of a parameter, media type or schema: `example`, the first of `examples` (3.1 schemas:
         /// a list; elsewhere: named Example objects with a `value`).
         mutating func example(_ v: ImportValue, raw: Bool) -> ImportValue? {
-            if let e = v["example"] { return e }
+            if let e = v["example"] { return bundled(e) }
             if let examples = v["examples"] {
-                if let first = examples.items.first { return first }
+                if let first = examples.items.first { return bundled(first) }
                 if let (_, named) = examples.members.first {
                     let resolved = docs.resolve(named).value
-                    if let value = resolved["value"] { return value }
+                    if let value = resolved["value"] { return bundled(value) }
                     if resolved["externalValue"] != nil {
                         notCarried.append("\(docs.location(named)): externalValue examples are not read")
                     }
                 }
             }
             return nil
+        }
+
+        /// An example that is only a `$ref` (`example: { $ref: examples.yml#/droplet }`) is the value it names, as
+        /// the bundlers multi-file descriptions such as DigitalOcean's are written for read it; other examples are
+        /// values as written.
+        mutating func bundled(_ e: ImportValue) -> ImportValue {
+            guard e.members.count == 1, e["$ref"]?.string != nil else { return e }
+            return docs.resolve(e).value
         }
 
         mutating func example(_ v: ImportValue) -> OutputJSON? {
@@ -500,43 +567,6 @@ public enum OpenAPIImport {
             case .number(let n): n
             case .bool(let b): b ? "true" : "false"
             default: nil
-            }
-        }
-
-        /// A JSON value that fits `schema`: its examples and defaults where it has them, else a stand-in per type.
-        mutating func sampleJSON(_ raw: ImportValue, seen: inout Set<OpenAPIDocuments.Target>, depth: Int) -> OutputJSON
-        {
-            let (schema, target) = docs.resolve(raw)
-            if let target {
-                guard seen.insert(target).inserted else { return .null }
-            }
-            defer { if let target { seen.remove(target) } }
-            if let e = example(schema, raw: true) { return e.json }
-            if let d = schema["default"] { return d.json }
-            if let first = schema["enum"]?.items.first { return first.json }
-            guard depth < 12 else { return .null }
-            if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, let first = variants.first {
-                return sampleJSON(first, seen: &seen, depth: depth + 1)
-            }
-            let types = mappings.typeNames(schema)
-            let t = types.first { $0 != "null" }
-            if schema["properties"] != nil || schema["allOf"] != nil || t == "object" {
-                let m = mappings.merged(schema, docs: &docs)
-                if m.properties.isEmpty, let extra = schema["additionalProperties"], extra.isObject {
-                    // A dictionary: one entry, so the made fixture shows what each value holds.
-                    return .object([("key", sampleJSON(extra, seen: &seen, depth: depth + 1))])
-                }
-                return .object(m.properties.map { ($0.0, sampleJSON($0.1, seen: &seen, depth: depth + 1)) })
-            }
-            switch t {
-            case "array":
-                guard let items = schema["items"] else { return .array([]) }
-                return .array([sampleJSON(items, seen: &seen, depth: depth + 1)])
-            case "integer": return .number("1")
-            case "number": return .number("1.5")
-            case "boolean": return .bool(true)
-            case "string": return .string(sample(schema))
-            default: return .null
             }
         }
 

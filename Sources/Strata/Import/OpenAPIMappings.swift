@@ -63,7 +63,11 @@ struct OpenAPIMappings {
         let types = typeNames(s)
         let nullable = s["nullable"]?.bool == true || types.contains("null")
         let t = types.first { $0 != "null" }
-        if s["allOf"] != nil || !s["properties"].isNil || (t == "object" && s["additionalProperties"] == nil) {
+        if let part = OpenAPIMappings.onlyPart(ofAllOf: s, docs: &docs) {
+            // `allOf: [{ $ref: Tags }, { description: … }]`: the one part that says something is the type (an array
+            // stays an array; a class keeps its own name rather than a copy named after the property).
+            info = type(part, hint: hint, docs: &docs, depth: depth + 1)
+        } else if s["allOf"] != nil || !s["properties"].isNil || (t == "object" && s["additionalProperties"] == nil) {
             if t == "object" || s["allOf"] != nil || !s["properties"].isNil {
                 let members = merged(s, docs: &docs)
                 if members.properties.isEmpty, let extra = s["additionalProperties"], extra.isObject {
@@ -91,6 +95,7 @@ struct OpenAPIMappings {
                 case "uuid": info = TypeInfo(type: "string", note: "a UUID")
                 case "byte": info = TypeInfo(type: "string", note: "base64-encoded bytes")
                 case "binary": info = TypeInfo(type: "string", note: "binary data")
+                case "int-or-string": info = TypeInfo(type: "any", note: "an integer or a string")
                 default: info = TypeInfo(type: "string")
                 }
             case "integer": info = TypeInfo(type: "int", note: s["format"]?.string)
@@ -151,11 +156,17 @@ struct OpenAPIMappings {
             for (i, variant) in variants.enumerated() {
                 let t = type(variant, hint: hint + "Variant\(i + 1)", docs: &docs, depth: depth + 1)
                 guard t.isClassLike else { continue }
-                let value =
-                    list[i].target.flatMap { byTarget[$0] } ?? list[i].target.map {
-                        OpenAPIMappings.hint(for: $0, documents: docs)
-                    } ?? t.type
-                cases.append((value, .string(t.type)))
+                if let value = list[i].target.flatMap({ byTarget[$0] }) {
+                    cases.append((value, .string(t.type)))
+                    continue
+                }
+                // Without a mapping the value is the schema's name, as OpenAPI says; a variant whose property
+                // allows one value (`type: { enum: [function] }`, `const`) is sent with that value, so it maps too.
+                let pinned = pinnedValue(of: by, in: list[i].value, docs: &docs)
+                let named = list[i].target.map { OpenAPIMappings.hint(for: $0, documents: docs) } ?? t.type
+                for value in [pinned, named].compactMap({ $0 }) where !cases.contains(where: { $0.0 == value }) {
+                    cases.append((value, .string(t.type)))
+                }
             }
             if !cases.isEmpty {
                 let of = OutputJSON.object([("by", .string(by)), ("map", .object(cases))])
@@ -173,6 +184,39 @@ struct OpenAPIMappings {
             return t
         }
         return TypeInfo(type: "any", note: "one of several shapes (oneOf/anyOf without a discriminator)")
+    }
+
+    /// The one value property `name` of variant `schema` may take (its `const`, or an `enum` of one), if any.
+    private func pinnedValue(of name: String, in schema: ImportValue, docs: inout OpenAPIDocuments) -> String? {
+        guard let property = merged(schema, docs: &docs).properties.first(where: { $0.0 == name })?.1 else {
+            return nil
+        }
+        let p = docs.resolve(property).value
+        if let c = p["const"]?.scalarText { return c }
+        if let e = p["enum"]?.items, e.count == 1 { return e[0].scalarText }
+        return nil
+    }
+
+    /// Keywords that describe a value without constraining its shape.
+    static let annotations: Set<String> = [
+        "description", "title", "example", "examples", "nullable", "readOnly", "writeOnly", "deprecated", "default",
+        "externalDocs", "xml",
+    ]
+
+    /// The one part of `s`'s `allOf` that says something about the shape, when `s` adds no properties of its own
+    /// and every other part only annotates (a description, `nullable`); else nil.
+    static func onlyPart(ofAllOf s: ImportValue, docs: inout OpenAPIDocuments) -> ImportValue? {
+        guard let parts = s["allOf"]?.items, s["properties"] == nil, s["additionalProperties"] == nil else {
+            return nil
+        }
+        var found: ImportValue? = nil
+        for part in parts {
+            let resolved = docs.resolve(part).value
+            if resolved.members.allSatisfy({ annotations.contains($0.0) || $0.0.hasPrefix("x-") }) { continue }
+            guard found == nil else { return nil }
+            found = part
+        }
+        return found
     }
 
     struct Members {
@@ -209,7 +253,9 @@ struct OpenAPIMappings {
         var properties: [(String, OutputJSON)] = []
         for (pname, schema) in members.properties {
             let t = type(schema, hint: name + ImportNaming.pascal(pname), docs: &docs, depth: depth + 1)
-            let optional = !members.required.contains(pname) || t.nullable
+            // A writeOnly member is sent, never answered: a response has no value for it.
+            let writeOnly = docs.resolve(schema).value["writeOnly"]?.bool == true
+            let optional = !members.required.contains(pname) || t.nullable || writeOnly
             properties.append((pname, OpenAPIMappings.property(t, optional: optional)))
         }
         classes[index].1 = .object([("properties", .object(properties))])

@@ -3,15 +3,19 @@ import Foundation
 /// A session being made by an importer: routes, params, mappings and fixture pairs, written out as JSON.
 struct SessionDraft: Sendable {
     struct Param: Sendable {
+        /// The param's key in the session (its name unless ``sentName`` is set).
         var name: String
         var value: OutputJSON
         var placement: String? = nil
         var required = false
         var description: String? = nil
+        /// The name sent when it is not the key: a route that has a path param and a query param of one name.
+        var sentName: String? = nil
 
         var json: OutputJSON {
-            if placement == nil, !required, description == nil { return value }
+            if placement == nil, !required, description == nil, sentName == nil { return value }
             var m: [(String, OutputJSON)] = [("value", value)]
+            if let sentName { m.insert(("name", .string(sentName)), at: 0) }
             if let placement { m.append(("in", .string(placement))) }
             if required { m.append(("required", .bool(true))) }
             if let description { m.append(("description", .string(description))) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Filling a body template with the params' values: the one place a templated body becomes bytes.
 struct BodyFill {
-    /// The params, by name (sent, empty or removed).
+    /// The params, by key (sent, empty or removed).
     let params: [String: ResolvedParam]
     /// What `${env:...}` placeholders read.
     let environment: [String: String]
@@ -23,7 +23,7 @@ struct BodyFill {
         routeName: String, chains: ChainResolver = ChainResolver()
     ) {
         self.chains = chains
-        self.params = Dictionary(params.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.params = Dictionary(params.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.environment = environment
         self.directory = directory
         self.verbatim = verbatim

@@ -49,18 +49,18 @@ public struct RequestBuilder: Sendable {
         RequestDraft(builder: self, route: route, edits: edits)
     }
 
-    /// Session specs overridden by route specs of the same name (headers by name ignoring case), in the order:
+    /// Session specs overridden by route specs sending the same name (headers by name ignoring case), in the order:
     /// route params, remaining session params, session headers, route headers. Chained values are read through
     /// `chains` (when expanding); a param that reads one gets its origin, and is secret when the value is.
     func resolve(_ route: Route, expand: Bool, chains: inout ChainResolver) -> [ResolvedParam] {
         func key(_ spec: ParamSpec, _ location: ParamLocation) -> String {
-            location == .header ? "header:" + spec.name.lowercased() : "param:" + spec.name
+            location == .header ? "header:" + spec.wireName.lowercased() : "param:" + spec.wireName
         }
         let bodyNames = Set(route.bodyTemplate?.paramNames ?? [])
         let placeholders = Set(route.placeholders)
         func location(_ spec: ParamSpec) -> ParamLocation {
             if let l = spec.location { return l }
-            if placeholders.contains(spec.name) { return .path }
+            if placeholders.contains(spec.wireName) { return .path }
             return bodyNames.contains(spec.name) ? .body : ParamLocation.defaultLocation(for: route.method)
         }
         func resolved(_ spec: ParamSpec, _ origin: ResolvedParam.Origin) -> ResolvedParam {
@@ -69,9 +69,9 @@ public struct RequestBuilder: Sendable {
             let expanded =
                 expand ? spec.value.expand(environment, chains: &chains) : (value: spec.value.text, missing: [String]())
             var param = ResolvedParam(
-                name: spec.name, value: expanded.value, template: spec.value.text, location: place,
-                origin: origin, kind: spec.kind, required: spec.required,
-                isSecret: session.isSecret(spec.name, in: place),
+                name: spec.wireName, sessionKey: spec.sentName == nil ? nil : spec.name, value: expanded.value,
+                template: spec.value.text, location: place, origin: origin, kind: spec.kind, required: spec.required,
+                isSecret: session.isSecret(spec.wireName, in: place),
                 status: .sent, missingVariables: expanded.missing, description: spec.description)
             param.chained(from: chains)
             return param

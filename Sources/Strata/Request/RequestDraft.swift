@@ -13,7 +13,7 @@ public struct RequestDraft: Sendable {
     public let request: BuiltRequest?
     /// Why the request cannot be built, one sentence each, in the order found (edits first, then values).
     public let problems: [String]
-    /// The value of each declared param as written in the session, before edits, by name.
+    /// The value of each declared param as written in the session, before edits, by key.
     private let declared: [String: String]
 
     /// Applies `edits` in order to `route`'s params (session defaults, then route values) with `${env:...}`
@@ -41,7 +41,7 @@ public struct RequestDraft: Sendable {
         }
         self.route = route
         declared = Dictionary(
-            builder.declaredParams(route).map { ($0.name, $0.template) }, uniquingKeysWith: { first, _ in first })
+            builder.declaredParams(route).map { ($0.key, $0.template) }, uniquingKeysWith: { first, _ in first })
         var chains = ChainResolver(session: session, responses: builder.responses, routeName: route.name)
         var params = builder.resolve(route, expand: true, chains: &chains)
         var problems: [String] = []
@@ -198,8 +198,8 @@ public struct RequestDraft: Sendable {
         param.chained(from: chains)
     }
 
-    /// The declared (default) value of param `name` as written in the session, or nil for a param the route does
-    /// not declare.
+    /// The declared (default) value of param `name` (its key) as written in the session, or nil for a param the
+    /// route does not declare.
     public func declaredTemplate(_ name: String) -> String? { declared[name] }
 
     /// Why the request cannot be built, as one error; nil when it can.
@@ -218,25 +218,28 @@ public struct RequestDraft: Sendable {
     }
 }
 
-/// Where an edit's param is among a draft's params: the first of that exact name, else the first header of that name
-/// in any case (HTTP header names ignore case). Kept up to date as edits add and move params, so applying many
-/// edits is not a scan of every param per edit.
+/// Where an edit's param is among a draft's params: the first with that key (a param's key is its name unless the
+/// session gives it another), else the first of that exact name, else the first header of that name in any case
+/// (HTTP header names ignore case). Kept up to date as edits add and move params, so applying many edits is not a
+/// scan of every param per edit.
 private struct ParamLookup {
+    private var byKey: [String: Int] = [:]
     private var byName: [String: Int] = [:]
     /// Header positions by lower-cased name, in order.
     private var headers: [String: [Int]] = [:]
 
     init(_ params: [ResolvedParam]) {
-        for (i, p) in params.enumerated() { add(i, name: p.name, location: p.location) }
+        for (i, p) in params.enumerated() { add(i, name: p.name, key: p.key, location: p.location) }
     }
 
     /// The position of the param edit `name` applies to, if any.
     func find(_ name: String) -> Int? {
-        byName[name] ?? headers[name.lowercased()]?.first
+        byKey[name] ?? byName[name] ?? headers[name.lowercased()]?.first
     }
 
-    /// Records param `i`, appended with `name` at `location`.
-    mutating func add(_ i: Int, name: String, location: ParamLocation) {
+    /// Records param `i`, appended with `name` (and `key`) at `location`.
+    mutating func add(_ i: Int, name: String, key: String? = nil, location: ParamLocation) {
+        if let key, byKey[key] == nil { byKey[key] = i }
         if byName[name] == nil { byName[name] = i }
         if location == .header { headers[name.lowercased(), default: []].append(i) }
     }

@@ -71,8 +71,10 @@ public struct ResolvedParam: Sendable, Equatable {
         case removed
     }
 
-    /// The param's name.
+    /// The param's name, as the request carries it.
     public var name: String
+    /// The param's key in the session when it is not its name (a param object's `"name"`), else nil.
+    public var sessionKey: String? = nil
     /// The value sent, with `${env:...}` expanded.
     public var value: String
     /// The value as written (before expansion), safe to show.
@@ -103,6 +105,9 @@ public struct ResolvedParam: Sendable, Equatable {
     /// True when a chained value the value reads is secret (its field is redacted), so the param stays secret
     /// wherever it is placed.
     var chainedSecret = false
+
+    /// What edits name the param by: its key in the session (its name unless the session gives another).
+    public var key: String { sessionKey ?? name }
 
     /// The text shown for the value: `<redacted>` for secrets.
     public var displayValue: String { isSecret ? ResolvedParam.redacted : value }

@@ -37,10 +37,15 @@ public enum ParamValueKind: String, Sendable {
 
 /// A param or header as declared in session.json: its default value and, optionally, where it goes.
 ///
-/// Written as `"name": "value"` or `"name": { "value": "...", "in": "query", "required": true }`.
+/// Written as `"name": "value"` or `"name": { "value": "...", "in": "query", "required": true }`. A param object
+/// may say `"name"` when the name sent is not its key, so one route can hold a path param and a query param that
+/// OpenAPI both names `path`: `"query:path": { "name": "path", "in": "query" }`.
 public struct ParamSpec: Sendable {
-    /// The param's name (a header's name for headers).
+    /// The param's key in the session: its name unless ``sentName`` says otherwise (a header's name for headers).
+    /// Edits, `-p` and the session's own checks name the param by it.
     public let name: String
+    /// The name sent in the request when the session's `"name"` gives one different from the key.
+    public let sentName: String?
     /// The default value, possibly reading the environment.
     public let value: Template
     /// The JSON type of the declared value.
@@ -57,9 +62,10 @@ public struct ParamSpec: Sendable {
     /// Creates a spec; sessions are normally loaded from a file instead.
     public init(
         name: String, value: Template, kind: ParamValueKind = .string, location: ParamLocation? = nil,
-        required: Bool = false, description: String? = nil, node: Tree.Index? = nil
+        required: Bool = false, description: String? = nil, node: Tree.Index? = nil, sentName: String? = nil
     ) {
         self.name = name
+        self.sentName = sentName
         self.value = value
         self.kind = kind
         self.location = location
@@ -67,4 +73,7 @@ public struct ParamSpec: Sendable {
         self.description = description
         self.node = node
     }
+
+    /// The name the request carries: ``sentName`` when the session gives one, else the key.
+    public var wireName: String { sentName ?? name }
 }

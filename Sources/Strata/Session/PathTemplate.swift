@@ -170,6 +170,25 @@ struct PathTemplate: Sendable {
     }
 }
 
+extension PathTemplate {
+    /// How specific the template is, to choose among templates one concrete path fits: compared segment by segment
+    /// (the first difference decides), a literal segment beats one with a placeholder, and of two with placeholders
+    /// the one with more literal characters wins (`{id}.json` over `{id}`). So `/runners/downloads` answers
+    /// `/runners/downloads`, not `/runners/{runner_id}`, as routers and OpenAPI's own rule have it.
+    var specificity: [Int] {
+        segments.map { segment in
+            segment.contains(.placeholder) ? segment.filter { $0 != .placeholder }.count : Int.max
+        }
+    }
+
+    /// The positions in `templates` of the most specific (``specificity``), in their order: usually one.
+    static func mostSpecific(_ templates: [PathTemplate]) -> [Int] {
+        let keys = templates.map(\.specificity)
+        guard let best = keys.max(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
+        return keys.indices.filter { keys[$0] == best }
+    }
+}
+
 extension Route {
     /// True when the concrete `path` (`/products/1`) fits the template (`/products/{id}`): literal text equal
     /// (compared percent-decoded), each placeholder one or more characters other than `/`.

@@ -89,26 +89,29 @@ struct RouteIndex: Sendable {
         return next
     }
 
-    /// The route a request of `method` to the concrete `path` is for: the first in file order whose method is
-    /// `method` (GET for HEAD) and whose path template `path` fits (``Route/path(_:matches:)``), if any.
+    /// The route a request of `method` to the concrete `path` is for: of the routes whose method is `method` (GET
+    /// for HEAD) and whose path template `path` fits (``Route/path(_:matches:)``), the most specific
+    /// (``answering(_:in:where:)``), the first in file order of those, if any.
     func route(method: String, path: String) -> Route? {
-        func fits(_ k: Int) -> Bool {
+        answering(path, in: routes) { k in
             routes[k].method == method || (method == "HEAD" && routes[k].method == "GET")
-        }
-        let literal = self.literal(path).first(where: fits)
-        // A template route before the first literal one that fits wins: routes are taken in file order.
-        let templated = nodes.count > 1 ? templated(matching: path).first(where: fits) : nil
-        return switch (literal, templated) {
-        case (let l?, let t?): routes[min(l, t)]
-        case (let k?, nil), (nil, let k?): routes[k]
-        case (nil, nil): nil
-        }
+        }.first.map { routes[$0] }
     }
 
     /// The positions of the routes without placeholders whose path is `path` (compared percent-decoded), in file
     /// order.
     func literal(_ path: String) -> [Int] {
         literalRoutes[PercentEncoding.decode(path)] ?? []
+    }
+
+    /// The positions of the routes (of those `include` lets through) a request for the concrete `path` is for:
+    /// those with exactly that path, else the most specific of the templates it fits (``PathTemplate/specificity``;
+    /// several when they tie), in file order.
+    func answering(_ path: String, in routes: [Route], where include: (Int) -> Bool = { _ in true }) -> [Int] {
+        let exact = literal(path).filter(include)
+        if !exact.isEmpty || nodes.count == 1 { return exact }
+        let fitting = templated(matching: path).filter(include)
+        return PathTemplate.mostSpecific(fitting.map { routes[$0].pathTemplate }).map { fitting[$0] }
     }
 
     /// The positions of the routes with placeholders whose template the concrete `path` fits

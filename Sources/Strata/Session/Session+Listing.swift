@@ -20,11 +20,13 @@ extension Session {
             let params = builder.declaredParams(route).filter {
                 !([.session, .environment].contains($0.origin) && $0.location == .header)
             }
-            let nameWidth = params.map(\.name.count).max() ?? 0
+            // A param is listed by its key (what `-p` names); one that sends another name says it.
+            let nameWidth = params.map(\.key.count).max() ?? 0
             for p in params {
-                var line = "    \(p.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) = "
+                var line = "    \(p.key.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) = "
                 line += JSONString.quote(display(p.template, secret: p.isSecret))
-                line += "  (\(p.location), \(p.origin)\(p.required ? ", required" : ""))"
+                let sent = p.sessionKey == nil ? "" : ", sent as \(p.name)"
+                line += "  (\(p.location)\(sent), \(p.origin)\(p.required ? ", required" : ""))"
                 if let d = p.description { line += "  \(d)" }
                 lines.append(line)
             }
@@ -33,7 +35,7 @@ extension Session {
     }
 
     /// The listing as JSON: `{ "name", "baseURL", "headers", "routes": [{ "name", "method", "path", "body",
-    /// "contentType", "params": [{ "name", "value", "in", "from", "required" }] }] }`.
+    /// "contentType", "params": [{ "name", "key" (when not the name), "value", "in", "from", "required" }] }] }`.
     public func routeListingJSON() -> String {
         let builder = RequestBuilder(session: self, environment: [:])
         let routes = self.routes.map { route -> OutputJSON in
@@ -50,14 +52,16 @@ extension Session {
                 (
                     "params",
                     .array(
-                        params.map {
-                            .object([
-                                ("name", .string($0.name)),
-                                ("value", .string(display($0.template, secret: $0.isSecret))),
-                                ("in", .string($0.location.rawValue)),
-                                ("from", .string($0.origin.name)),
-                                ("required", .bool($0.required)),
-                            ])
+                        params.map { p -> OutputJSON in
+                            var m: [(String, OutputJSON)] = [("name", .string(p.name))]
+                            if let key = p.sessionKey { m.append(("key", .string(key))) }
+                            m += [
+                                ("value", .string(display(p.template, secret: p.isSecret))),
+                                ("in", .string(p.location.rawValue)),
+                                ("from", .string(p.origin.name)),
+                                ("required", .bool(p.required)),
+                            ]
+                            return .object(m)
                         })
                 ),
             ])

@@ -22,7 +22,7 @@ extension Session {
         "errorMap",
     ]
     /// The keys allowed in a param written as an object.
-    static let paramKeys = ["value", "in", "required", "description"]
+    static let paramKeys = ["value", "in", "required", "description", "name"]
 
     /// Loads a session from its directory or its session.json, reporting every problem with `file:line:col`.
     ///
@@ -322,10 +322,15 @@ struct SessionLoader {
         // Every placeholder needs a param, and a param placed in the path needs a placeholder.
         if let path, let pathNode = m["path"] {
             for p in placeholders {
-                if let spec = params.first(where: { $0.name == p }) ?? sessionParams.first(where: { $0.name == p }) {
+                // The param that fills {p}: one sending that name in the path (or saying nowhere), else the first.
+                func filling(_ specs: [ParamSpec]) -> ParamSpec? {
+                    specs.first { $0.wireName == p && ($0.location == nil || $0.location == .path) }
+                        ?? specs.first { $0.wireName == p }
+                }
+                if let spec = filling(params) ?? filling(sessionParams) {
                     if let loc = spec.location, loc != .path, let specNode = spec.node {
                         reader.error(
-                            "param '\(p)' fills {\(p)} in the path of \(what) but says \"in\": \"\(loc)\"",
+                            "param '\(spec.name)' fills {\(p)} in the path of \(what) but says \"in\": \"\(loc)\"",
                             atKeyOf: specNode)
                     }
                 } else {
@@ -334,11 +339,28 @@ struct SessionLoader {
                         at: pathNode)
                 }
             }
-            for spec in params where spec.location == .path && !placeholders.contains(spec.name) {
+            for spec in params where spec.location == .path && !placeholders.contains(spec.wireName) {
                 if let specNode = spec.node {
                     reader.error(
-                        "param '\(spec.name)' of \(what) says \"in\": \"path\" but the path \(JSONString.quote(path)) has no {\(spec.name)}",
+                        "param '\(spec.name)' of \(what) says \"in\": \"path\" but the path \(JSONString.quote(path)) has no {\(spec.wireName)}",
                         atKeyOf: specNode)
+                }
+            }
+            // Two params may share a name only where they go to different places (OpenAPI keys them by both).
+            // (Only a `"name"` can make two keys send one name, so sessions without one are not looked at.)
+            var sending: [String: ParamSpec] = [:]
+            let renames = params.contains { $0.sentName != nil }
+            for spec in params where renames {
+                let place =
+                    spec.location
+                    ?? (placeholders.contains(spec.wireName) ? .path : ParamLocation.defaultLocation(for: method))
+                let key = "\(place):" + (place == .header ? spec.wireName.lowercased() : spec.wireName)
+                if let first = sending[key], let specNode = spec.node {
+                    reader.error(
+                        "params '\(first.name)' and '\(spec.name)' of \(what) both send \(JSONString.quote(spec.wireName)) in the \(place); give one another \"name\" or \"in\"",
+                        atKeyOf: specNode)
+                } else {
+                    sending[key] = spec
                 }
             }
         }
@@ -397,8 +419,18 @@ struct SessionLoader {
                     at: n)
             }
         }
-        if location == .header, !HTTPHeaders.isValidName(name) {
-            reader.error("param '\(name)' goes in a header but is not a valid header name", atKeyOf: member)
+        var sentName: String? = nil
+        if let n = m["name"], let s = reader.string(n, "'name' of param '\(name)'") {
+            if s.isEmpty {
+                reader.error("'name' of param '\(name)' is empty: give the name the request carries", at: n)
+            } else if s != name {
+                sentName = s
+            }
+        }
+        if location == .header, !HTTPHeaders.isValidName(sentName ?? name) {
+            reader.error(
+                "param '\(name)' goes in a header but \(JSONString.quote(sentName ?? name)) is not a valid header name",
+                atKeyOf: member)
         }
         if location == .header, !HTTPHeaders.isValidValue(value.text), let n = m["value"] {
             reader.error(
@@ -410,7 +442,7 @@ struct SessionLoader {
         if let n = m["description"] { description = reader.string(n, "'description' of param '\(name)'") }
         return ParamSpec(
             name: name, value: value, kind: kind, location: location, required: required, description: description,
-            node: member)
+            node: member, sentName: sentName)
     }
 
     /// Reads a `headers` object of name: string.

@@ -7,13 +7,15 @@ extension SessionCheck {
         let mapped = session.routes.map { session.mapsResponses(of: $0) }
         guard mapped.contains(true) else { return }
         // Each pair's routes, found through the index (not every route tried against every pair), then gathered
-        // by route so the reports keep route order. A route with a literal path answers only that path.
+        // by route so the reports keep route order. A route with a literal path answers only that path, and of
+        // templates the most specific (`/runners/downloads` is not `/runners/{id}`).
         let index = RouteIndex(session.routes)
         var pairsByRoute = [[FixturePair]](repeating: [], count: session.routes.count)
         for pair in fixtures.pairs {
-            let literal = index.literal(pair.path)
-            for k in literal.isEmpty ? index.templated(matching: pair.path) : literal
-            where mapped[k] && (pair.method == nil || pair.method == session.routes[k].method) {
+            let answering = index.answering(pair.path, in: session.routes) {
+                pair.method == nil || pair.method == session.routes[$0].method
+            }
+            for k in answering where mapped[k] {
                 pairsByRoute[k].append(pair)
             }
         }

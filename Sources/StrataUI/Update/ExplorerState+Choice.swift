@@ -26,7 +26,7 @@ extension ExplorerState {
             return []
         }
         overlay = .choice(
-            .placement(.placement(name: param.name), title: "Where '\(param.name)' goes", current: param.location))
+            .placement(.placement(name: param.key), title: "Where '\(param.name)' goes", current: param.location))
         return []
     }
 
@@ -40,7 +40,7 @@ extension ExplorerState {
         case .newParamPlacement(let name, let value):
             guard let location = ParamLocation(rawValue: item) else { return [] }
             setParam(name, value: value, location: location)
-            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
+            if let params = draft?.params, let row = params.firstIndex(where: { $0.key == name }) {
                 selectParam(row)
             }
             if let error = draft?.error { notice = Notice(error.message, kind: .error) }
@@ -82,7 +82,7 @@ extension ExplorerState {
         guard let draft else { return }
         var list = edits[draft.route.name] ?? []
         if let k = list.lastIndex(where: { if case .set(name, _, _) = $0 { true } else { false } }),
-            draft.params.first(where: { $0.name == name })?.origin == .added, case .set(_, let value, _) = list[k]
+            draft.params.first(where: { $0.key == name })?.origin == .added, case .set(_, let value, _) = list[k]
         {
             list[k] = .set(name: name, value: value, location: location)
         } else {
@@ -101,7 +101,7 @@ extension ExplorerState {
             if case .place = $0 { false } else { true }
         }
         return RequestDraft(session: session, route: draft.route, edits: withoutPlacement, environment: environment)
-            .params.first { $0.name == name }?.location
+            .params.first { $0.key == name }?.location
     }
 }
 
@@ -113,7 +113,7 @@ extension ExplorerState {
         switch draft.route.bodyTemplate {
         case .json(let t)?: template = t
         case nil where draft.route.body == .json:
-            template = .flat(draft.params.filter { $0.location == .body && $0.status != .removed }.map(\.name))
+            template = .flat(draft.params.filter { $0.location == .body && $0.status != .removed }.map(\.key))
         default:
             notice = Notice(
                 "B edits JSON bodies; route '\(draft.route.name)' sends a \(draft.route.body.rawValue) body",
@@ -151,7 +151,7 @@ extension ExplorerState {
         }
         let names = RequestDraft(
             session: session, route: route, edits: edits[routeName] ?? [], environment: environment
-        ).params.map(\.name)
+        ).params.map(\.key)
         switch JSONBodyTemplate.parse(text, file: "body", params: names) {
         case .failure(let error):
             let first = error.diagnostics.first.map(\.description) ?? "the body does not parse"

@@ -61,7 +61,7 @@ extension ExplorerState {
                 notice = Notice("no param added: the name was empty")
                 return []
             }
-            if let params = draft?.params, let row = params.firstIndex(where: { $0.name == name }) {
+            if let params = draft?.params, let row = params.firstIndex(where: { $0.key == name }) {
                 // A param of that name exists: edit it rather than adding a second one.
                 selectParam(row)
                 editor = FieldEditor(
@@ -76,7 +76,7 @@ extension ExplorerState {
                     $0.location == .header && $0.name.lowercased() == name.lowercased()
                 })
             {
-                setParam(params[row].name, value: text)
+                setParam(params[row].key, value: text)
                 selectParam(row)
                 return []
             }

@@ -31,7 +31,7 @@ extension ExplorerState {
                 return []
             }
             let param = params[paramSelection]
-            editor = FieldEditor(.paramValue(name: param.name), text: editableValue(param, draft: draft))
+            editor = FieldEditor(.paramValue(name: param.key), text: editableValue(param, draft: draft))
         case .addParam:
             editor = FieldEditor(.newParamName)
         case .removeParam:
@@ -39,7 +39,7 @@ extension ExplorerState {
             removeParam(params[paramSelection], route: draft.route)
         case .resetParam:
             guard paramSelection < params.count else { return [] }
-            let name = params[paramSelection].name
+            let name = params[paramSelection].key
             if let list = edits[draft.route.name] { setEdits(list.filter { $0.name != name }, of: draft.route.name) }
             selectParam(paramSelection)
         case .toggleDetails:
@@ -60,7 +60,7 @@ extension ExplorerState {
     /// came from the environment).
     func editableValue(_ param: ResolvedParam, draft: RequestDraft) -> String {
         if param.origin == .edited || param.origin == .added {
-            if case .set(_, let value, _)? = edits[draft.route.name]?.last(where: { $0.name == param.name }) {
+            if case .set(_, let value, _)? = edits[draft.route.name]?.last(where: { $0.name == param.key }) {
                 return value
             }
         }
@@ -87,8 +87,8 @@ extension ExplorerState {
             return
         }
         var list = edits[route.name] ?? []
-        list.removeAll { $0.name == param.name }
-        if param.origin != .added { list.append(.remove(name: param.name)) }
+        list.removeAll { $0.name == param.key }
+        if param.origin != .added { list.append(.remove(name: param.key)) }
         setEdits(list, of: route.name)
         selectParam(paramSelection)
     }
@@ -98,7 +98,7 @@ extension ExplorerState {
     /// A new param goes to `location` (an added one keeps where it went); a placement edit stays.
     mutating func setParam(_ name: String, value: String, location: ParamLocation? = nil) {
         guard let draft else { return }
-        let existing = draft.params.first { $0.name == name }
+        let existing = draft.params.first { $0.key == name }
         let wasAdded = existing?.origin == .added
         let kept = draft.declaredTemplate(name) != value || wasAdded
         let list = (edits[draft.route.name] ?? []).settingValue(

@@ -68,7 +68,7 @@ package enum RequestPane {
         var addingName: String? = nil
         if let editor = state.editor {
             switch editor.purpose {
-            case .paramValue(let name): editingRow = params.firstIndex { $0.name == name }
+            case .paramValue(let name): editingRow = params.firstIndex { $0.key == name }
             case .newParamName: addingName = ""
             case .newParamValue(let name): addingName = name
             default: break
@@ -144,7 +144,7 @@ package enum RequestPane {
         var spans: [TextSpan] = []
         switch p.origin {
         case .edited:
-            let declared = draft.declaredTemplate(p.name) ?? ""
+            let declared = draft.declaredTemplate(p.key) ?? ""
             let shown = p.isSecret ? ResolvedParam.redacted : (declared.isEmpty ? "empty" : declared)
             spans.append(TextSpan("edited ", style: Theme.edited.removing(.bold)))
             spans.append(TextSpan("(default \(shown))", style: Theme.secondary))

@@ -203,9 +203,9 @@ public final class HTTPServer: @unchecked Sendable {
         let target = url.map { String(cString: $0) } ?? "/"
         var path = target
         var query = ""
-        if let q = target.firstIndex(of: "?") {
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(target[..<q])
-            query = String(target[target.index(after: q)...])
+            query = String(target[target.utf8.index(after: q)...])
         } else if let raw = rawQuery(connection) {
             query = raw
         }
@@ -337,8 +337,11 @@ public final class HTTPServer: @unchecked Sendable {
         responder.log(request, reply, durationMs: ms)
     }
 
-    /// The response for `reply`'s body: a copy of its bytes, its file streamed, or paced / broken through a
-    /// reader callback.
+    /// The largest body file sent as a copy of its bytes (64 KiB); a larger one is streamed from its descriptor.
+    static let copiedFileSize = 64 << 10
+
+    /// The response for `reply`'s body: a copy of its bytes (or of a small file's), a larger file streamed, or
+    /// paced / broken through a reader callback.
     func makeResponse(_ reply: ServeReply) -> OpaquePointer? {
         if let stream = reply.stream {
             return strata_mhd_response_from_callback(
@@ -348,6 +351,11 @@ public final class HTTPServer: @unchecked Sendable {
         let paced = reply.chunkDelay > 0 || reply.fault == .close
         switch reply.body {
         case .bytes(let bytes) where !paced:
+            return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
+        case .file(let file) where !paced && file.size <= HTTPServer.copiedFileSize:
+            // A small file read once from the descriptor opened and checked (a copy goes out with the head in one
+            // send), instead of a descriptor duplicated, sent with sendfile and closed: three system calls fewer.
+            guard let bytes = try? file.bytes() else { return nil }
             return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
         case .file(let file) where !paced:
             // The file as it was opened and checked, never opened again by path; the response closes its copy.

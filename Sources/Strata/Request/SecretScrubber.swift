@@ -22,6 +22,10 @@ public struct SecretScrubber: Sendable, Equatable {
 
     /// Creates a scrubber for `values`; values shorter than 4 bytes are ignored (too likely to be ordinary text).
     public init(values: [String]) {
+        guard values.contains(where: { $0.utf8.count >= 4 && $0 != ResolvedParam.redacted }) else {
+            self = SecretScrubber.none
+            return
+        }
         var all = Set<[UInt8]>()
         for v in values where v.utf8.count >= 4 && v != ResolvedParam.redacted {
             let raw = Array(v.utf8)
@@ -75,9 +79,14 @@ public struct SecretScrubber: Sendable, Equatable {
         return String(userinfo[userinfo.index(after: colon)...])
     }
 
+    /// The scrubber that knows no secrets (most requests'), built once.
+    static let none = SecretScrubber(sorted: [])
+
     /// A scrubber that knows the secrets of both.
     public func merging(_ other: SecretScrubber) -> SecretScrubber {
-        SecretScrubber(sorted: Array(Set(secrets + other.secrets)))
+        if other.secrets.isEmpty || other == self { return self }
+        if secrets.isEmpty { return other }
+        return SecretScrubber(sorted: Array(Set(secrets + other.secrets)))
     }
 
     private init(sorted secrets: [[UInt8]]) {

@@ -49,13 +49,67 @@ public final class ServeJournal: @unchecked Sendable {
             ])
         }
 
+        /// ``json`` as one line of compact JSON and a line break, written straight into bytes (the `--journal`
+        /// file gets one per request); the same text as `json.text(pretty: false) + "\n"`.
+        public var jsonLine: [UInt8] {
+            var out = JSONLineWriter(
+                capacity: 200 + path.utf8.count + outcome.utf8.count + (body?.utf8.count ?? 0)
+                    + (nearest?.utf8.count ?? 0)
+                    + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 })
+            out.raw(#"{"time":""#)
+            ISO8601Text.append(secondsSince1970: time.timeIntervalSince1970, alwaysMillis: true, to: &out.bytes)
+            out.raw(#"","method":"#)
+            out.string(method)
+            out.raw(#","path":"#)
+            out.string(path)
+            out.raw(#","headers":{"#)
+            for (n, field) in headers.fields.enumerated() {
+                if n > 0 { out.raw(",") }
+                out.string(field.name)
+                out.raw(":")
+                out.string(field.value)
+            }
+            out.raw(#"},"bodySize":"#)
+            out.raw(String(bodySize))
+            out.raw(#","body":"#)
+            out.string(body)
+            out.raw(#","bodyOmitted":"#)
+            out.raw(String(bodyOmitted))
+            out.raw(#","status":"#)
+            out.raw(String(status))
+            let isNearMiss = outcome == ServeJournal.nearMiss
+            out.raw(#","matched":"#)
+            out.string(isNearMiss ? nil : outcome)
+            out.raw(#","nearMiss":"#)
+            out.string(isNearMiss ? nearest : nil)
+            out.raw(#","durationMs":"#)
+            out.raw(FixedDecimal.text(durationMs, digits: 3))
+            out.raw("}\n")
+            return out.bytes
+        }
+
         /// `12:04:05 GET /products?page=2 200 fixtures/products.json:3:5 (/products #1) 1.2 ms`.
         public var line: String {
-            let time = ServeJournal.timestamp(time)
-            let clock = time.split(separator: "T").last.map { String($0.prefix(8)) } ?? time
-            var what = outcome
-            if outcome == ServeJournal.nearMiss, let nearest { what += " (nearest \(nearest))" }
-            return "\(clock) \(method) \(path) \(status) \(what) \(FixedDecimal.text(durationMs, digits: 1)) ms"
+            var stamp: [UInt8] = []
+            stamp.reserveCapacity(24)
+            ISO8601Text.append(secondsSince1970: time.timeIntervalSince1970, alwaysMillis: true, to: &stamp)
+            var out: [UInt8] = []
+            out.reserveCapacity(64 + path.utf8.count + outcome.utf8.count + (nearest?.utf8.count ?? 0))
+            // `2026-11-30T21:40:05.123Z` to its clock, `21:40:05`.
+            let clock = stamp.lastIndex(of: UInt8(ascii: "T")).map { stamp.index(after: $0) } ?? 0
+            out.append(contentsOf: stamp[clock...].prefix(8))
+            for part in [" ", method, " ", path, " ", String(status), " ", outcome] {
+                out.append(contentsOf: part.utf8)
+            }
+            if outcome == ServeJournal.nearMiss, let nearest {
+                out.append(contentsOf: " (nearest ".utf8)
+                out.append(contentsOf: nearest.utf8)
+                out.append(UInt8(ascii: ")"))
+            }
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: FixedDecimal.text(durationMs, digits: 1).utf8)
+            out.append(contentsOf: " ms".utf8)
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -132,7 +186,7 @@ public final class ServeJournal: @unchecked Sendable {
 
     /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
     public func add(_ entry: Entry) {
-        var line = file < 0 ? "" : entry.json.text(pretty: false) + "\n"
+        var line = file < 0 ? [] : entry.jsonLine
         lock.lock()
         defer { lock.unlock() }
         added += 1
@@ -152,10 +206,10 @@ public final class ServeJournal: @unchecked Sendable {
 
     /// Appends `line` to the journal file (the caller holds the lock), telling ``problems`` when writing starts
     /// failing and when it works again.
-    private func append(_ line: inout String) {
-        if midLine { line = "\n" + line }
+    private func append(_ line: inout [UInt8]) {
+        if midLine { line.insert(UInt8(ascii: "\n"), at: 0) }
         var failure: Int32 = 0
-        let written = line.withUTF8 { bytes in
+        let written = line.withUnsafeBufferPointer { bytes in
             var done = 0
             while done < bytes.count {
                 let n = write(file, bytes.baseAddress! + done, bytes.count - done)
@@ -234,6 +288,26 @@ public final class ServeJournal: @unchecked Sendable {
     /// `2026-11-30T21:40:05.123Z`.
     static func timestamp(_ date: Date) -> String {
         ISO8601Text.string(secondsSince1970: date.timeIntervalSince1970, alwaysMillis: true)
+    }
+}
+
+/// Bytes of a line of compact JSON, as ``ServeJournal/Entry/jsonLine`` writes them.
+struct JSONLineWriter {
+    /// The bytes written.
+    var bytes: [UInt8] = []
+
+    /// Creates a writer with room for `capacity` bytes.
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Appends `text` as it is (JSON punctuation, numbers).
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// Appends `text` as a JSON string, or `null`.
+    mutating func string(_ text: String?) {
+        guard var text else { return raw("null") }
+        bytes.append(UInt8(ascii: "\""))
+        text.withUTF8 { JSONString.appendEscapedBytes($0, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 

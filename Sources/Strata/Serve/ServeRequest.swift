@@ -80,7 +80,7 @@ public struct ServeRequest: Sendable {
         var params = queryParams.map { param($0.name, $0.value, .query) }
         params += bodyParams.map { param($0.name, $0.value, .body) }
         params += headers.map { param($0.name, $0.value, .header) }
-        let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
+        let isJSON = headers["Content-Type"].map { $0.lowercased().contains("json") } ?? false
         return BuiltRequest(
             routeName: routeName, method: method, url: path + (query.isEmpty ? "" : "?" + query), path: path,
             headers: headers, body: body.isEmpty ? nil : body, contentType: headers["Content-Type"], params: params,

@@ -3,8 +3,9 @@
 ///
 /// ``ServeResponder`` makes one per request (``ServeResponder/arrived(_:)``) and carries it through `respond`, `log`
 /// and the exchange observer (``ServeExchange``), so nothing assembles the request, builds its scrubber or looks
-/// up its route again. It holds the request's secrets: show it through ``scrubber``.
-public struct ServedRequest: Sendable {
+/// up its route again; a class, so handing it on copies a reference. It holds the request's secrets: show it
+/// through ``scrubber``.
+public final class ServedRequest: Sendable {
     /// The request as it arrived.
     public let request: ServeRequest
     /// The request as the matcher sees it: the path as sent, query and body params, every header as a header param,
@@ -18,7 +19,7 @@ public struct ServedRequest: Sendable {
     public var scrubber: SecretScrubber { built.scrubber }
 
     /// `request` as it arrived for `session`.
-    public init(_ request: ServeRequest, session: Session) {
+    public convenience init(_ request: ServeRequest, session: Session) {
         self.init(request, session: session, routes: RouteIndex(session.routes))
     }
 

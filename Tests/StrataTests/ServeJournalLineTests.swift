@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -44,5 +45,22 @@ import Testing
     @Test("the terminal line starts with the UTC clock of the entry's time")
     func terminalLine() {
         #expect(Self.entry().line == "16:00:00 GET /items?page=2 200 fixtures/items.json:3:5 (/items #1) 1.2 ms")
+    }
+
+    @Test("lines added from many threads at once are all in the file, whole, in the order the entries were added")
+    func concurrentLinesInOrder() throws {
+        let dir = try ScratchDirectory([:])
+        defer { dir.remove() }
+        let file = dir.path + "/journal.jsonl"
+        let journal = try ServeJournal(capacity: 10_000, file: file)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for n in 0..<200 {
+                journal.add(Self.entry(path: "/t\(thread)/\(n)", body: n % 7 == 0 ? "body \(n)" : nil))
+            }
+        }
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let expected = journal.all.map { String(decoding: $0.jsonLine.dropLast(), as: UTF8.self) }
+        #expect(expected.count == 1600)
+        #expect(lines == expected)
     }
 }

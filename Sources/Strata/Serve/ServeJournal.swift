@@ -159,6 +159,11 @@ public final class ServeJournal: @unchecked Sendable {
     private var lost = 0
     /// True when the last write stopped inside a line, so the next line starts on a line of its own.
     private var midLine = false
+    /// Lines added and not yet written to the journal file, in order, and how many.
+    private var queued: [UInt8] = []
+    private var queuedLines = 0
+    /// True while a caller of ``add(_:)`` writes the queued lines (the others leave theirs to it).
+    private var writing = false
 
     /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given; a write
     /// that fails (a full disk) is told to `problems` once, serving goes on, and its recovery is told too.
@@ -185,10 +190,14 @@ public final class ServeJournal: @unchecked Sendable {
     deinit { if file >= 0 { close(file) } }
 
     /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
+    ///
+    /// The file is written as a group commit: a line is queued under the lock, and the caller that finds no write
+    /// under way writes every queued line, its own and those added meanwhile, outside the lock, in one system call
+    /// where it can, until none is left. So requests answered at once do not wait on each other's writes, and the
+    /// line of a request is in the file before its caller returns unless another caller is writing it then.
     public func add(_ entry: Entry) {
-        var line = file < 0 ? [] : entry.jsonLine
+        let line = file < 0 ? [] : entry.jsonLine
         lock.lock()
-        defer { lock.unlock() }
         added += 1
         let bytes = ServeJournal.size(of: entry)
         entries.append((entry, bytes))
@@ -201,15 +210,33 @@ public final class ServeJournal: @unchecked Sendable {
             entries.removeFirst(first)
             first = 0
         }
-        if file >= 0 { append(&line) }
+        guard file >= 0 else { return lock.unlock() }
+        queued.append(contentsOf: line)
+        queuedLines += 1
+        // Another caller is writing: it writes this line too before it stops.
+        guard !writing else { return lock.unlock() }
+        writing = true
+        var batch: [UInt8] = []
+        while !queued.isEmpty {
+            swap(&batch, &queued)
+            let lines = queuedLines
+            queuedLines = 0
+            lock.unlock()
+            append(&batch, lines: lines)
+            batch.removeAll(keepingCapacity: true)
+            lock.lock()
+        }
+        writing = false
+        lock.unlock()
     }
 
-    /// Appends `line` to the journal file (the caller holds the lock), telling ``problems`` when writing starts
-    /// failing and when it works again.
-    private func append(_ line: inout [UInt8]) {
-        if midLine { line.insert(UInt8(ascii: "\n"), at: 0) }
+    /// Appends `batch`, `lines` whole lines, to the journal file (only the one writer at a time calls it, without
+    /// the lock), telling ``problems`` when writing starts failing and when it works again.
+    private func append(_ batch: inout [UInt8], lines: Int) {
+        let ending = midLine ? 1 : 0
+        if midLine { batch.insert(UInt8(ascii: "\n"), at: 0) }
         var failure: Int32 = 0
-        let written = line.withUnsafeBufferPointer { bytes in
+        let written = batch.withUnsafeBufferPointer { bytes in
             var done = 0
             while done < bytes.count {
                 let n = write(file, bytes.baseAddress! + done, bytes.count - done)
@@ -230,14 +257,16 @@ public final class ServeJournal: @unchecked Sendable {
             }
             return
         }
-        midLine = written > 0
+        midLine = written > 0 && batch[written - 1] != UInt8(ascii: "\n")
         if lost == 0 {
             let reason = String(cString: strerror(failure))
             problems?(
                 "cannot write the journal file \(fileName): \(reason); serving goes on, its lines are lost until a "
                     + "write works again")
         }
-        lost += 1
+        // The lines not written whole are lost (the line break that ends an earlier line cut short is none of them).
+        let breaks = batch[..<written].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        lost += lines - max(0, breaks - ending)
     }
 
     /// The entries kept, oldest first.

@@ -31,6 +31,8 @@ public final class ServeJournal: @unchecked Sendable {
         public var body: String? = nil
         /// How many bytes of the scrubbed body were left out past ``ServeJournal/bodyLimit`` (0 when it is whole).
         public var bodyOmitted = 0
+        /// Who answered, as rules compare it (``outcome`` is the text people read).
+        public var answer: ServeReply.Answer = .other
 
         /// The entry as JSON.
         public var json: OutputJSON {
@@ -43,8 +45,8 @@ public final class ServeJournal: @unchecked Sendable {
                 ("body", .optional(body)),
                 ("bodyOmitted", .int(bodyOmitted)),
                 ("status", .int(status)),
-                ("matched", outcome == ServeJournal.nearMiss ? .null : .string(outcome)),
-                ("nearMiss", outcome == ServeJournal.nearMiss ? .optional(nearest) : .null),
+                ("matched", answer == .nearMiss ? .null : .string(outcome)),
+                ("nearMiss", answer == .nearMiss ? .optional(nearest) : .null),
                 ("durationMs", .number(FixedDecimal.text(durationMs, digits: 3))),
             ])
         }
@@ -54,7 +56,7 @@ public final class ServeJournal: @unchecked Sendable {
             let time = ServeJournal.timestamp(time)
             let clock = time.split(separator: "T").last.map { String($0.prefix(8)) } ?? time
             var what = outcome
-            if outcome == ServeJournal.nearMiss, let nearest { what += " (nearest \(nearest))" }
+            if answer == .nearMiss, let nearest { what += " (nearest \(nearest))" }
             return "\(clock) \(method) \(path) \(status) \(what) \(FixedDecimal.text(durationMs, digits: 1)) ms"
         }
     }
@@ -95,8 +97,8 @@ public final class ServeJournal: @unchecked Sendable {
     private var first = 0
     private var keptBytes = 0
     private var added = 0
-    /// The journal file, open for appending, or -1.
-    private let file: Int32
+    /// The journal file, open for appending (by `AppendOnlyFile`'s rules), or nil.
+    private let file: AppendOnlyFile?
     /// The journal file's name, as the user gave it.
     private let fileName: String
     /// Told, in one line, when writing the journal file starts failing and when it works again.
@@ -116,23 +118,16 @@ public final class ServeJournal: @unchecked Sendable {
         self.byteCapacity = max(1, byteCapacity)
         self.fileName = file ?? ""
         self.problems = problems
-        if let file {
-            let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw ServeError("cannot open the journal file \(file) for writing: \(reason)")
-            }
-            self.file = fd
-        } else {
-            self.file = -1
+        do throws(AppendOnlyFile.OpenError) {
+            self.file = try file.map { path throws(AppendOnlyFile.OpenError) in try AppendOnlyFile(path) }
+        } catch {
+            throw ServeError("cannot open the journal file \(error.path) for writing: \(error.reason)")
         }
     }
 
-    deinit { if file >= 0 { close(file) } }
-
     /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
     public func add(_ entry: Entry) {
-        var line = file < 0 ? "" : entry.json.text(pretty: false) + "\n"
+        var line = file == nil ? "" : entry.json.text(pretty: false) + "\n"
         lock.lock()
         defer { lock.unlock() }
         added += 1
@@ -147,27 +142,14 @@ public final class ServeJournal: @unchecked Sendable {
             entries.removeFirst(first)
             first = 0
         }
-        if file >= 0 { append(&line) }
+        if let file { append(&line, to: file) }
     }
 
     /// Appends `line` to the journal file (the caller holds the lock), telling ``problems`` when writing starts
     /// failing and when it works again.
-    private func append(_ line: inout String) {
+    private func append(_ line: inout String, to file: AppendOnlyFile) {
         if midLine { line = "\n" + line }
-        var failure: Int32 = 0
-        let written = line.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = write(file, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    failure = n < 0 ? errno : ENOSPC
-                    break
-                }
-                done += n
-            }
-            return done
-        }
+        let (written, failure) = line.withUTF8 { file.append(UnsafeRawBufferPointer($0)) }
         if failure == 0 {
             midLine = false
             if lost > 0 {

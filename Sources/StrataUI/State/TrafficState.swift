@@ -49,6 +49,8 @@ package struct TrafficEntry: Sendable {
     package var status: Int
     /// What answered: the journal's outcome (`fixtures/x.json:3:5 (/x #1)`, `near miss`, `live`, …).
     package var outcome: String
+    /// Who answered, as the list compares it.
+    package var answer: ServeReply.Answer
     /// The nearest pair, for a near miss.
     package var nearest: String?
     /// Milliseconds from arrival to answer.
@@ -91,6 +93,7 @@ package struct TrafficEntry: Sendable {
         status = entry.status
         // The responder names fixture files from the session folder, as everywhere on screen.
         outcome = entry.outcome
+        answer = entry.answer
         nearest = entry.nearest
         durationMs = entry.durationMs
         self.request = request
@@ -136,7 +139,8 @@ package struct TrafficEntry: Sendable {
     /// The fixture pair that answered, short (`products.json #1`), or `near miss`, `live`, … for the list.
     package var answeredBy: String {
         guard case .fixture(let file, let number, _)? = response?.origin else {
-            return outcome.hasPrefix("fixtures/") ? String(outcome.split(separator: " ").first ?? "") : outcome
+            if case .fixture(let location) = answer { return location }
+            return outcome
         }
         return "\((file as NSString).lastPathComponent) #\(number)"
     }

@@ -25,9 +25,6 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     private var listenFD: Int32
-    /// Requests begun and not yet completed (sent or failed), guarded by the condition.
-    private let active = NSCondition()
-    private var activeCount = 0
     /// Told, one line each, of a request libmicrohttpd dropped without an answer (one too large for the
     /// connection's memory), so no request goes unmentioned.
     let problems: (@Sendable (String) -> Void)?
@@ -113,10 +110,7 @@ public final class HTTPServer: @unchecked Sendable {
         for stream in streams.withLock({ Array($0.values) }) { stream.cancel() }
         // New connections are refused now; let every request already begun be answered and sent (up to the
         // longest delay a fixture may ask for, plus the connection timeout).
-        let deadline = Date().addingTimeInterval(Double(limits.connectionTimeout) + 600)
-        active.lock()
-        while activeCount > 0, active.wait(until: deadline) {}
-        active.unlock()
+        responder.inFlight.waitUntilNone(before: Date().addingTimeInterval(Double(limits.connectionTimeout) + 600))
         strata_mhd_stop_daemon(d)
         if fd >= 0 { close(fd) } else if listenFD >= 0 { close(listenFD) }
         listenFD = -1
@@ -136,7 +130,7 @@ public final class HTTPServer: @unchecked Sendable {
         var held = 0
         let start = ContinuousClock.now
         /// The request and reply whose body is being relayed or paced: logged when the request completes.
-        var relaying: (request: ServeRequest, reply: ServeReply)?
+        var relaying: (served: ServedRequest, reply: ServeReply)?
     }
 
     /// Counts `count` more body bytes for `pending`, or returns false when the bodies held would pass the limit.
@@ -164,9 +158,7 @@ public final class HTTPServer: @unchecked Sendable {
             server.deadlines.headComplete(connection)
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
-            server.active.lock()
-            server.activeCount += 1
-            server.active.unlock()
+            server.responder.inFlight.begin()
             // A declared body over the limit is refused before `100 Continue` is sent.
             if let length = header(connection, "Content-Length").flatMap({ Int($0) }),
                 length > server.limits.maxBodyBytes
@@ -211,9 +203,9 @@ public final class HTTPServer: @unchecked Sendable {
         let target = url.map { String(cString: $0) } ?? "/"
         var path = target
         var query = ""
-        if let q = target.firstIndex(of: "?") {
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(target[..<q])
-            query = String(target[target.index(after: q)...])
+            query = String(target[target.utf8.index(after: q)...])
         } else if let raw = rawQuery(connection) {
             query = raw
         }
@@ -222,9 +214,10 @@ public final class HTTPServer: @unchecked Sendable {
             headers: headers(connection), body: pending.body,
             listener: ServeListener(host: server.host, port: server.port))
         pending.body = []
-        let reply = server.responder.respond(request)
+        let served = server.responder.arrived(request)
+        let reply = server.responder.respond(served)
         if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
-        return server.queue(reply, connection, request: request, pending: pending)
+        return server.queue(reply, connection, request: served, pending: pending)
     }
 
     static let completed: MHD_RequestCompletedCallback = { cls, connection, context, _ in
@@ -233,21 +226,18 @@ public final class HTTPServer: @unchecked Sendable {
         if let connection { server.deadlines.answered(connection, at: HeadDeadlines.now()) }
         let pending = Unmanaged<Pending>.fromOpaque(pointer).takeUnretainedValue()
         server.release(pending)
-        if let (request, reply) = pending.relaying {
+        if let (served, reply) = pending.relaying {
             // Sent whole, or the client went away: either way a relay's transfer is not needed any more
             // (cancelling one that has ended does nothing), and the exchange is logged as it ended.
             reply.stream?.cancel()
-            server.log(request, reply.ended(), pending: pending)
+            server.log(served, reply.ended(), pending: pending)
             if let stream = reply.stream {
                 server.streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
             }
         }
         Unmanaged<Pending>.fromOpaque(pointer).release()
         context.pointee = nil
-        server.active.lock()
-        server.activeCount -= 1
-        server.active.broadcast()
-        server.active.unlock()
+        server.responder.inFlight.end()
     }
 
     static let logLine: strata_mhd_log_line = { cls, line in
@@ -285,11 +275,11 @@ public final class HTTPServer: @unchecked Sendable {
             413, "request body is over the limit of \(limits.maxBodyBytes) bytes", outcome: "refused (body too large)")
     }
 
-    /// Sends `reply` (or produces its fault) and logs it.
-    func queue(_ reply: ServeReply, _ connection: OpaquePointer, request: ServeRequest?, pending: Pending)
+    /// Sends `reply` (or produces its fault) and logs it; `request` is nil for one refused before it arrived whole.
+    func queue(_ reply: ServeReply, _ connection: OpaquePointer, request: ServedRequest?, pending: Pending)
         -> MHD_Result
     {
-        let logged = request ?? ServeRequest(method: "?", path: "?")
+        let logged = request ?? responder.arrived(ServeRequest(method: "?", path: "?"))
         func logNow() { log(logged, reply, pending: pending) }
         if let fault = reply.fault, fault != .close {
             // Logged before the fault is produced: a client that sees its connection fail finds the entry there.
@@ -342,14 +332,17 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Logs the exchange, timed from when its request arrived.
-    func log(_ request: ServeRequest, _ reply: ServeReply, pending: Pending) {
+    func log(_ request: ServedRequest, _ reply: ServeReply, pending: Pending) {
         let elapsed = ContinuousClock.now - pending.start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         responder.log(request, reply, durationMs: ms)
     }
 
-    /// The response for `reply`'s body: a copy of its bytes, its file streamed, or paced / broken through a
-    /// reader callback.
+    /// The largest body file sent as a copy of its bytes (64 KiB); a larger one is streamed from its descriptor.
+    static let copiedFileSize = 64 << 10
+
+    /// The response for `reply`'s body: a copy of its bytes (or of a small file's), a larger file streamed, or
+    /// paced / broken through a reader callback.
     func makeResponse(_ reply: ServeReply) -> OpaquePointer? {
         if let stream = reply.stream {
             return strata_mhd_response_from_callback(
@@ -359,6 +352,11 @@ public final class HTTPServer: @unchecked Sendable {
         let paced = reply.chunkDelay > 0 || reply.fault == .close
         switch reply.body {
         case .bytes(let bytes) where !paced:
+            return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
+        case .file(let file) where !paced && file.size <= HTTPServer.copiedFileSize:
+            // A small file read once from the descriptor opened and checked (a copy goes out with the head in one
+            // send), instead of a descriptor duplicated, sent with sendfile and closed: three system calls fewer.
+            guard let bytes = try? file.bytes() else { return nil }
             return bytes.withUnsafeBytes { strata_mhd_response_copy($0.count, $0.baseAddress) }
         case .file(let file) where !paced:
             // The file as it was opened and checked, never opened again by path; the response closes its copy.

@@ -64,7 +64,7 @@ enum ServeCommand {
         let journal = try commandError { () throws(ServeError) in try openJournal(journalFile) }
         let responder = ServeResponder(
             session: session, upstream: upstream, journal: journal, loopback: HTTPServer.isLoopback(host),
-            observer: { Output.print($0.line) })
+            exchangeObserver: { Output.print($0.entry.line) })
         let server = try commandError { () throws(ServeError) in
             try HTTPServer(
                 responder: responder, host: host, port: port, limits: limits,

@@ -30,10 +30,9 @@ public struct MockSource: DataSource {
     /// `mock`.
     public var name: String { "mock" }
 
-    /// The pair that would answer `request`, or the near-miss report; `scrubber` is the request's own, when the
-    /// caller has built it already.
-    public func match(_ request: BuiltRequest, scrubber: SecretScrubber? = nil) -> Result<FixturePair, NearMissReport> {
-        FixtureSet.load(directory: directory, cache: cache).match(request, scrubber: scrubber)
+    /// The pair that would answer `request`, or the near-miss report.
+    public func match(_ request: BuiltRequest) -> Result<FixturePair, NearMissReport> {
+        FixtureSet.load(directory: directory, cache: cache).match(request)
     }
 
     /// Where a response's body comes from: bytes in hand, or a file opened inside the session.

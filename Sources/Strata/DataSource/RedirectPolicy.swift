@@ -8,9 +8,6 @@ import Foundation
 /// there (307, 308) is not followed at all. A redirect within the origin keeps everything. The rule is a pure
 /// function of URLs and headers, so any transport can apply it.
 public struct RedirectPolicy: Sendable, Equatable {
-    /// Headers that carry credentials whatever the session's `redact` list says.
-    public static let credentialHeaders = ["Authorization", "Cookie", "Proxy-Authorization"]
-
     /// The URL the credentials were configured for (the request as built).
     public var origin: String
     /// Param and header names the session redacts (matched ignoring case).
@@ -42,7 +39,7 @@ public struct RedirectPolicy: Sendable, Equatable {
     )? {
         guard !RedirectPolicy.sameOrigin(origin, target) else { return (target, headers) }
         if resendsBody && bodyHasSecrets { return nil }
-        let strip = Set((RedirectPolicy.credentialHeaders + secretNames).map { $0.lowercased() })
+        let strip = Set((CredentialNames.credentialHeaders + secretNames).map { $0.lowercased() })
         let kept = HTTPHeaders(headers.fields.filter { !strip.contains($0.name.lowercased()) })
         return (removingSecretQuery(target), kept)
     }

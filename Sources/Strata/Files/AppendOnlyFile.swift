@@ -4,8 +4,9 @@ import Foundation
 /// rules, as far as they apply to a file that is appended to rather than replaced.
 ///
 /// A journal cannot be written whole on every line (that is quadratic, and `tail -f` would lose its place), so
-/// "whole or not at all" holds per line: each line is one `write(2)` to a descriptor opened with `O_APPEND`, and a
-/// line a full disk cut short is ended before the next one starts (the caller keeps that state, see `ServeJournal`).
+/// "whole or not at all" holds per line: whole lines go to a descriptor opened with `O_APPEND` (one line, or a batch
+/// of queued lines, per ``append(_:)``, in one `write(2)` where the system allows), and a line a full disk cut short
+/// is ended before the next one starts (the caller keeps that state, see `ServeJournal`'s group commit).
 /// As with `AtomicFile`: the file keeps its permission bits (it is never replaced), a new file gets those of a new
 /// `AtomicFile` target (0666 less the umask), and a symlink is written through to its destination. The file is
 /// one the user named on the command line, so no session folder bounds it.

@@ -8,13 +8,11 @@ extension FixtureSet {
     /// listed empty value matches a param sent empty or left out (a request leaves empty params out, so `""` could
     /// never be sent otherwise). A pair listed under a literal path wins over one listed under a template path
     /// (`/products/{id}`, see ``FixtureTemplate``); then the pair listing the most params wins; ties go to the first
-    /// in file order (files in name order). `scrubber` is the request's own, when the caller has built it already.
-    public func match(_ request: BuiltRequest, nearest limit: Int = 3, scrubber: SecretScrubber? = nil)
-        -> Result<FixturePair, NearMissReport>
-    {
+    /// in file order (files in name order).
+    public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
         var best: FixturePair? = nil
         var missed: [(order: Int, pair: FixturePair, differences: [NearMissReport.Difference])] = []
-        let sent = SentRequest(request, scrubber: scrubber ?? request.scrubber)
+        let sent = SentRequest(request)
         for (order, pair) in pairs.enumerated() {
             let differences = differences(pair, sent)
             if differences.isEmpty {
@@ -68,10 +66,10 @@ extension FixtureSet {
         let decodedShownPath: String
         let params: [ResolvedParam]
 
-        init(_ request: BuiltRequest, scrubber: SecretScrubber) {
+        init(_ request: BuiltRequest) {
             self.request = request
             decodedPath = PercentEncoding.decode(request.path)
-            shownPath = request.redactedLocation(scrubber: scrubber).path
+            shownPath = request.redactedLocation().path
             decodedShownPath = PercentEncoding.decode(shownPath)
             params = request.sentParams
         }

@@ -130,7 +130,9 @@ public enum FixtureTemplate {
     }
 
     /// True when fixture path `path` has a `{name}` segment.
-    public static func isTemplate(_ path: String) -> Bool { path.contains("{") && path.contains("}") }
+    public static func isTemplate(_ path: String) -> Bool {
+        path.utf8.contains(UInt8(ascii: "{")) && path.utf8.contains(UInt8(ascii: "}"))
+    }
 
     /// The values the `{name}` segments of `template` take in `path` (percent-decoded), or nil when it does not match.
     public static func captures(_ template: String, in path: String) -> [String: String]? {

@@ -283,14 +283,10 @@ public struct FixtureWriter: Sendable {
     }
 
     /// The request's scrubber, also knowing values of headers this writer's `redact` list names.
-    func scrubber(for request: BuiltRequest) -> SecretScrubber { SecretScrubber(request: marked(request)) }
+    func scrubber(for request: BuiltRequest) -> SecretScrubber { marked(request).scrubber }
 
     /// `request` with the params this writer's `redact` list names marked secret.
-    func marked(_ request: BuiltRequest) -> BuiltRequest {
-        var marked = request
-        for i in marked.params.indices where isRedacted(marked.params[i].name) { marked.params[i].isSecret = true }
-        return marked
-    }
+    func marked(_ request: BuiltRequest) -> BuiltRequest { request.markingSecret(where: isRedacted) }
 
     /// What is kept of an exchange, redacted as a recorded pair is: the request with its secrets (and the params
     /// `redact` names) as `<redacted>`, the response with echoed secrets scrubbed and secret headers (redacted

@@ -164,6 +164,16 @@ extension ImportedCollection {
 /// - Routes are named after their folders and their own name (`authRegister`), described as written.
 enum CollectionImport {
     static func session(_ collection: ImportedCollection, name: String? = nil) throws(ImportError) -> ImportResult {
+        var collection = collection
+        // A method a route cannot hold (a client's custom one, TRACE, WebDAV's) leaves its request out, said where.
+        collection.requests.removeAll { request in
+            let method = request.method.uppercased()
+            guard !Route.methods.contains(method) else { return false }
+            collection.notCarried.append(
+                "\(request.place): method \(request.method) left out (a route sends \(Route.methods.joined(separator: ", ")))"
+            )
+            return true
+        }
         guard !collection.requests.isEmpty else {
             throw ImportError(
                 "\(collection.file): no HTTP request to import\(collection.notCarried.isEmpty ? "" : " (" + collection.notCarried.joined(separator: "; ") + ")")"
@@ -515,6 +525,15 @@ enum CollectionImport {
             for (k, v) in request.query where !query.contains(where: { $0.0 == k }) { query.append((k, v)) }
             var secretParams: [String] = []
             for (k, v) in query {
+                // A param without a name (`?=value`, Postman's trailing `&`) is no param: said when it had a value.
+                guard !k.isEmpty else {
+                    if !v.isEmpty {
+                        notCarried.append(
+                            "\(request.place): a query param without a name (=\(ImportedCollection.written(v))) left out"
+                        )
+                    }
+                    continue
+                }
                 guard !route.params.contains(where: { $0.name == k }) else {
                     notCarried.append("\(request.place): query param \(k) given twice: the first is kept")
                     continue

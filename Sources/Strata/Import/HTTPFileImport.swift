@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Requests are separated by `###` (the text after it names the request, as `# @name` does); a request is a request
 /// line (`POST {{host}}/orders HTTP/1.1`, or a URL alone for GET; query lines starting `?` or `&` continue it), its
-/// headers, a blank line and its body. `@name = value` lines are the file's variables. Comments (`#`, `//`), response
-/// handlers (`> {% … %}`) and a body read from a file (`< ./body.json`) are reported, not carried over.
+/// headers, a blank line and its body. `@name = value` lines are the file's variables. httpyac's `?? status == 201`
+/// is the route's expect. Comments (`#`, `//`), response handlers (`> {% … %}`), httpyac's script blocks (`{{` … `}}`)
+/// and other `??` checks, and a body read from a file (`< ./body.json`) are reported, not carried over.
 public enum HTTPFileImport {
     /// Imports the `.http` file `bytes` read from `file`, with environment files (`http-client.env.json`, and
     /// `http-client.private.env.json`, whose values are secrets and never written).
@@ -74,11 +75,31 @@ public enum HTTPFileImport {
         var expected: Int? = nil
         var notes: [String] = []
         var k = 0
-        // Before the request line: variables, comments, annotations, blank lines.
+        // httpyac's checks: `?? status == 201` is the route's expect; the others are reported.
+        func assertion(_ line: String) {
+            let words = line.dropFirst(2).split(separator: " ")
+            if words.count == 3, words[0] == "status", words[1] == "==", let code = Int(words[2]) {
+                expected = code
+            } else {
+                notes.append("assertions (?? …) but ?? status == N: not carried over")
+            }
+        }
+        // httpyac's script blocks: `{{` and `}}` on lines of their own, skipped from the line after `{{`.
+        func skipScript() {
+            notes.append("script blocks ({{ … }}): Strata runs none")
+            while k < lines.count, lines[k].trimmingCharacters(in: .whitespaces) != "}}" { k += 1 }
+            k += 1
+        }
+        // Before the request line: variables, comments, annotations, script blocks, blank lines.
         while k < lines.count {
             let line = lines[k].trimmingCharacters(in: .whitespaces)
             if line.isEmpty {
                 k += 1
+                continue
+            }
+            if line == "{{" {
+                k += 1
+                skipScript()
                 continue
             }
             if line.hasPrefix("@"), let eq = line.firstIndex(of: "=") {
@@ -125,7 +146,8 @@ public enum HTTPFileImport {
                 || lines[k].hasPrefix("&")
         {
             let piece = lines[k].trimmingCharacters(in: .whitespaces)
-            guard piece.hasPrefix("?") || piece.hasPrefix("&") || piece.hasPrefix("/") else { break }
+            guard (piece.hasPrefix("?") && !piece.hasPrefix("??")) || piece.hasPrefix("&") || piece.hasPrefix("/")
+            else { break }
             url += piece
             k += 1
         }
@@ -134,12 +156,16 @@ public enum HTTPFileImport {
         var request = ImportedCollection.Request(
             folders: [], name: name ?? "", description: name == nil ? "\(method) \(url)" : nil, method: method,
             url: ImportedCollection.text(url), place: place)
-        request.expectedStatus = expected
-        // Headers, up to the first blank line.
+        // Headers, up to the first blank line, or a body's first line written without one (`{`, `[`).
         while k < lines.count, !lines[k].trimmingCharacters(in: .whitespaces).isEmpty {
             let line = lines[k]
+            if line.hasPrefix("[") || (line.hasPrefix("{") && !line.hasPrefix("{{")) { break }
             k += 1
             if line.hasPrefix("#") || line.hasPrefix("//") { continue }
+            if line.hasPrefix("??") {
+                assertion(line)
+                continue
+            }
             guard let colon = line.firstIndex(of: ":") else {
                 collection.notCarried.append(
                     "\(collection.file):\(start + k - 1): not a header (Name: value), left out: \(line)")
@@ -166,6 +192,14 @@ public enum HTTPFileImport {
             }
             if line.hasPrefix("<> ") {
                 notes.append("saved responses (<> FILE): left out")
+                continue
+            }
+            if line.hasPrefix("??") {
+                assertion(line)
+                continue
+            }
+            if line.trimmingCharacters(in: .whitespaces) == "{{" {
+                skipScript()
                 continue
             }
             body.append(line)
@@ -195,6 +229,7 @@ public enum HTTPFileImport {
                 }
             }
         }
+        request.expectedStatus = expected
         for note in notes { request.scripts.append(note) }
         return request
     }

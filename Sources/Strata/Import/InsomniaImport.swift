@@ -2,7 +2,8 @@ import Foundation
 
 /// `strata import insomnia`: a session from an Insomnia export: the v4 format (JSON or YAML, `_type: export`, its
 /// resources linked by `parentId`) or the v5 collection file of Insomnia 10 and later (`type:
-/// collection.insomnia.rest/5.0`, folders holding `children`).
+/// collection.insomnia.rest/5.0`, folders holding `children`, and the requests of a v5 design document,
+/// `spec.insomnia.rest/5.0`).
 ///
 /// The base environment's values are the variables' defaults and each sub-environment an environment of the
 /// session (see ``CollectionImport``); a folder's environment adds the values it sets; private environments are
@@ -24,6 +25,16 @@ public enum InsomniaImport {
         }
         if let type = root["type"]?.string, type.hasPrefix("collection.insomnia.rest/") {
             return v5(root, doc: doc)
+        }
+        if let type = root["type"]?.string, type.hasPrefix("spec.insomnia.rest/"),
+            let requests = root["collection"], !requests.items.isEmpty
+        {
+            // A design document with requests: its collection is imported, its spec is for strata import openapi.
+            var collection = v5(root, doc: doc)
+            collection.notCarried.append(
+                "\(doc.location(root["spec"]?.offset ?? root.offset)): the design document's spec (import it with "
+                    + "strata import openapi)")
+            return collection
         }
         if let type = root["type"]?.string, type.hasPrefix("spec.insomnia.rest/") || type.hasPrefix("environment.") {
             throw ImportError(
@@ -50,12 +61,17 @@ public enum InsomniaImport {
                 guard let key = p["name"]?.string, !key.isEmpty else { continue }
                 request.query.append((key, ImportedCollection.text(p["value"]?.scalarText ?? "")))
             }
+            // `:name` segments of the URL take their values from `pathParameters`.
+            for p in r["pathParameters"]?.items ?? [] {
+                guard let key = p["name"]?.string, !key.isEmpty else { continue }
+                request.pathVariables[key] = ImportedCollection.text(p["value"]?.scalarText ?? "")
+            }
             for h in r["headers"]?.items ?? [] where h["disabled"]?.bool != true {
                 guard let key = h["name"]?.string, !key.isEmpty else { continue }
                 request.headers.append((key, ImportedCollection.text(h["value"]?.scalarText ?? "")))
             }
             if let a = r["authentication"], a.isObject, !a.members.isEmpty {
-                request.auth = auth(a, place: place)
+                request.auth = auth(a)
             }
             if let b = r["body"], b.isObject, !b.members.isEmpty {
                 request.body = body(b, place: place, notes: &notes)
@@ -72,7 +88,7 @@ public enum InsomniaImport {
             return request
         }
 
-        func auth(_ a: ImportValue, place: String) -> ImportedCollection.Auth {
+        func auth(_ a: ImportValue) -> ImportedCollection.Auth {
             if a["disabled"]?.bool == true { return .none }
             func text(_ key: String) -> ImportedCollection.Text { ImportedCollection.text(a[key]?.scalarText ?? "") }
             switch a["type"]?.string ?? "none" {
@@ -81,15 +97,16 @@ public enum InsomniaImport {
             case "bearer":
                 let prefix = a["prefix"]?.string ?? ""
                 if !prefix.isEmpty, prefix.lowercased() != "bearer" {
-                    return .unsupported("bearer with the prefix '\(prefix)' (\(place)): add it as a header")
+                    return .unsupported(
+                        "bearer with the prefix '\(prefix)' (\(doc.location(a.offset))): add it as a header")
                 }
                 return .bearer(token: text("token"))
             case "apikey":
                 let name = a["key"]?.string ?? "X-API-Key"
                 let addTo = a["addTo"]?.string ?? "header"
-                if addTo == "cookie" { return .unsupported("an API key in a cookie (\(place))") }
+                if addTo == "cookie" { return .unsupported("an API key in a cookie (\(doc.location(a.offset)))") }
                 return .apiKey(name: name, value: text("value"), inQuery: addTo == "queryParams")
-            case let type: return .unsupported("\(type) (\(place))")
+            case let type: return .unsupported("\(type) (\(doc.location(a.offset)))")
             }
         }
 
@@ -215,12 +232,15 @@ public enum InsomniaImport {
             }
         }
         let reader = RequestReader(doc: doc)
+        var skipped: [String: Int] = [:]
         func walk(_ items: [ImportValue], folders: [String], scope: [(String, ImportedCollection.Text)]) {
             for item in items {
                 if let children = item["children"], children.isArray {
                     walk(
                         children.items, folders: folders + [item["name"]?.string ?? "folder"],
                         scope: scope + flatten(item["environment"]))
+                } else if let kind = otherKind(item) {
+                    skipped[kind, default: 0] += 1
                 } else if item["url"] != nil || item["method"] != nil {
                     var request = reader.request(item, folders: folders, notes: &collection.notCarried)
                     request.variables = scope
@@ -229,7 +249,23 @@ public enum InsomniaImport {
             }
         }
         walk(root["collection"]?.items ?? [], folders: [], scope: [])
+        for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            collection.notCarried.append("\(Counted.text(count, kind)): HTTP only")
+        }
         return collection
+    }
+
+    /// The kind of a v5 item that is not an HTTP request, by its id's prefix (`greq_…` gRPC, `ws-req_…` WebSocket;
+    /// an HTTP request's is `req_…`), or nil.
+    static func otherKind(_ item: ImportValue) -> String? {
+        guard let id = item["meta"]?["id"]?.string, let underscore = id.firstIndex(of: "_") else { return nil }
+        switch id[..<underscore] {
+        case "req": return nil
+        case "greq": return "grpc request"
+        case "ws-req": return "websocket request"
+        case let prefix where prefix.hasSuffix("-req"): return "\(prefix.dropLast(4)) request"
+        default: return nil
+        }
     }
 
     /// Resources in the order Insomnia shows them: by `metaSortKey` (v4) or `meta.sortKey`, then as written.

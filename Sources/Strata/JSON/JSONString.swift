@@ -214,6 +214,16 @@ public enum JSONString {
             })
     }
 
+    /// ``appendEscaped(_:to:)-(UnsafeBufferPointer<UInt8>,_)`` that appends bytes with nothing to escape (most)
+    /// as they are, without a buffer of their own.
+    package static func appendEscapedBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if bytes.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) {
+            appendEscaped(bytes, to: &out)
+        } else {
+            out.append(contentsOf: bytes)
+        }
+    }
+
     /// `0`–`9`, `A`–`F`.
     private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 

@@ -63,6 +63,10 @@ public enum PercentEncoding {
 
     /// Decodes `%XX` escapes (and `+` as space when `plusAsSpace`); malformed escapes stay as written.
     public static func decode(_ s: String, plusAsSpace: Bool = false) -> String {
+        // Most paths and values have nothing to decode: they are their own decoding.
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return s
+        }
         var bytes: [UInt8] = []
         let u = Array(s.utf8)
         var i = 0

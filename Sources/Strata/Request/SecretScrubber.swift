@@ -9,7 +9,7 @@ import Foundation
 /// written, percent-encoded, form-encoded and JSON-escaped, wherever it appears: a server echoing it in a body or
 /// a header, a path param in a near-miss report, a URL in a title. In a JSON body only text inside string
 /// literals is replaced, so the body stays valid JSON.
-public struct SecretScrubber: Sendable {
+public struct SecretScrubber: Sendable, Equatable {
     /// The byte sequences to replace, longest first.
     let secrets: [[UInt8]]
     /// Which bytes start some secret, so most bytes are passed over with one lookup.
@@ -22,6 +22,10 @@ public struct SecretScrubber: Sendable {
 
     /// Creates a scrubber for `values`; values shorter than 4 bytes are ignored (too likely to be ordinary text).
     public init(values: [String]) {
+        guard values.contains(where: { $0.utf8.count >= 4 && $0 != ResolvedParam.redacted }) else {
+            self = SecretScrubber.none
+            return
+        }
         var all = Set<[UInt8]>()
         for v in values where v.utf8.count >= 4 && v != ResolvedParam.redacted {
             let raw = Array(v.utf8)
@@ -35,10 +39,15 @@ public struct SecretScrubber: Sendable {
         self.init(sorted: Array(all))
     }
 
-    /// Creates the scrubber for `request`'s secrets.
-    public init(request: BuiltRequest) {
+    /// The scrubber for `request`'s secrets (the one it was built with, ``BuiltRequest/scrubber``).
+    public init(request: BuiltRequest) { self = request.scrubber }
+
+    /// Creates the scrubber for a request's secrets: its secret params' values (and their parts: the credentials
+    /// after an auth scheme, each cookie's value), values chained from other responses, and the password of the
+    /// base URL's userinfo.
+    init(params: [ResolvedParam], chainedSecrets: [String], baseURL: String) {
         var values: [String] = []
-        for p in request.params where p.isSecret && !p.value.isEmpty {
+        for p in params where p.isSecret && !p.value.isEmpty {
             values.append(p.value)
             values += p.secretParts
             // `Bearer abc`: the credentials alone are as secret as the whole value.
@@ -52,8 +61,8 @@ public struct SecretScrubber: Sendable {
                 }
             }
         }
-        values += request.chainedSecrets
-        if let password = SecretScrubber.userinfoPassword(request.baseURL), !password.isEmpty {
+        values += chainedSecrets
+        if let password = SecretScrubber.userinfoPassword(baseURL), !password.isEmpty {
             values += [password, PercentEncoding.decode(password)]
         }
         self.init(values: values)
@@ -70,13 +79,19 @@ public struct SecretScrubber: Sendable {
         return String(userinfo[userinfo.index(after: colon)...])
     }
 
+    /// The scrubber that knows no secrets (most requests'), built once.
+    static let none = SecretScrubber(sorted: [])
+
     /// A scrubber that knows the secrets of both.
     public func merging(_ other: SecretScrubber) -> SecretScrubber {
-        SecretScrubber(sorted: Array(Set(secrets + other.secrets)))
+        if other.secrets.isEmpty || other == self { return self }
+        if secrets.isEmpty { return other }
+        return SecretScrubber(sorted: Array(Set(secrets + other.secrets)))
     }
 
     private init(sorted secrets: [[UInt8]]) {
-        self.secrets = secrets.sorted { $0.count > $1.count }
+        // Longest first; equal lengths in byte order, so the same secrets always give the same scrubber.
+        self.secrets = secrets.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
         self.starts = ByteSet(secrets.map { $0[0] })
         let long = LongSecrets(secrets)
         self.long = long
@@ -108,6 +123,9 @@ public struct SecretScrubber: Sendable {
         }
         return out
     }
+
+    /// True when both replace the same secrets.
+    public static func == (a: SecretScrubber, b: SecretScrubber) -> Bool { a.secrets == b.secrets }
 
     /// True when there is nothing to replace.
     public var isEmpty: Bool { secrets.isEmpty }

@@ -51,13 +51,67 @@ public final class ServeJournal: @unchecked Sendable {
             ])
         }
 
+        /// ``json`` as one line of compact JSON and a line break, written straight into bytes (the `--journal`
+        /// file gets one per request); the same text as `json.text(pretty: false) + "\n"`.
+        public var jsonLine: [UInt8] {
+            var out = JSONLineWriter(
+                capacity: 200 + path.utf8.count + outcome.utf8.count + (body?.utf8.count ?? 0)
+                    + (nearest?.utf8.count ?? 0)
+                    + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 })
+            out.raw(#"{"time":""#)
+            ISO8601Text.append(secondsSince1970: time.timeIntervalSince1970, alwaysMillis: true, to: &out.bytes)
+            out.raw(#"","method":"#)
+            out.string(method)
+            out.raw(#","path":"#)
+            out.string(path)
+            out.raw(#","headers":{"#)
+            for (n, field) in headers.fields.enumerated() {
+                if n > 0 { out.raw(",") }
+                out.string(field.name)
+                out.raw(":")
+                out.string(field.value)
+            }
+            out.raw(#"},"bodySize":"#)
+            out.raw(String(bodySize))
+            out.raw(#","body":"#)
+            out.string(body)
+            out.raw(#","bodyOmitted":"#)
+            out.raw(String(bodyOmitted))
+            out.raw(#","status":"#)
+            out.raw(String(status))
+            let isNearMiss = answer == .nearMiss
+            out.raw(#","matched":"#)
+            out.string(isNearMiss ? nil : outcome)
+            out.raw(#","nearMiss":"#)
+            out.string(isNearMiss ? nearest : nil)
+            out.raw(#","durationMs":"#)
+            out.raw(FixedDecimal.text(durationMs, digits: 3))
+            out.raw("}\n")
+            return out.bytes
+        }
+
         /// `12:04:05 GET /products?page=2 200 fixtures/products.json:3:5 (/products #1) 1.2 ms`.
         public var line: String {
-            let time = ServeJournal.timestamp(time)
-            let clock = time.split(separator: "T").last.map { String($0.prefix(8)) } ?? time
-            var what = outcome
-            if answer == .nearMiss, let nearest { what += " (nearest \(nearest))" }
-            return "\(clock) \(method) \(path) \(status) \(what) \(FixedDecimal.text(durationMs, digits: 1)) ms"
+            var stamp: [UInt8] = []
+            stamp.reserveCapacity(24)
+            ISO8601Text.append(secondsSince1970: time.timeIntervalSince1970, alwaysMillis: true, to: &stamp)
+            var out: [UInt8] = []
+            out.reserveCapacity(64 + path.utf8.count + outcome.utf8.count + (nearest?.utf8.count ?? 0))
+            // `2026-11-30T21:40:05.123Z` to its clock, `21:40:05`.
+            let clock = stamp.lastIndex(of: UInt8(ascii: "T")).map { stamp.index(after: $0) } ?? 0
+            out.append(contentsOf: stamp[clock...].prefix(8))
+            for part in [" ", method, " ", path, " ", String(status), " ", outcome] {
+                out.append(contentsOf: part.utf8)
+            }
+            if answer == .nearMiss, let nearest {
+                out.append(contentsOf: " (nearest ".utf8)
+                out.append(contentsOf: nearest.utf8)
+                out.append(UInt8(ascii: ")"))
+            }
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: FixedDecimal.text(durationMs, digits: 1).utf8)
+            out.append(contentsOf: " ms".utf8)
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -107,6 +161,11 @@ public final class ServeJournal: @unchecked Sendable {
     private var lost = 0
     /// True when the last write stopped inside a line, so the next line starts on a line of its own.
     private var midLine = false
+    /// Lines added and not yet written to the journal file, in order, and how many.
+    private var queued: [UInt8] = []
+    private var queuedLines = 0
+    /// True while a caller of ``add(_:)`` writes the queued lines (the others leave theirs to it).
+    private var writing = false
 
     /// Creates a journal keeping `capacity` entries, appending each as a JSON line to `file` when given; a write
     /// that fails (a full disk) is told to `problems` once, serving goes on, and its recovery is told too.
@@ -126,10 +185,14 @@ public final class ServeJournal: @unchecked Sendable {
     }
 
     /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
+    ///
+    /// The file is written as a group commit: a line is queued under the lock, and the caller that finds no write
+    /// under way writes every queued line, its own and those added meanwhile, outside the lock, in one system call
+    /// where it can, until none is left. So requests answered at once do not wait on each other's writes, and the
+    /// line of a request is in the file before its caller returns unless another caller is writing it then.
     public func add(_ entry: Entry) {
-        var line = file == nil ? "" : entry.json.text(pretty: false) + "\n"
+        let line = file == nil ? [] : entry.jsonLine
         lock.lock()
-        defer { lock.unlock() }
         added += 1
         let bytes = ServeJournal.size(of: entry)
         entries.append((entry, bytes))
@@ -142,14 +205,32 @@ public final class ServeJournal: @unchecked Sendable {
             entries.removeFirst(first)
             first = 0
         }
-        if let file { append(&line, to: file) }
+        guard let file else { return lock.unlock() }
+        queued.append(contentsOf: line)
+        queuedLines += 1
+        // Another caller is writing: it writes this line too before it stops.
+        guard !writing else { return lock.unlock() }
+        writing = true
+        var batch: [UInt8] = []
+        while !queued.isEmpty {
+            swap(&batch, &queued)
+            let lines = queuedLines
+            queuedLines = 0
+            lock.unlock()
+            append(&batch, lines: lines, to: file)
+            batch.removeAll(keepingCapacity: true)
+            lock.lock()
+        }
+        writing = false
+        lock.unlock()
     }
 
-    /// Appends `line` to the journal file (the caller holds the lock), telling ``problems`` when writing starts
-    /// failing and when it works again.
-    private func append(_ line: inout String, to file: AppendOnlyFile) {
-        if midLine { line = "\n" + line }
-        let (written, failure) = line.withUTF8 { file.append(UnsafeRawBufferPointer($0)) }
+    /// Appends `batch`, `lines` whole lines, to the journal file (only the one writer at a time calls it, without
+    /// the lock), telling ``problems`` when writing starts failing and when it works again.
+    private func append(_ batch: inout [UInt8], lines: Int, to file: AppendOnlyFile) {
+        let ending = midLine ? 1 : 0
+        if midLine { batch.insert(UInt8(ascii: "\n"), at: 0) }
+        let (written, failure) = batch.withUnsafeBytes { file.append($0) }
         if failure == 0 {
             midLine = false
             if lost > 0 {
@@ -158,14 +239,16 @@ public final class ServeJournal: @unchecked Sendable {
             }
             return
         }
-        midLine = written > 0
+        midLine = written > 0 && batch[written - 1] != UInt8(ascii: "\n")
         if lost == 0 {
             let reason = String(cString: strerror(failure))
             problems?(
                 "cannot write the journal file \(fileName): \(reason); serving goes on, its lines are lost until a "
                     + "write works again")
         }
-        lost += 1
+        // The lines not written whole are lost (the line break that ends an earlier line cut short is none of them).
+        let breaks = batch[..<written].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        lost += lines - max(0, breaks - ending)
     }
 
     /// The entries kept, oldest first.
@@ -216,6 +299,26 @@ public final class ServeJournal: @unchecked Sendable {
     /// `2026-11-30T21:40:05.123Z`.
     static func timestamp(_ date: Date) -> String {
         ISO8601Text.string(secondsSince1970: date.timeIntervalSince1970, alwaysMillis: true)
+    }
+}
+
+/// Bytes of a line of compact JSON, as ``ServeJournal/Entry/jsonLine`` writes them.
+struct JSONLineWriter {
+    /// The bytes written.
+    var bytes: [UInt8] = []
+
+    /// Creates a writer with room for `capacity` bytes.
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Appends `text` as it is (JSON punctuation, numbers).
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// Appends `text` as a JSON string, or `null`.
+    mutating func string(_ text: String?) {
+        guard var text else { return raw("null") }
+        bytes.append(UInt8(ascii: "\""))
+        text.withUTF8 { JSONString.appendEscapedBytes($0, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 

@@ -27,12 +27,6 @@ public struct ServeReply: Sendable {
     /// Where the answer came from (a fixture pair and its delay, or the live URL), when a fixture or the live API
     /// answered.
     public var origin: Response.Origin?
-    /// True when the responder counts this answer as in flight until it is logged.
-    var inFlight = false
-    /// The request answered, as the matcher built it, and its scrubber, so
-    /// ``ServeResponder/log(_:_:durationMs:)`` and the explorer's Traffic list need not build either again (set by
-    /// the fixture matcher, and by `log` for the exchange it hands on).
-    package var built: (request: BuiltRequest, scrubber: SecretScrubber)?
 
     /// Who answered a served request: what the journal's rules and the Traffic list compare, never the outcome's
     /// text.

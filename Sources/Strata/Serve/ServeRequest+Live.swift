@@ -14,12 +14,20 @@ extension ServeRequest {
     /// the target or the `Host` and `X-Forwarded-*` headers say (``ServeResponder`` refuses targets that are not a
     /// path before this; `RequestAssembly.location` makes any path one that cannot leave its place).
     public func liveRequest(for session: Session, builder: RequestBuilder) throws(TransportError) -> BuiltRequest {
+        try ServedRequest(self, session: session).liveRequest(for: session, builder: builder)
+    }
+}
+
+extension ServedRequest {
+    /// The request to send to the session's base URL (``ServeRequest/liveRequest(for:builder:)``), named for the
+    /// route found when it arrived.
+    func liveRequest(for session: Session, builder: RequestBuilder) throws(TransportError) -> BuiltRequest {
+        let (method, path, headers, body) = (request.method, request.path, request.headers, request.body)
         let literalPath = ServeRequest.removingDotSegments(path)
             .replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")
-        let matched = route(in: session)
         let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
         let adHoc = Route(
-            name: matched?.name ?? ServeRequest.unroutedName, method: method, path: literalPath,
+            name: route?.name ?? ServeRequest.unroutedName, method: method, path: literalPath,
             body: isJSON ? .json : .form)
         var built: BuiltRequest
         do {
@@ -36,15 +44,15 @@ extension ServeRequest {
         var params = built.params
         if !body.isEmpty { params.removeAll { $0.location == .body } }
         let set = Set(params.filter { $0.location == .header }.map { $0.name.lowercased() })
-        params += queryParams.map { param($0.name, $0.value, .query) }
-        params += bodyParams.map { param($0.name, $0.value, .body) }
+        params += request.queryParams.map { param($0.name, $0.value, .query) }
+        params += request.bodyParams.map { param($0.name, $0.value, .body) }
         params += headers.endToEnd(droppingAlso: ServeRequest.unforwardedHeaders).filter {
             !set.contains($0.name.lowercased())
         }.map { param($0.name, $0.value, .header) }
         let parts = RequestAssembly(
             method: method, baseURL: built.baseURL, pathTemplate: PathTemplate(filling: literalPath), params: params,
             encoding: built.bodyEncoding)
-        built.params = params
+        built = built.replacing(params: params)
         built.url = parts.url
         built.path = parts.path
         built.pathTemplate = literalPath

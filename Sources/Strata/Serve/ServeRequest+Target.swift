@@ -38,8 +38,14 @@ extension ServeRequest {
     /// is `.` or `..`.
     static func hasDisguisedDotSegment(_ path: String) -> Bool {
         for segment in path.utf8.split(separator: UInt8(ascii: "/")) {
-            // A dot piece needs a dot, written or encoded.
-            guard segment.contains(UInt8(ascii: ".")) || segment.contains(UInt8(ascii: "%")) else { continue }
+            // A dot piece needs a dot, written or encoded; written, it is disguised only beside `;` or `\` (a
+            // segment of dots alone is a real one).
+            let encoded = segment.contains(UInt8(ascii: "%"))
+            guard
+                encoded
+                    || (segment.contains(UInt8(ascii: "."))
+                        && (segment.contains(UInt8(ascii: ";")) || segment.contains(UInt8(ascii: "\\"))))
+            else { continue }
             var text = String(decoding: segment, as: UTF8.self)
             if [".", ".."].contains(PercentEncoding.decode(text)) { continue }  // a real one, removed when forwarded
             for round in 0...3 {

@@ -62,20 +62,13 @@ public struct ServeRequest: Sendable {
         }
     }
 
-    /// The session route this request is for: same method (GET for HEAD) and a path template the path fits
-    /// (``Route/path(_:matches:)``), the most specific such template (``PathTemplate/specificity``: a literal
-    /// segment beats a placeholder), the first in file order of those, if any.
-    public func route(in session: Session) -> Route? {
-        let fitting = session.routes.filter { route in
-            (route.method == method || (method == "HEAD" && route.method == "GET"))
-                && route.pathTemplate.matches(path)
-        }
-        return PathTemplate.mostSpecific(fitting.map(\.pathTemplate)).first.map { fitting[$0] }
-    }
+    /// The request as the mock source's matcher sees it (``ServedRequest/built``), named for its session route.
+    public func builtRequest(for session: Session) -> BuiltRequest { ServedRequest(self, session: session).built }
 
-    /// The request as the mock source's matcher sees it: the path as sent, query and body params, and every header
-    /// as a header param; secrets as the session's `redact` list and credential headers say.
-    public func builtRequest(for session: Session) -> BuiltRequest {
+    /// The request as the mock source's matcher sees it, for the route named `routeName`: the path as sent, query
+    /// and body params, and every header as a header param; secrets as the session's `redact` list and credential
+    /// headers say.
+    func builtRequest(for session: Session, routeName: String) -> BuiltRequest {
         func param(_ name: String, _ value: String, _ location: ParamLocation) -> ResolvedParam {
             ResolvedParam(
                 name: name, value: value, template: value, location: location, origin: .added, kind: .string,
@@ -87,12 +80,10 @@ public struct ServeRequest: Sendable {
         var params = queryParams.map { param($0.name, $0.value, .query) }
         params += bodyParams.map { param($0.name, $0.value, .body) }
         params += headers.map { param($0.name, $0.value, .header) }
-        let route = route(in: session)
-        let isJSON = (headers["Content-Type"] ?? "").lowercased().contains("json")
+        let isJSON = headers["Content-Type"].map { $0.lowercased().contains("json") } ?? false
         return BuiltRequest(
-            routeName: route?.name ?? ServeRequest.unroutedName, method: method,
-            url: path + (query.isEmpty ? "" : "?" + query), path: path, headers: headers,
-            body: body.isEmpty ? nil : body, contentType: headers["Content-Type"], params: params,
+            routeName: routeName, method: method, url: path + (query.isEmpty ? "" : "?" + query), path: path,
+            headers: headers, body: body.isEmpty ? nil : body, contentType: headers["Content-Type"], params: params,
             timeout: session.timeout, missingVariables: [], baseURL: "", pathTemplate: path,
             bodyEncoding: isJSON ? .json : .form)
     }

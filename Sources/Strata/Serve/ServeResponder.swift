@@ -3,8 +3,9 @@ import Foundation
 /// Decides what `strata serve` answers: fixtures matched as the mock source matches them (with sequences and
 /// faults), near-miss 404s, CORS, the `/__strata/` admin endpoints, or the live API (recording new exchanges).
 ///
-/// The HTTP server (`StrataServe`) calls ``respond(_:)`` on its own threads, then ``log(_:_:durationMs:)`` once the
-/// answer is handed over. Safe to call from any thread.
+/// The HTTP server (`StrataServe`) makes each request it receives a ``ServedRequest`` (``arrived(_:)``), asks for
+/// the answer (`respond`) on its own threads, then logs it (`log`) once the answer is handed over, counting the
+/// request in ``inFlight`` meanwhile. Safe to call from any thread.
 public final class ServeResponder: Sendable {
     /// Where answers come from.
     public enum Upstream: Sendable {
@@ -35,26 +36,24 @@ public final class ServeResponder: Sendable {
     public let journal: ServeJournal
     /// The mock source whose sequences `POST /__strata/reset` restarts (the fixtures in mock mode).
     public let mock: MockSource
-    /// Called with each journal entry (the terminal line), on the server's thread.
-    let observer: (@Sendable (ServeJournal.Entry) -> Void)?
-    /// Called with each whole exchange (request, reply, entry), on the server's thread: the explorer's Traffic list.
+    /// The requests the server is handling now (`/__strata/health` reports them); the server counts them and
+    /// waits for them when it stops.
+    public let inFlight = InFlightRequests()
+    /// Called with each whole exchange (request, reply, journal entry), on the server's thread: the terminal line,
+    /// the explorer's Traffic list.
     let exchangeObserver: (@Sendable (ServeExchange) -> Void)?
+    /// The session's routes, indexed once: each request's route is found through it.
+    let routes: RouteIndex
     private let builder: RequestBuilder
     /// One recording at a time (taken and given back on different threads when a stream is relayed).
     private let recordTurn = DispatchSemaphore(value: 1)
-    private let countLock = NSLock()
-    nonisolated(unsafe) private var inFlightCount = 0
-
-    /// Requests being answered now (not counting admin requests): `/__strata/health` reports it.
-    public var inFlight: Int { countLock.withLock { inFlightCount } }
 
     /// Creates a responder; `loopback` says whether the server listens on a loopback address (then a session
-    /// without a `serve.cors` block allows any origin). `observer` gets each journal entry and `exchangeObserver`
-    /// each whole exchange, on the server's threads.
+    /// without a `serve.cors` block allows any origin). `exchangeObserver` gets each whole exchange, on the
+    /// server's threads.
     public init(
         session: Session, upstream: Upstream, journal: ServeJournal, loopback: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        observer: (@Sendable (ServeJournal.Entry) -> Void)? = nil,
         exchangeObserver: (@Sendable (ServeExchange) -> Void)? = nil
     ) {
         self.session = session
@@ -65,7 +64,7 @@ public final class ServeResponder: Sendable {
         self.cors = session.serve.cors ?? (loopback && fixturesOnly ? ServeSettings.CORS() : nil)
         if case .mock(let m) = upstream { mock = m } else { mock = MockSource(session: session) }
         self.builder = RequestBuilder(session: session, environment: environment)
-        self.observer = observer
+        self.routes = RouteIndex(session.routes)
         self.exchangeObserver = exchangeObserver
     }
 
@@ -75,8 +74,17 @@ public final class ServeResponder: Sendable {
     /// The admin endpoints, under ``FixtureSet/reservedPrefix``.
     public static let adminEndpoints = ["GET health", "GET requests", "POST reset"]
 
-    /// The answer to `request`.
-    public func respond(_ request: ServeRequest) -> ServeReply {
+    /// `request` as it arrived: the one ``ServedRequest`` that answering and logging it share.
+    public func arrived(_ request: ServeRequest) -> ServedRequest {
+        ServedRequest(request, session: session, routes: routes)
+    }
+
+    /// The answer to `request` (which ``arrived(_:)`` makes a ``ServedRequest`` first).
+    public func respond(_ request: ServeRequest) -> ServeReply { respond(arrived(request)) }
+
+    /// The answer to `served`.
+    public func respond(_ served: ServedRequest) -> ServeReply {
+        let request = served.request
         var reply: ServeReply
         let forAdmin = isAdmin(request)
         if request.isServerWideOptions {
@@ -101,28 +109,34 @@ public final class ServeResponder: Sendable {
         } else if let preflight = preflight(request) {
             return preflight
         } else {
-            countLock.withLock { inFlightCount += 1 }
             switch upstream {
-            case .mock: reply = fixture(request)
-            case .live(let source): reply = live(request, through: source)
-            case .record(let recorder): reply = record(request, with: recorder)
+            case .mock: reply = fixture(served)
+            case .live(let source): reply = live(served, through: source)
+            case .record(let recorder): reply = record(served, with: recorder)
             }
-            reply.inFlight = true
         }
         addCORS(to: &reply, for: request)
         return reply
     }
 
-    /// Records that `request` was answered with `reply` in `durationMs` (admin requests are shown, not kept).
+    /// Records that `request` was answered with `reply` in `durationMs` (which ``arrived(_:)`` makes a
+    /// ``ServedRequest`` first).
     @discardableResult
     public func log(_ request: ServeRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
-        let (built, scrubber) = reply.built ?? ServeResponder.built(request, in: session)
+        log(arrived(request), reply, durationMs: durationMs)
+    }
+
+    /// Records that `served` was answered with `reply` in `durationMs` (admin requests are shown, not kept), and
+    /// hands the exchange to the observer.
+    @discardableResult
+    public func log(_ served: ServedRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
+        let (request, built, scrubber) = (served.request, served.built, served.scrubber)
         var headers = HTTPHeaders()
         for field in request.headers {
             let secret = session.isSecret(field.name, in: .header) || CredentialNames.isHeader(field.name)
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
-        let path = built.redactedLocation(scrubber: scrubber).url
+        let path = built.redactedLocation().url
         var entry = ServeJournal.Entry(
             time: Date(), method: request.method, path: path, headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
@@ -133,26 +147,19 @@ public final class ServeResponder: Sendable {
             entry.bodyOmitted = excerpt.omitted
         }
         if reply.answer != .admin { journal.add(entry) }
-        if reply.inFlight { countLock.withLock { inFlightCount -= 1 } }
-        observer?(entry)
-        if let exchangeObserver {
-            var reply = reply
-            reply.built = (built, scrubber)
-            exchangeObserver(ServeExchange(request: request, reply: reply, entry: entry))
-        }
+        exchangeObserver?(ServeExchange(served: served, reply: reply, entry: entry))
         return entry
     }
 
     // MARK: fixtures
 
-    func fixture(_ request: ServeRequest) -> ServeReply {
-        // The scrubber is built from every secret value, once: matching, a near miss and the journal line use it.
-        let (built, scrubber) = ServeResponder.built(request, in: session)
-        var result = mock.match(built, scrubber: scrubber)
+    func fixture(_ served: ServedRequest) -> ServeReply {
+        let (request, built, scrubber) = (served.request, served.built, served.scrubber)
+        var result = mock.match(built)
         if case .failure = result, request.method == "HEAD" {
             var asGet = built
             asGet.method = "GET"
-            if case .success(let pair) = mock.match(asGet, scrubber: scrubber) { result = .success(pair) }
+            if case .success(let pair) = mock.match(asGet) { result = .success(pair) }
         }
         switch result {
         case .success(let pair):
@@ -174,7 +181,6 @@ public final class ServeResponder: Sendable {
                 chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
             reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
             reply.answer = .fixture(location: location)
-            reply.built = (built, scrubber)
             return reply
         case .failure(let found):
             let report = found.relative(to: session.directory)
@@ -190,7 +196,6 @@ public final class ServeResponder: Sendable {
             reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
             reply.nearest = nearest
             reply.nearMiss = report
-            reply.built = (built, scrubber)
             return reply
         }
     }
@@ -198,14 +203,6 @@ public final class ServeResponder: Sendable {
     /// `text` with the session's files named from its folder (`fixtures/items.json:3:5`): every path a client reads
     /// (bodies, headers, the journal) goes through this, so where the server keeps its files is never told.
     func shown(_ text: String) -> String { SessionFiles.relative(text, to: session.directory) }
-
-    /// `request` as the mock source's matcher sees it, and the scrubber that knows its secret values.
-    package static func built(
-        _ request: ServeRequest, in session: Session
-    ) -> (request: BuiltRequest, scrubber: SecretScrubber) {
-        let built = request.builtRequest(for: session)
-        return (built, built.scrubber)
-    }
 
     /// True when an Accept header names a JSON type (`application/json`, `application/problem+json`,
     /// `application/*`) with a quality above 0; a client that names none, or only `*/*`, gets text.
@@ -234,10 +231,10 @@ public final class ServeResponder: Sendable {
 
     // MARK: live and record
 
-    func live(_ request: ServeRequest, through source: any DataSource) -> ServeReply {
+    func live(_ served: ServedRequest, through source: any DataSource) -> ServeReply {
         let built: BuiltRequest
         do {
-            built = try request.liveRequest(for: session, builder: builder)
+            built = try served.liveRequest(for: session, builder: builder)
         } catch {
             return .text(502, "strata serve: \(shown(error.description))", outcome: "live error")
         }
@@ -250,10 +247,10 @@ public final class ServeResponder: Sendable {
         }
     }
 
-    func record(_ request: ServeRequest, with recorder: RecordingSource) -> ServeReply {
+    func record(_ served: ServedRequest, with recorder: RecordingSource) -> ServeReply {
         let built: BuiltRequest
         do {
-            built = try request.liveRequest(for: session, builder: builder)
+            built = try served.liveRequest(for: session, builder: builder)
         } catch {
             return .text(502, "strata serve: \(shown(error.description))", outcome: "record error")
         }
@@ -385,7 +382,8 @@ public final class ServeResponder: Sendable {
                 200,
                 .object([
                     ("status", .string("ok")), ("session", .string(session.name)), ("source", .string(upstream.name)),
-                    ("inFlight", .int(inFlight)), ("answered", .int(journal.count)),
+                    // The requests the server handles now, this one aside.
+                    ("inFlight", .int(max(0, inFlight.count - 1))), ("answered", .int(journal.count)),
                 ]), outcome: "admin")
         case ("GET", "requests"), ("HEAD", "requests"):
             return requestsPage(request)

@@ -11,7 +11,7 @@ public struct RedactList: Sendable {
     }
 
     /// True when the list names `name`, ignoring case.
-    public func contains(_ name: String) -> Bool { lowered.contains(name.lowercased()) }
+    public func contains(_ name: String) -> Bool { !lowered.isEmpty && lowered.contains(name.lowercased()) }
 
     /// Adds `name` unless the list already names it (in any case).
     public mutating func insert(_ name: String) {

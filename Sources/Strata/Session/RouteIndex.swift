@@ -2,7 +2,8 @@
 /// tree of their segments, so routes sharing `/users/{id}` share its nodes.
 ///
 /// Checking a session's fixtures asks this for each fixture path; trying each route instead would be routes ×
-/// paths, minutes for an imported API of a few thousand routes.
+/// paths, minutes for an imported API of a few thousand routes. `strata serve` asks it for the route of each
+/// request (``route(method:path:)``).
 struct RouteIndex: Sendable {
     /// A node of the segment tree: the templates that end here, and the next segments.
     private struct Node: Sendable {
@@ -51,9 +52,12 @@ struct RouteIndex: Sendable {
 
     private let literalRoutes: [String: [Int]]
     private var nodes = [Node()]
+    /// The routes indexed.
+    private let routes: [Route]
 
     /// Indexes `routes`; answers are positions in it, in order.
     init(_ routes: [Route]) {
+        self.routes = routes
         var literal: [String: [Int]] = [:]
         for (k, route) in routes.enumerated() where !route.path.contains("{") {
             literal[route.path, default: []].append(k)
@@ -85,6 +89,15 @@ struct RouteIndex: Sendable {
         return next
     }
 
+    /// The route a request of `method` to the concrete `path` is for: of the routes whose method is `method` (GET
+    /// for HEAD) and whose path template `path` fits (``Route/path(_:matches:)``), the most specific
+    /// (``answering(_:in:where:)``), the first in file order of those, if any.
+    func route(method: String, path: String) -> Route? {
+        answering(path, in: routes) { k in
+            routes[k].method == method || (method == "HEAD" && routes[k].method == "GET")
+        }.first.map { routes[$0] }
+    }
+
     /// The positions of the routes without placeholders whose path is `path` (compared percent-decoded), in file
     /// order.
     func literal(_ path: String) -> [Int] {
@@ -96,7 +109,7 @@ struct RouteIndex: Sendable {
     /// several when they tie), in file order.
     func answering(_ path: String, in routes: [Route], where include: (Int) -> Bool = { _ in true }) -> [Int] {
         let exact = literal(path).filter(include)
-        if !exact.isEmpty { return exact }
+        if !exact.isEmpty || nodes.count == 1 { return exact }
         let fitting = templated(matching: path).filter(include)
         return PathTemplate.mostSpecific(fitting.map { routes[$0].pathTemplate }).map { fitting[$0] }
     }

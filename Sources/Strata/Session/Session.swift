@@ -96,9 +96,7 @@ public struct Session: Sendable {
     /// True when the value of param or header `name` placed in `location` is secret: the `redact` list names it,
     /// or it is a credential header (`Authorization`, `Cookie`, `Proxy-Authorization`).
     public func isSecret(_ name: String, in location: ParamLocation) -> Bool {
-        isRedacted(name)
-            || (location == .header
-                && RedirectPolicy.credentialHeaders.contains { $0.lowercased() == name.lowercased() })
+        isRedacted(name) || (location == .header && CredentialNames.isCredentialHeader(name))
     }
 
     /// `a/b` from `a` and `b`, without doubling a slash.

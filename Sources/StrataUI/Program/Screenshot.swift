@@ -30,9 +30,10 @@ package enum Screenshot {
             let url = "http://\(program.state.traffic.address)"
             program.dispatch(.servingChanged(url: url, problem: nil))
             for request in traffic {
-                let reply = responder.respond(request)
-                let entry = responder.log(request, reply, durationMs: Double(reply.delay))
-                let exchange = ServeExchange(request: request, reply: reply, entry: entry)
+                let served = responder.arrived(request)
+                let reply = responder.respond(served)
+                let entry = responder.log(served, reply, durationMs: Double(reply.delay))
+                let exchange = ServeExchange(served: served, reply: reply, entry: entry)
                 program.dispatch(.trafficArrived(TrafficEntry(exchange, session: session)))
                 try program.settle()
             }

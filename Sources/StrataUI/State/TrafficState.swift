@@ -36,48 +36,26 @@ package protocol TrafficServer: AnyObject, Sendable {
     func stop()
 }
 
-/// One request that arrived while the explorer served, made ready to show: what arrived (redacted for the list and
-/// the request pane, whole for the pipeline and the scrubber) and what was served.
+/// One request that arrived while the explorer served, made ready to show: the request as `strata serve` worked it
+/// out when it arrived (whole, for the pipeline and the scrubber), its journal entry (redacted, for the list and the
+/// request pane) and what was served.
 package struct TrafficEntry: Sendable {
     /// The arrival number, counted from 1 (set by the reducer).
     package var number = 0
-    /// The method.
-    package var method: String
-    /// The path and query, secrets redacted.
-    package var path: String
-    /// The status served (0 for a fault that sent none).
-    package var status: Int
-    /// What answered: the journal's outcome (`fixtures/x.json:3:5 (/x #1)`, `near miss`, `live`, …).
-    package var outcome: String
-    /// Who answered, as the list compares it.
-    package var answer: ServeReply.Answer
-    /// The nearest pair, for a near miss.
-    package var nearest: String?
-    /// Milliseconds from arrival to answer.
-    package var durationMs: Double
-    /// The request as the matcher saw it (secrets intact: for the pipeline and the scrubber only).
-    package var request: BuiltRequest
-    /// The session route the request fits, if any: the served body is mapped with it.
-    package var routeName: String?
+    /// The request as it arrived, worked out once (secrets intact: for the pipeline and the scrubber only).
+    package let served: ServedRequest
+    /// The journal entry: method, path, headers and body excerpt redacted, status, outcome, duration.
+    package let entry: ServeJournal.Entry
     /// Query and body params, secrets redacted, in order (a JSON body's members are left to the body, shown whole).
-    package var params: [(location: ParamLocation, name: String, value: String)]
-    /// The request headers, secrets redacted.
-    package var headers: HTTPHeaders
-    /// The request body as the journal keeps it (scrubbed, at most ``ServeJournal/bodyLimit`` bytes), or nil when
-    /// there was none.
-    package var body: String?
-    /// The request body's size in bytes.
-    package var bodySize: Int
-    /// Bytes of the scrubbed body left out past ``ServeJournal/bodyLimit`` (0 when ``body`` is whole).
-    package var bodyOmitted: Int
+    package let params: [(location: ParamLocation, name: String, value: String)]
     /// True when the body parsed as JSON: ``bodyLines`` are then the pretty-printed JSON.
-    package var bodyIsJSON = false
+    package let bodyIsJSON: Bool
     /// The body's lines as the request pane shows them: pretty-printed JSON when it parses, else its text.
-    package var bodyLines: [String] = []
+    package let bodyLines: [String]
     /// What was served, as a response (nil for a near miss and for a fault).
-    package var response: Response?
+    package let response: Response?
     /// The near-miss report, for a near miss.
-    package var nearMiss: NearMissReport?
+    package let nearMiss: NearMissReport?
 
     /// The most bytes of pretty-printed JSON shown: past it (deep nesting indents a lot) the body shows as it came.
     package static let prettyLimit = 4 * ServeJournal.bodyLimit
@@ -85,41 +63,30 @@ package struct TrafficEntry: Sendable {
     /// The entry for `exchange`, an answer to a request for `session`. A served body file is read here (this runs
     /// on the server's thread, never the explorer's loop).
     package init(_ exchange: ServeExchange, session: Session) {
-        let request = (exchange.reply.built ?? ServeResponder.built(exchange.request, in: session)).request
-        let entry = exchange.entry
+        served = exchange.served(for: session)
+        entry = exchange.entry
         let reply = exchange.reply
-        method = entry.method
-        path = entry.path
-        status = entry.status
-        // The responder names fixture files from the session folder, as everywhere on screen.
-        outcome = entry.outcome
-        answer = entry.answer
-        nearest = entry.nearest
-        durationMs = entry.durationMs
-        self.request = request
-        routeName = exchange.request.route(in: session)?.name
-        headers = entry.headers
-        bodySize = entry.bodySize
         // The journal's excerpt: scrubbed of every secret the request carries, then bounded.
-        body = entry.body
-        bodyOmitted = entry.bodyOmitted
+        var isJSON = false
+        var lines: [String] = []
         if let body = entry.body {
-            if bodyOmitted == 0, let tree = try? JSONParser().parse(Array(body.utf8)),
+            if entry.bodyOmitted == 0, let tree = try? JSONParser().parse(Array(body.utf8)),
                 let pretty = tree.canonicalJSON(Tree.root, pretty: true, limit: TrafficEntry.prettyLimit)
             {
-                bodyIsJSON = true
-                bodyLines = pretty.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                isJSON = true
+                lines = pretty.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             } else {
-                bodyLines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-                    .map(String.init)
-                if bodyLines.count > 1, bodyLines.last == "" { bodyLines.removeLast() }
+                lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+                if lines.count > 1, lines.last == "" { lines.removeLast() }
             }
         }
-        let isJSON = bodyIsJSON
-        params = request.redacted().params.filter { $0.location == .query || ($0.location == .body && !isJSON) }
+        bodyIsJSON = isJSON
+        bodyLines = lines
+        params = served.built.redacted().params
+            .filter { $0.location == .query || ($0.location == .body && !isJSON) }
             .map { ($0.location, $0.name, $0.value) }
         nearMiss = reply.nearMiss
-        response = nil
+        var response: Response? = nil
         // What strata serve answered by itself (an admin endpoint, a preflight, a refusal) is shown like any answer.
         if reply.fault == nil, reply.nearMiss == nil {
             let origin = reply.origin ?? .server(answer: entry.outcome)
@@ -134,7 +101,37 @@ package struct TrafficEntry: Sendable {
                     duration: .milliseconds(Int64(entry.durationMs.rounded())), origin: origin)
             }
         }
+        self.response = response
     }
+
+    /// The method.
+    package var method: String { entry.method }
+    /// The path and query, secrets redacted.
+    package var path: String { entry.path }
+    /// The status served (0 for a fault that sent none).
+    package var status: Int { entry.status }
+    /// What answered: the journal's outcome (`fixtures/x.json:3:5 (/x #1)`, `near miss`, `live`, …); the responder
+    /// names fixture files from the session folder, as everywhere on screen.
+    package var outcome: String { entry.outcome }
+    /// Who answered, as the list compares it.
+    package var answer: ServeReply.Answer { entry.answer }
+    /// The nearest pair, for a near miss.
+    package var nearest: String? { entry.nearest }
+    /// Milliseconds from arrival to answer.
+    package var durationMs: Double { entry.durationMs }
+    /// The request as the matcher saw it (secrets intact: for the pipeline and the scrubber only).
+    package var request: BuiltRequest { served.built }
+    /// The session route the request fits, if any: the served body is mapped with it.
+    package var routeName: String? { served.route?.name }
+    /// The request headers, secrets redacted.
+    package var headers: HTTPHeaders { entry.headers }
+    /// The request body as the journal keeps it (scrubbed, at most ``ServeJournal/bodyLimit`` bytes), or nil when
+    /// there was none.
+    package var body: String? { entry.body }
+    /// The request body's size in bytes.
+    package var bodySize: Int { entry.bodySize }
+    /// Bytes of the scrubbed body left out past ``ServeJournal/bodyLimit`` (0 when ``body`` is whole).
+    package var bodyOmitted: Int { entry.bodyOmitted }
 
     /// The fixture pair that answered, short (`products.json #1`), or `near miss`, `live`, … for the list.
     package var answeredBy: String {

@@ -8,7 +8,7 @@ extension ExplorerState {
             let entry = traffic.entries.first(where: { $0.number == number })
         {
             var request = entry.request
-            if request.baseURL.isEmpty, let served = traffic.url { request.baseURL = served }
+            if request.baseURL.isEmpty, let served = traffic.url { request = request.sent(toBaseURL: served) }
             return request
         }
         return draft?.request

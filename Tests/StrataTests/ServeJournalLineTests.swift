@@ -10,12 +10,12 @@ import Testing
     static func entry(
         path: String = "/items?page=2", headers: HTTPHeaders = ["Accept": "application/json"], body: String? = nil,
         outcome: String = "fixtures/items.json:3:5 (/items #1)", nearest: String? = nil, status: Int = 200,
-        durationMs: Double = 1.23456
+        durationMs: Double = 1.23456, answer: ServeReply.Answer = .other
     ) -> ServeJournal.Entry {
         var entry = ServeJournal.Entry(
             time: Date(timeIntervalSince1970: 1_764_000_000.123), method: "GET", path: path, headers: headers,
             bodySize: body?.utf8.count ?? 0, status: status, outcome: outcome, nearest: nearest,
-            durationMs: durationMs)
+            durationMs: durationMs, answer: answer)
         entry.body = body
         entry.bodyOmitted = body == nil ? 0 : 7
         return entry
@@ -28,8 +28,9 @@ import Testing
         let entries = [
             Self.entry(),
             Self.entry(headers: [:]),
-            Self.entry(outcome: ServeJournal.nearMiss, nearest: "fixtures/a.json:1:2 (/a #1)", status: 404),
-            Self.entry(outcome: ServeJournal.nearMiss, nearest: nil, status: 404),
+            Self.entry(
+                outcome: ServeJournal.nearMiss, nearest: "fixtures/a.json:1:2 (/a #1)", status: 404, answer: .nearMiss),
+            Self.entry(outcome: ServeJournal.nearMiss, nearest: nil, status: 404, answer: .nearMiss),
             Self.entry(
                 path: "/q?x=\"quoted\"\\back\u{1}\u{7F}é", headers: ["X-Odd": "tab\there", "Line": "a\nb"],
                 body: #"{"a": "<redacted>", "n": 1}"#, outcome: "live (already recorded)", status: 0,
@@ -40,6 +41,10 @@ import Testing
             let line = String(decoding: entry.jsonLine, as: UTF8.self)
             #expect(line == entry.json.text(pretty: false) + "\n")
         }
+        // A near miss is told by its answer, not its text: no `matched`, the nearest pair under `nearMiss`.
+        let nearMiss = String(decoding: entries[2].jsonLine, as: UTF8.self)
+        #expect(nearMiss.contains(#""matched":null,"nearMiss":"fixtures/a.json:1:2 (/a #1)""#))
+        #expect(entries[2].line.hasSuffix(" near miss (nearest fixtures/a.json:1:2 (/a #1)) 1.2 ms"))
     }
 
     @Test("the terminal line starts with the UTC clock of the entry's time")

@@ -66,14 +66,10 @@ public struct RecordingSource: DataSource {
         return (response, written)
     }
 
-    /// Keeps an exchange in the history, if there is one.
+    /// Keeps an exchange in the history, if there is one, by `HistorySource`'s one rule.
     private func keep(_ request: BuiltRequest, _ response: Response) {
         guard let history else { return }
-        do {
-            try history.append(request, response, source: name)
-        } catch {
-            historyProblems(error)
-        }
+        HistorySource.keep(request, response, in: history, source: name, problems: historyProblems)
     }
 
     /// Sends `request` live and writes the pair (see ``record(_:streaming:progress:)``).

@@ -46,18 +46,28 @@ public struct HistorySource: DataSource {
     /// response in the history.
     public func send(_ request: BuiltRequest, progress: TransferObserver?) async throws(TransportError) -> Response {
         let response = try await base.send(request, progress: progress)
-        if writesInBackground {
-            let problems = self.problems
-            history.appendInBackground(request, response, source: label) { outcome in
+        HistorySource.keep(
+            request, response, in: history, source: label, inBackground: writesInBackground, problems: problems)
+        return response
+    }
+
+    /// Keeps one exchange in `history` under `source`: the one rule every recorded send follows (this source's,
+    /// and `RecordingSource`'s, which reads a streamed body back first). A history that cannot be written is told
+    /// to `problems`, never thrown: the send has succeeded.
+    static func keep(
+        _ request: BuiltRequest, _ response: Response, in history: HistoryStore, source: String,
+        inBackground: Bool = false, problems: @escaping @Sendable (HistoryError) -> Void
+    ) {
+        if inBackground {
+            history.appendInBackground(request, response, source: source) { outcome in
                 if case .failure(let error) = outcome { problems(error) }
             }
-            return response
+            return
         }
         do {
-            try history.append(request, response, source: label)
+            try history.append(request, response, source: source)
         } catch {
             problems(error)
         }
-        return response
     }
 }

@@ -37,54 +37,38 @@ public struct JSONPathQuery: Sendable, CustomStringConvertible {
 extension Tree {
     /// The RFC 9535 normalized path of node `i`: `$['store']['book'][0]`.
     public func normalizedPath(_ i: Index) -> String {
-        var names = NormalizedPaths(tree: self)
-        return names.path(i)
+        NormalizedPaths(tree: self).path(i)
     }
 
     /// The normalized paths of `nodes`, sharing the work of finding positions in long arrays.
     public func normalizedPaths(_ nodes: [Index]) -> [String] {
-        var names = NormalizedPaths(tree: self)
+        let names = NormalizedPaths(tree: self)
         return nodes.map { names.path($0) }
     }
 }
 
-/// Builds normalized paths, remembering each array's element starts so positions cost a binary search.
+/// Builds normalized paths through the one path builder (`FlatOutline.path`), with positions in long arrays from
+/// `NodePositions`, so a path costs a binary search however far into its array a node is.
 struct NormalizedPaths {
     let tree: Tree
-    private var elements: [Int: [Int]] = [:]
+    private let positions: NodePositions
 
-    init(tree: Tree) { self.tree = tree }
-
-    mutating func path(_ i: Tree.Index) -> String {
-        var parts: [String] = []
-        var c = i
-        while let p = tree.parent(c) {
-            if tree.kind(p) == .object {
-                parts.append("[" + NormalizedPaths.quote(tree.key(c) ?? "") + "]")
-            } else {
-                parts.append("[\(position(of: c, in: p))]")
-            }
-            c = p
-        }
-        return "$" + parts.reversed().joined()
+    init(tree: Tree) {
+        self.tree = tree
+        self.positions = NodePositions(tree: tree)
     }
 
-    private mutating func position(of c: Int, in p: Int) -> Int {
-        // A small parent is walked; counting a large one's children for every match was quadratic.
-        if elements[p] == nil {
-            var few = 0
-            for _ in tree.children(p).prefix(64) { few += 1 }
-            if few < 64 { return tree.siblingIndex(c) }
+    func path(_ i: Tree.Index) -> String {
+        // Members are named by key alone: a normalized path has no occurrence count.
+        let path = tree.path(i, position: positions.position, occurrence: { _ in 0 })
+        var out = "$"
+        for component in path.components {
+            switch component {
+            case .key(let key, _): out += "[" + NormalizedPaths.quote(key) + "]"
+            case .index(let position): out += "[\(position)]"
+            }
         }
-        let starts = elements[p] ?? Array(tree.children(p))
-        elements[p] = starts
-        var lo = 0
-        var hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] < c { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        return out
     }
 
     /// A member name in normalized form: single quotes, `\'` and `\\`, control characters escaped.

@@ -31,6 +31,8 @@ public final class ServeJournal: @unchecked Sendable {
         public var body: String? = nil
         /// How many bytes of the scrubbed body were left out past ``ServeJournal/bodyLimit`` (0 when it is whole).
         public var bodyOmitted = 0
+        /// Who answered, as rules compare it (``outcome`` is the text people read).
+        public var answer: ServeReply.Answer = .other
 
         /// The entry as JSON.
         public var json: OutputJSON {
@@ -43,8 +45,8 @@ public final class ServeJournal: @unchecked Sendable {
                 ("body", .optional(body)),
                 ("bodyOmitted", .int(bodyOmitted)),
                 ("status", .int(status)),
-                ("matched", outcome == ServeJournal.nearMiss ? .null : .string(outcome)),
-                ("nearMiss", outcome == ServeJournal.nearMiss ? .optional(nearest) : .null),
+                ("matched", answer == .nearMiss ? .null : .string(outcome)),
+                ("nearMiss", answer == .nearMiss ? .optional(nearest) : .null),
                 ("durationMs", .number(FixedDecimal.text(durationMs, digits: 3))),
             ])
         }
@@ -77,7 +79,7 @@ public final class ServeJournal: @unchecked Sendable {
             out.raw(String(bodyOmitted))
             out.raw(#","status":"#)
             out.raw(String(status))
-            let isNearMiss = outcome == ServeJournal.nearMiss
+            let isNearMiss = answer == .nearMiss
             out.raw(#","matched":"#)
             out.string(isNearMiss ? nil : outcome)
             out.raw(#","nearMiss":"#)
@@ -101,7 +103,7 @@ public final class ServeJournal: @unchecked Sendable {
             for part in [" ", method, " ", path, " ", String(status), " ", outcome] {
                 out.append(contentsOf: part.utf8)
             }
-            if outcome == ServeJournal.nearMiss, let nearest {
+            if answer == .nearMiss, let nearest {
                 out.append(contentsOf: " (nearest ".utf8)
                 out.append(contentsOf: nearest.utf8)
                 out.append(UInt8(ascii: ")"))
@@ -149,8 +151,8 @@ public final class ServeJournal: @unchecked Sendable {
     private var first = 0
     private var keptBytes = 0
     private var added = 0
-    /// The journal file, open for appending, or -1.
-    private let file: Int32
+    /// The journal file, open for appending (by `AppendOnlyFile`'s rules), or nil.
+    private let file: AppendOnlyFile?
     /// The journal file's name, as the user gave it.
     private let fileName: String
     /// Told, in one line, when writing the journal file starts failing and when it works again.
@@ -175,19 +177,12 @@ public final class ServeJournal: @unchecked Sendable {
         self.byteCapacity = max(1, byteCapacity)
         self.fileName = file ?? ""
         self.problems = problems
-        if let file {
-            let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw ServeError("cannot open the journal file \(file) for writing: \(reason)")
-            }
-            self.file = fd
-        } else {
-            self.file = -1
+        do throws(AppendOnlyFile.OpenError) {
+            self.file = try file.map { path throws(AppendOnlyFile.OpenError) in try AppendOnlyFile(path) }
+        } catch {
+            throw ServeError("cannot open the journal file \(error.path) for writing: \(error.reason)")
         }
     }
-
-    deinit { if file >= 0 { close(file) } }
 
     /// Adds `entry` (and appends it to the journal file as one line, in the order entries are added).
     ///
@@ -196,7 +191,7 @@ public final class ServeJournal: @unchecked Sendable {
     /// where it can, until none is left. So requests answered at once do not wait on each other's writes, and the
     /// line of a request is in the file before its caller returns unless another caller is writing it then.
     public func add(_ entry: Entry) {
-        let line = file < 0 ? [] : entry.jsonLine
+        let line = file == nil ? [] : entry.jsonLine
         lock.lock()
         added += 1
         let bytes = ServeJournal.size(of: entry)
@@ -210,7 +205,7 @@ public final class ServeJournal: @unchecked Sendable {
             entries.removeFirst(first)
             first = 0
         }
-        guard file >= 0 else { return lock.unlock() }
+        guard let file else { return lock.unlock() }
         queued.append(contentsOf: line)
         queuedLines += 1
         // Another caller is writing: it writes this line too before it stops.
@@ -222,7 +217,7 @@ public final class ServeJournal: @unchecked Sendable {
             let lines = queuedLines
             queuedLines = 0
             lock.unlock()
-            append(&batch, lines: lines)
+            append(&batch, lines: lines, to: file)
             batch.removeAll(keepingCapacity: true)
             lock.lock()
         }
@@ -232,23 +227,10 @@ public final class ServeJournal: @unchecked Sendable {
 
     /// Appends `batch`, `lines` whole lines, to the journal file (only the one writer at a time calls it, without
     /// the lock), telling ``problems`` when writing starts failing and when it works again.
-    private func append(_ batch: inout [UInt8], lines: Int) {
+    private func append(_ batch: inout [UInt8], lines: Int, to file: AppendOnlyFile) {
         let ending = midLine ? 1 : 0
         if midLine { batch.insert(UInt8(ascii: "\n"), at: 0) }
-        var failure: Int32 = 0
-        let written = batch.withUnsafeBufferPointer { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = write(file, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    failure = n < 0 ? errno : ENOSPC
-                    break
-                }
-                done += n
-            }
-            return done
-        }
+        let (written, failure) = batch.withUnsafeBytes { file.append($0) }
         if failure == 0 {
             midLine = false
             if lost > 0 {

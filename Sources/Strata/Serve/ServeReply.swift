@@ -17,6 +17,8 @@ public struct ServeReply: Sendable {
     public var fault: FixtureResponse.Fault?
     /// What answered, for the journal (see ``ServeJournal/Entry/outcome``).
     public var outcome: String
+    /// Who answered, as rules compare it (``outcome`` is the text people read).
+    public var answer: Answer = .other
     /// The nearest pair, for a near miss.
     public var nearest: String?
     /// The near-miss report, for a near miss, its files named from the session folder (the explorer's Traffic list
@@ -25,6 +27,21 @@ public struct ServeReply: Sendable {
     /// Where the answer came from (a fixture pair and its delay, or the live URL), when a fixture or the live API
     /// answered.
     public var origin: Response.Origin?
+
+    /// Who answered a served request: what the journal's rules and the Traffic list compare, never the outcome's
+    /// text.
+    public enum Answer: Sendable, Equatable {
+        /// A fixture pair, at `location` (`fixtures/x.json:3:5`, named from the session folder).
+        case fixture(location: String)
+        /// No fixture matched: a near-miss report.
+        case nearMiss
+        /// An admin endpoint under ``FixtureSet/reservedPrefix``: shown as it happens, never kept in the journal.
+        case admin
+        /// Anything else: the live API, a recording, or `strata serve` itself (a refusal, a CORS preflight,
+        /// `OPTIONS *`, a limit); ``outcome`` says which.
+        case other
+    }
+
     /// The size of the pieces a body with a `chunkDelay` is sent in.
     public static let chunkSize = 1024
 

@@ -103,7 +103,9 @@ public final class ServeResponder: Sendable {
                     "the admin endpoints answer requests from their own origin only (this one came from a web page "
                         + "on another)", outcome: "refused (admin cross-origin)")
             }
-            return admin(request)
+            var reply = admin(request)
+            reply.answer = .admin
+            return reply
         } else if let preflight = preflight(request) {
             return preflight
         } else {
@@ -139,12 +141,12 @@ public final class ServeResponder: Sendable {
             time: Date(), method: request.method, path: path, headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
             outcome: reply.fault.map { "\(reply.outcome) fault \($0)" } ?? reply.outcome,
-            nearest: reply.nearest, durationMs: durationMs)
+            nearest: reply.nearest, durationMs: durationMs, answer: reply.answer)
         if let excerpt = ServeJournal.excerpt(of: request.body, scrubber: scrubber) {
             entry.body = excerpt.text
             entry.bodyOmitted = excerpt.omitted
         }
-        if reply.outcome != "admin" { journal.add(entry) }
+        if reply.answer != .admin { journal.add(entry) }
         exchangeObserver?(ServeExchange(served: served, reply: reply, entry: entry))
         return entry
     }
@@ -163,18 +165,22 @@ public final class ServeResponder: Sendable {
         case .success(let pair):
             let (next, number) = mock.sequences.next(pair)
             let response = next.filled(for: built, path: pair.path)
-            var outcome = "\(shown(pair.location)) (\(pair.path) #\(pair.index + 1))"
+            let location = shown(pair.location)
+            var outcome = "\(location) (\(pair.path) #\(pair.index + 1))"
             if pair.responses.count > 1 { outcome += " response \(number) of \(pair.responses.count)" }
             let body: MockSource.BodySource
             do {
                 body = try mock.bodySource(response, of: pair)
             } catch {
-                return .text(500, shown(error.description), outcome: outcome)
+                var reply = ServeReply.text(500, shown(error.description), outcome: outcome)
+                reply.answer = .fixture(location: location)
+                return reply
             }
             var reply = ServeReply(
                 status: response.status, headers: response.servedHeaders, body: body, delay: response.delay,
                 chunkDelay: response.chunkDelay, fault: response.fault, outcome: outcome)
             reply.origin = .fixture(file: pair.file, number: pair.index + 1, delay: .milliseconds(response.delay))
+            reply.answer = .fixture(location: location)
             return reply
         case .failure(let found):
             let report = found.relative(to: session.directory)
@@ -186,6 +192,7 @@ public final class ServeResponder: Sendable {
             } else {
                 reply = .text(404, scrubber.scrub(report.description), outcome: ServeJournal.nearMiss)
             }
+            reply.answer = .nearMiss
             reply.headers["Strata-Near-Miss"] = ServeResponder.headerSafe(nearest ?? "none")
             reply.nearest = nearest
             reply.nearMiss = report

@@ -113,6 +113,8 @@ package struct TrafficEntry: Sendable {
     /// What answered: the journal's outcome (`fixtures/x.json:3:5 (/x #1)`, `near miss`, `live`, …); the responder
     /// names fixture files from the session folder, as everywhere on screen.
     package var outcome: String { entry.outcome }
+    /// Who answered, as the list compares it.
+    package var answer: ServeReply.Answer { entry.answer }
     /// The nearest pair, for a near miss.
     package var nearest: String? { entry.nearest }
     /// Milliseconds from arrival to answer.
@@ -134,7 +136,8 @@ package struct TrafficEntry: Sendable {
     /// The fixture pair that answered, short (`products.json #1`), or `near miss`, `live`, … for the list.
     package var answeredBy: String {
         guard case .fixture(let file, let number, _)? = response?.origin else {
-            return outcome.hasPrefix("fixtures/") ? String(outcome.split(separator: " ").first ?? "") : outcome
+            if case .fixture(let location) = answer { return location }
+            return outcome
         }
         return "\((file as NSString).lastPathComponent) #\(number)"
     }

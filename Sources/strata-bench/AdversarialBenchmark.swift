@@ -544,12 +544,7 @@ enum AdversarialBenchmark {
 
     /// Runs `python3 -c script file`, or nil when python3 is not on PATH.
     static func python(_ script: String, file: String) throws -> (() throws -> Void)? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let python = path.split(separator: ":").map({ "\($0)/python3" }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { return nil }
+        guard let python = BenchFiles.program("python3") else { return nil }
         return {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: python)

@@ -3,6 +3,15 @@ import Strata
 
 /// Whole-file reads and writes with plain system calls, so big inputs are never copied twice.
 enum BenchFiles {
+    /// The path of the program `name` on `PATH`, or nil when it is not installed.
+    static func program(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Reads a whole file into one exactly-sized array (Strata's ``FileBytes``, which `strata parse` uses too).
     static func readFile(_ path: String) throws -> [UInt8] {
         do {

@@ -3,14 +3,7 @@ import Foundation
 /// Running `jq -c .` on a file with its output thrown away.
 enum BenchJQ {
     /// The path of `jq` on `PATH`, or nil when it is not installed.
-    static func locate() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/jq"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func locate() -> String? { BenchFiles.program("jq") }
 
     /// jq's version string (`jq-1.7.1`), or `jq` when it cannot be read.
     static func version(_ jq: String) -> String {

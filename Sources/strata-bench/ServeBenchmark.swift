@@ -44,7 +44,7 @@ enum ServeBenchmark {
           "/product.json": [ { "response": { "headers": { "Content-Type": "application/json" }, "bodyFile": "../product.json" } } ] }
         """.write(toFile: dir + "/fixtures/items.json", atomically: true, encoding: .utf8)
 
-        guard let wrk = which("wrk") else { throw BenchError("wrk is not installed (Debian package wrk)") }
+        guard let wrk = BenchFiles.program("wrk") else { throw BenchError("wrk is not installed (Debian package wrk)") }
         print(
             "fixture bodies: \(fileBody.utf8.count) bytes from a body file, \(inline.utf8.count) bytes inline; "
                 + "wrk -t2 -c50 -d\(seconds)s --latency, after 2 s of warm-up each\n")
@@ -174,14 +174,6 @@ enum ServeBenchmark {
             dir.deleteLastPathComponent()
         }
         throw BenchError("scripts/bench-serve-peer.sh not found: run from the package folder")
-    }
-
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
     }
 
     static func capture(_ exe: String, _ args: [String]) throws -> String {

@@ -20,14 +20,6 @@ enum UIBenchBinary {
         var peak: Int
     }
 
-    /// The tmux on `PATH`, or nil.
-    static func tmux() -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            if FileManager.default.isExecutableFile(atPath: "\(dir)/tmux") { return "\(dir)/tmux" }
-        }
-        return nil
-    }
-
     /// Runs the explorer on `bytes` as the users route's response; throws when the screens never show it.
     static func measure(_ bytes: [UInt8], strata: String, tmux: String) throws -> Report {
         let folder = NSTemporaryDirectory() + "strata-bench-ui-binary-\(getpid())"

@@ -35,7 +35,7 @@ enum UIBenchmark {
             var result = try UIBenchResult.measure(label: label, bytes: bytes, session: session, runs: runs)
             result.peak = try UIBenchPeak.measure(bytes)
             // As users start it: the binary in a terminal, with jq on the same file beside it.
-            if let tmux = UIBenchBinary.tmux(), let strata = try? CLIBenchProcess.sibling("strata") {
+            if let tmux = BenchFiles.program("tmux"), let strata = try? CLIBenchProcess.sibling("strata") {
                 result.binary = try UIBenchBinary.measure(bytes, strata: strata, tmux: tmux)
             }
             if let jq = BenchJQ.locate() {

@@ -30,13 +30,14 @@ cat >"$WORK/s/fixtures/items.json" <<'JSON'
 }
 JSON
 
-"$STRATA" serve "$WORK/s" --port 0 --max-body 1000 --journal "$WORK/journal.jsonl" >"$WORK/out" 2>&1 &
+"$STRATA" serve "$WORK/s" --port 0 --max-request-body 1000 --journal "$WORK/journal.jsonl" >"$WORK/out" 2>&1 &
 PID=$!
 for _ in $(seq 1 100); do
   grep -q '^serving' "$WORK/out" 2>/dev/null && break
   sleep 0.05
 done
-URL=$(head -1 "$WORK/out" | awk '{print $NF}')
+URL=$(grep -m1 '^serving' "$WORK/out" | awk '{print $NF}')
+[ -n "$URL" ] || { echo "FAIL strata serve did not say where it serves:"; sed 's/^/  /' "$WORK/out"; exit 1; }
 
 source .ci/check.sh
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
@@ -52,7 +53,7 @@ check "CORS preflight" test "$(status -X OPTIONS -H 'Origin: http://x.test' -H '
 check "a sequence goes in turn" test "$(curl -s "$URL/job") $(curl -s "$URL/job") $(curl -s "$URL/job")" = "pending done done"
 check "POST reset restarts it" bash -c "curl -s -X POST '$URL/__strata/reset' >/dev/null && test \"\$(curl -s '$URL/job')\" = pending"
 check "a reset fault fails the client" bash -c "! curl -s '$URL/reset' >/dev/null"
-check "a body over --max-body is 413" test "$(status --data-binary @<(head -c 2000 /dev/zero) "$URL/items")" = 413
+check "a body over --max-request-body is 413" test "$(status --data-binary @<(head -c 2000 /dev/zero) "$URL/items")" = 413
 check "headers over the limit are 431" test "$(status -H "X-Big: $(head -c 70000 /dev/zero | tr '\0' a)" "$URL/items")" = 431
 check "health answers" bash -c "curl -s '$URL/__strata/health' | grep -q '\"status\": \"ok\"'"
 check "requests lists the journal, secrets redacted" bash -c "curl -s '$URL/items?token=sek' >/dev/null; curl -s '$URL/__strata/requests' | grep -q 'token=<redacted>'"

@@ -19,20 +19,32 @@ public struct JSONParser: Sendable {
             throw ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)
         }
         var failure: (message: String, offset: Int)? = nil
-        let nodes = [RawNode](unsafeUninitializedCapacity: JSONParser.nodeCapacity(bytes.count, maxDepth)) {
-            out, count in
+        let capacity = JSONParser.nodeCapacity(bytes.count, maxDepth)
+        let bits = ContainerBits(nodes: capacity)
+        defer { bits.deallocate() }
+        var parents: [UInt32] = []
+        var count = 0
+        let nodes = [RawNode](unsafeUninitializedCapacity: capacity) { out, written in
             JSONParser.preferHugePages(out)
-            bytes.withUnsafeBufferPointer { input in
-                var reader = JSONReader(input: input, out: out, maxDepth: maxDepth)
-                if !reader.run() { failure = reader.failure() }
-                count = reader.count
-                reader.release()
+            parents = [UInt32](unsafeUninitializedCapacity: capacity) { table, containers in
+                bytes.withUnsafeBufferPointer { input in
+                    var reader = JSONReader(
+                        input: input, out: out, parents: table, containerBits: bits.words, maxDepth: maxDepth)
+                    if !reader.run() { failure = reader.failure() }
+                    written = reader.count
+                    containers = reader.containerCount
+                    reader.release()
+                }
             }
+            count = written
         }
         if let failure {
             throw ParseError(failure.message, at: failure.offset, in: bytes)
         }
-        return Tree(source: bytes, format: .json, nodes: nodes, side: nil)
+        // Like the nodes, the parents hold the reservation for the worst case, of which only what was written is
+        // ever touched.
+        let table = ContainerTable(parents: parents, bits: bits.array(nodes: count))
+        return Tree(source: bytes, format: .json, nodes: nodes, containers: table, side: nil)
     }
 
     /// Checks that JSON text in a read-only file mapping (``FileBytes/map(_:)``) parses, holding only a window of it in
@@ -45,11 +57,18 @@ public struct JSONParser: Sendable {
             return ParseError(message: "input larger than 4 GiB is not supported", offset: 0, line: 1, column: 1)
         }
         var failure: (message: String, offset: Int)? = nil
-        let nodes = UnsafeMutableBufferPointer<RawNode>.allocate(
-            capacity: JSONParser.nodeCapacity(input.count, maxDepth))
-        defer { nodes.deallocate() }
+        let capacity = JSONParser.nodeCapacity(input.count, maxDepth)
+        let nodes = UnsafeMutableBufferPointer<RawNode>.allocate(capacity: capacity)
+        let parents = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: capacity)
+        let bits = ContainerBits(nodes: capacity)
+        defer {
+            nodes.deallocate()
+            parents.deallocate()
+            bits.deallocate()
+        }
         JSONParser.preferHugePages(nodes)
-        var reader = JSONReader(input: input, out: nodes, maxDepth: maxDepth)
+        var reader = JSONReader(
+            input: input, out: nodes, parents: parents, containerBits: bits.words, maxDepth: maxDepth)
         reader.releaseAt = JSONReader.releaseStep
         if !reader.run(JSONReader.ReleaseInput.self) { failure = reader.failure() }
         reader.release()
@@ -60,7 +79,7 @@ public struct JSONParser: Sendable {
 
     /// Asks the kernel to back a big node buffer with 2 MiB pages: one fault per 2 MiB instead of per 4 KiB.
     ///
-    /// Writing 12 bytes per node into fresh memory otherwise spends a large share of the parse in page faults.
+    /// Writing 8 bytes per node into fresh memory otherwise spends a large share of the parse in page faults.
     /// Memory use is unchanged apart from rounding up to the last 2 MiB page the parser writes into.
     static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<RawNode>) {
         #if os(Linux)
@@ -72,6 +91,25 @@ public struct JSONParser: Sendable {
             guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
             _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
+    }
+
+    /// A zeroed bit per node for the reader to mark containers in: calloc'd, so the kernel's zero pages back it and
+    /// only the words written cost memory.
+    struct ContainerBits {
+        let words: UnsafeMutablePointer<UInt64>
+        let count: Int
+
+        init(nodes: Int) {
+            count = nodes / 64 + 1
+            words = calloc(count, MemoryLayout<UInt64>.stride)!.bindMemory(to: UInt64.self, capacity: count)
+        }
+
+        /// The words covering the first `nodes` nodes.
+        func array(nodes: Int) -> [UInt64] {
+            Array(UnsafeBufferPointer(start: words, count: min(count, nodes / 64 + 1)))
+        }
+
+        func deallocate() { free(words) }
     }
 
     /// The node buffer size that no input of `size` bytes can overflow, even invalid input that fails late.

@@ -92,7 +92,8 @@ extension JSONReader {
         case .expectedColon: message = "expected ':' after object key, found \(describe(at))"
         case .tooDeep: message = "nesting deeper than \(maxDepth) levels"
         case .tooManyNodes:
-            message = "too many values: an object or array must start within the first \(RawNode.maxNodes) values"
+            message =
+                "too many values: an object or array must start and end within the first \(RawNode.maxNodes) values"
         case .literal(let word): message = "invalid literal: expected '\(word)'"
         case .unterminatedString(let open): message = "unterminated string (opened at byte \(open))"
         case .controlCharacter:

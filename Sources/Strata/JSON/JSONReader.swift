@@ -9,9 +9,15 @@ import Foundation
 struct JSONReader {
     let input: UnsafeBufferPointer<UInt8>
     let out: UnsafeMutableBufferPointer<RawNode>
+    /// Each container's parent, in document order, written alongside `out`.
+    let parents: UnsafeMutableBufferPointer<UInt32>
+    /// A bit per node, set for containers: zeroed memory of at least `out.count / 64 + 1` words.
+    let containerBits: UnsafeMutablePointer<UInt64>
     let maxDepth: Int
     /// Nodes written so far.
     var count = 0
+    /// Containers written so far.
+    var containerCount = 0
 
     /// What went wrong and where, when `run` returns false.
     var problem = Problem.emptyInput
@@ -50,9 +56,14 @@ struct JSONReader {
         var generation: UInt32
     }
 
-    init(input: UnsafeBufferPointer<UInt8>, out: UnsafeMutableBufferPointer<RawNode>, maxDepth: Int) {
+    init(
+        input: UnsafeBufferPointer<UInt8>, out: UnsafeMutableBufferPointer<RawNode>,
+        parents: UnsafeMutableBufferPointer<UInt32>, containerBits: UnsafeMutablePointer<UInt64>, maxDepth: Int
+    ) {
         self.input = input
         self.out = out
+        self.parents = parents
+        self.containerBits = containerBits
         self.maxDepth = maxDepth
         stack = .allocate(capacity: stackCapacity)
         keys = .allocate(capacity: keyCapacity)
@@ -102,12 +113,18 @@ struct JSONReader {
         let n = input.count
         guard n > 0, let p = input.baseAddress else { return fail(.emptyInput, 0) }
         let out = self.out.baseAddress!
+        let parents = self.parents.baseAddress!
+        let containerBits = self.containerBits
         var pos = 0
         if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { pos = 3 }
         pos = JSONReader.skipSpace(p, n, pos)
         if pos >= n { return fail(.emptyInput, pos) }
         var count = 0
-        defer { self.count = count }
+        var containerCount = 0
+        defer {
+            self.count = count
+            self.containerCount = containerCount
+        }
         var stack = self.stack
         var keys = self.keys
         var current = Current()
@@ -178,22 +195,23 @@ struct JSONReader {
                 let end = JSONReader.scanString(p, n, pos, &escaped)
                 guard end >= 0 else { return failString(p, n, pos) }
                 pos = end
-                out[count] = RawNode(
-                    start: start, next: UInt32(truncatingIfNeeded: count &+ 1), link: link | JSONReader.stringBits)
+                out[count] = RawNode(start: start, link: link | JSONReader.stringBits)
                 count &+= 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 let end = JSONReader.scanNumber(p, n, pos)
                 guard end >= 0 else { return failNumber(p, n, pos) }
                 pos = end
-                out[count] = RawNode(
-                    start: start, next: UInt32(truncatingIfNeeded: count &+ 1), link: link | JSONReader.numberBits)
+                out[count] = RawNode(start: start, link: link | JSONReader.numberBits)
                 count &+= 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = p[pos] == UInt8(ascii: "{")
                 guard current.depth < maxDepth else { return fail(.tooDeep, pos) }
                 guard count < Int(RawNode.noParent) else { return fail(.tooManyNodes, pos) }
-                out[count] = RawNode(
-                    start: start, next: 0, link: link | (isObject ? JSONReader.objectBits : JSONReader.arrayBits))
+                // Its subtree end is set when it closes; its parent goes to the table of containers.
+                out[count] = RawNode(start: start, link: isObject ? JSONReader.objectBits : JSONReader.arrayBits)
+                parents[containerCount] = link
+                containerCount &+= 1
+                containerBits[count &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: count & 63)
                 if current.depth == stackCapacity { stack = growStack(current.depth) }
                 var context: UInt64 = 0x9E37_79B9_7F4A_7C15
                 if current.depth > 0 {
@@ -223,7 +241,7 @@ struct JSONReader {
                 guard pos < n, p[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { continue next }
                 // An empty container closes at once.
                 pos &+= 1
-                out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
+                out[Int(current.parent)].close(at: UInt32(truncatingIfNeeded: count))
                 JSONReader.close(&current, stack, keys, p, n, out, shapes)
             case UInt8(ascii: "t"):
                 guard pos &+ 4 <= n, JSONReader.load32(p + pos) == JSONReader.trueWord else {
@@ -231,7 +249,7 @@ struct JSONReader {
                 }
                 pos &+= 4
                 out[count] = RawNode(
-                    start: start, next: UInt32(truncatingIfNeeded: count &+ 1),
+                    start: start,
                     link: link | JSONReader.boolBits | JSONReader.trueBit)
                 count &+= 1
             case UInt8(ascii: "f"):
@@ -239,16 +257,14 @@ struct JSONReader {
                     return fail(.literal("false"), pos)
                 }
                 pos &+= 5
-                out[count] = RawNode(
-                    start: start, next: UInt32(truncatingIfNeeded: count &+ 1), link: link | JSONReader.boolBits)
+                out[count] = RawNode(start: start, link: link | JSONReader.boolBits)
                 count &+= 1
             case UInt8(ascii: "n"):
                 guard pos &+ 4 <= n, JSONReader.load32(p + pos) == JSONReader.nullWord else {
                     return fail(.literal("null"), pos)
                 }
                 pos &+= 4
-                out[count] = RawNode(
-                    start: start, next: UInt32(truncatingIfNeeded: count &+ 1), link: link | JSONReader.nullBits)
+                out[count] = RawNode(start: start, link: link | JSONReader.nullBits)
                 count &+= 1
             default:
                 return fail(.expectedValue, pos)
@@ -271,7 +287,8 @@ struct JSONReader {
                 }
                 if c == (current.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
-                    out[Int(current.parent)].next = UInt32(truncatingIfNeeded: count)
+                    guard count <= Int(RawNode.parentMask) else { return fail(.tooManyNodes, pos &- 1) }
+                    out[Int(current.parent)].close(at: UInt32(truncatingIfNeeded: count))
                     JSONReader.close(&current, stack, keys, p, n, out, shapes)
                     continue
                 }

@@ -97,6 +97,7 @@ extension MappingRun {
     /// a space is the member's whole key, since a quote inside a key would follow a backslash.
     private func sameLayout(_ node: Tree.Index, as plan: ShapePlan) -> Bool {
         guard plan.layoutLengths.count == plan.keyLengths.count else { return false }
+        let end = tree.subtreeEnd(node)
         return tree.nodes.withUnsafeBufferPointer { nodes in
             tree.source.withUnsafeBufferPointer { b in
                 plan.layout.withUnsafeBufferPointer { layout in
@@ -104,7 +105,6 @@ extension MappingRun {
                         var offset = 0
                         var k = 0
                         var c = node + 1
-                        let end = Int(nodes[node].next)
                         while c < end {
                             guard k < lengths.count else { return false }
                             let length = Int(lengths[k])
@@ -119,7 +119,7 @@ extension MappingRun {
                             offset += length
                             k += 1
                             memberStack.push(c)
-                            c = Int(nodes[c].next)
+                            c = nodes[c].isContainer ? nodes[c].low : c + 1
                         }
                         return k == lengths.count
                     }

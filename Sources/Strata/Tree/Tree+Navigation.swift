@@ -2,24 +2,31 @@
 extension Tree {
     /// The parent of `i`, or nil for the root.
     @inlinable public func parent(_ i: Index) -> Index? {
-        let p = nodes[i].parent
+        let node = nodes[i]
+        let p = node.isContainer ? containers.parent(ofContainer: i) : UInt32(node.low)
         return p == RawNode.noParent ? nil : Int(p)
     }
 
     /// The index just past the last descendant of `i`.
-    @inlinable public func subtreeEnd(_ i: Index) -> Index { Int(nodes[i].next) }
+    @inlinable public func subtreeEnd(_ i: Index) -> Index { Tree.next(i, nodes) }
+
+    /// The index just past the last descendant of `i` in a tree's nodes.
+    @inlinable @inline(__always)
+    static func next(_ i: Int, _ nodes: [RawNode]) -> Int {
+        let node = nodes[i]
+        return node.isContainer ? node.low : i &+ 1
+    }
 
     /// The first child of `i`, or nil when `i` is a scalar or an empty container.
     @inlinable public func firstChild(_ i: Index) -> Index? {
-        let next = Int(nodes[i].next)
-        return next > i + 1 ? i + 1 : nil
+        subtreeEnd(i) > i + 1 ? i + 1 : nil
     }
 
     /// The sibling after `i`, or nil when `i` is the last child (or the root).
     @inlinable public func nextSibling(_ i: Index) -> Index? {
         guard let p = parent(i) else { return nil }
-        let n = Int(nodes[i].next)
-        return n < Int(nodes[p].next) ? n : nil
+        let n = subtreeEnd(i)
+        return n < subtreeEnd(p) ? n : nil
     }
 
     /// The sibling before `i`, found by walking its parent's children.
@@ -29,7 +36,7 @@ extension Tree {
         var prev: Index? = nil
         while c < i {
             prev = c
-            c = Int(nodes[c].next)
+            c = subtreeEnd(c)
         }
         return prev
     }
@@ -37,9 +44,9 @@ extension Tree {
     /// The last child of `i`, or nil when it has none.
     public func lastChild(_ i: Index) -> Index? {
         guard var c = firstChild(i) else { return nil }
-        let end = Int(nodes[i].next)
+        let end = subtreeEnd(i)
         while true {
-            let n = Int(nodes[c].next)
+            let n = subtreeEnd(c)
             if n >= end { return c }
             c = n
         }
@@ -52,10 +59,10 @@ extension Tree {
     public func childCount(_ i: Index) -> Int {
         var n = 0
         var c = i + 1
-        let end = Int(nodes[i].next)
+        let end = subtreeEnd(i)
         while c < end {
             n += 1
-            c = Int(nodes[c].next)
+            c = subtreeEnd(c)
         }
         return n
     }
@@ -84,7 +91,7 @@ extension Tree {
 
     /// True when `ancestor` is `i` or one of its ancestors.
     @inlinable public func contains(_ ancestor: Index, _ i: Index) -> Bool {
-        i >= ancestor && i < Int(nodes[ancestor].next)
+        i >= ancestor && i < subtreeEnd(ancestor)
     }
 
     /// A sequence over the children of one node.
@@ -99,7 +106,7 @@ extension Tree {
 
         /// An iterator over the children, first to last.
         @inlinable public func makeIterator() -> Iterator {
-            Iterator(nodes: tree.nodes, current: parent + 1, end: Int(tree.nodes[parent].next))
+            Iterator(nodes: tree.nodes, current: parent + 1, end: tree.subtreeEnd(parent))
         }
 
         /// Walks children by jumping over each subtree.
@@ -117,7 +124,7 @@ extension Tree {
             /// The next child, or nil after the last.
             @inlinable public mutating func next() -> Int? {
                 guard current < end else { return nil }
-                defer { current = Int(nodes[current].next) }
+                defer { current = Tree.next(current, nodes) }
                 return current
             }
         }

@@ -1,9 +1,11 @@
 /// An ordered, lossless parse tree stored flat, with every node's byte range in the raw body.
 ///
 /// Nodes are numbered in document (pre-)order: node 0 is the root, a container's children follow it, and
-/// `subtreeEnd(of:)` is the index just past its last descendant. Each node costs 12 bytes (start offset,
-/// subtree end, parent + kind + flags); everything else (a scalar's end, a container's closing bracket, a JSON
-/// member's key) is recovered from the raw bytes on demand, so a 100 MB document stays cheap to hold and walk.
+/// `subtreeEnd(of:)` is the index just past its last descendant. Each node costs 8 bytes: its start offset, and
+/// beside kind and flags a scalar's parent or a container's subtree end (a scalar's subtree ends after itself). A
+/// container's parent sits in a table of containers, 4 bytes each, found by its rank among the nodes (a bit per
+/// node). Everything else (a scalar's end, a container's closing bracket, a JSON member's key) is recovered from
+/// the raw bytes on demand, so a 100 MB document stays cheap to hold and walk.
 ///
 /// Formats whose keys and values are not literally in the source (XML attributes, form fields, property lists)
 /// carry a side table with explicit ends, keys and decoded values.
@@ -21,13 +23,15 @@ public struct Tree: Sendable {
     public let format: Format
 
     @usableFromInline var nodes: [RawNode]
+    @usableFromInline var containers: ContainerTable
     @usableFromInline var side: SideTable?
 
     /// Creates a tree from its parts; parsers use this, or `TreeBuilder` for formats with synthesized keys.
-    init(source: [UInt8], format: Format, nodes: [RawNode], side: SideTable?) {
+    init(source: [UInt8], format: Format, nodes: [RawNode], containers: ContainerTable, side: SideTable?) {
         self.source = source
         self.format = format
         self.nodes = nodes
+        self.containers = containers
         self.side = side
     }
 
@@ -44,7 +48,7 @@ public struct Tree: Sendable {
     @inlinable public func isDuplicateKey(_ i: Index) -> Bool { nodes[i].isDuplicate }
 
     /// True when `i` is an object or an array.
-    @inlinable public func isContainer(_ i: Index) -> Bool { nodes[i].kind.isContainer }
+    @inlinable public func isContainer(_ i: Index) -> Bool { nodes[i].isContainer }
 }
 
 extension Tree {
@@ -127,42 +131,76 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     }
 }
 
-/// One stored node: 12 bytes.
+/// One stored node: 8 bytes.
 @usableFromInline struct RawNode: Sendable {
     /// Byte offset where the node's value starts.
     @usableFromInline var start: UInt32
-    /// Index just past the node's last descendant (`index + 1` for scalars).
-    @usableFromInline var next: UInt32
-    /// Parent index in the low 27 bits, kind in bits 27...29, duplicate-key flag in bit 30, `true` flag in bit 31.
+    /// In the low 27 bits a scalar's parent (`noParent` for a scalar root) or a container's subtree end; kind in
+    /// bits 27...29, duplicate-key flag in bit 30, `true` flag in bit 31.
     @usableFromInline var link: UInt32
 
     @usableFromInline static let parentMask: UInt32 = (1 << 27) - 1
-    /// The parent value stored for the root.
+    /// The parent stored for a root.
     @usableFromInline static let noParent: UInt32 = parentMask
     /// The bit of `link` that flags a duplicate key.
     @usableFromInline static let duplicateBit: UInt32 = 1 << 30
-    /// The largest number of nodes a tree can hold.
+    /// The largest number of nodes a tree can hold (a container's subtree end must fit beside its kind).
     public static let maxNodes = Int(parentMask) - 1
 
-    @inlinable init(start: UInt32, next: UInt32, parent: UInt32, kind: NodeKind, flag: Bool = false) {
+    @inlinable init(start: UInt32, parent: UInt32, kind: NodeKind, flag: Bool = false) {
         self.start = start
-        self.next = next
         self.link = parent | (UInt32(kind.rawValue) << 27) | (flag ? 1 << 31 : 0)
     }
 
     /// Creates a node from an already packed `link`.
-    @inlinable init(start: UInt32, next: UInt32, link: UInt32) {
+    @inlinable init(start: UInt32, link: UInt32) {
         self.start = start
-        self.next = next
         self.link = link
     }
 
-    @inlinable var parent: UInt32 { link & RawNode.parentMask }
+    /// A scalar's parent or a container's subtree end.
+    @inlinable var low: Int { Int(link & RawNode.parentMask) }
     @inlinable var kind: NodeKind { NodeKind(rawValue: UInt8((link >> 27) & 7))! }
+    /// True for objects and arrays (kinds 0 and 1).
+    @inlinable var isContainer: Bool { (link >> 27) & 6 == 0 }
     @inlinable var isDuplicate: Bool { link & RawNode.duplicateBit != 0 }
     /// For `.bool` nodes: the value.
     @inlinable var boolFlag: Bool { link & (1 << 31) != 0 }
     @inlinable mutating func markDuplicate() { link |= RawNode.duplicateBit }
+    /// Sets a container's subtree end, which was written as 0 when it opened.
+    @inlinable mutating func close(at next: UInt32) { link |= next }
+}
+
+/// The parents of a tree's objects and arrays, in document order, each found by its container's rank: 4 bytes a
+/// container, plus a bit and a sixteenth of a rank a node.
+@usableFromInline struct ContainerTable: Sendable {
+    /// Each container's parent node index (`RawNode.noParent` for the root), in document order.
+    @usableFromInline let parents: [UInt32]
+    /// One bit per node, set for the objects and arrays.
+    @usableFromInline let bits: [UInt64]
+    /// The number of containers before each word of `bits`.
+    @usableFromInline let ranks: [UInt32]
+
+    /// A table over `parents` and the container bits of a tree's nodes.
+    init(parents: [UInt32], bits: [UInt64]) {
+        self.parents = parents
+        self.bits = bits
+        var ranks = [UInt32]()
+        ranks.reserveCapacity(bits.count)
+        var total: UInt32 = 0
+        for word in bits {
+            ranks.append(total)
+            total &+= UInt32(word.nonzeroBitCount)
+        }
+        self.ranks = ranks
+    }
+
+    /// The parent of container `i`, as stored (`RawNode.noParent` for the root).
+    @inlinable func parent(ofContainer i: Int) -> UInt32 {
+        let word = i &>> 6
+        let below = bits[word] & ((1 &<< UInt64(i & 63)) &- 1)
+        return parents[Int(ranks[word]) &+ below.nonzeroBitCount]
+    }
 }
 
 /// Explicit ends, keys and decoded values for trees whose text is not literally in the source.

@@ -7,7 +7,11 @@ public struct TreeBuilder: Sendable {
     private let format: Tree.Format
     private let flagDuplicates: Bool
     private var nodes: [RawNode] = []
+    /// The parents of the containers, in document order, and a bit per node set for containers.
+    private var parents: [UInt32] = []
+    private var containerBits: [UInt64] = []
     private var side = SideTable()
+    /// The open containers' node indices, innermost last.
     private var open: [Int] = []
 
     /// Creates a builder; `flagDuplicates` marks object members that share a key (off for XML's repeated elements).
@@ -23,14 +27,17 @@ public struct TreeBuilder: Sendable {
     /// Opens an object or array member; `key` is its name when the enclosing container is an object.
     public mutating func beginContainer(_ kind: NodeKind, key: String? = nil, start: Int) {
         precondition(kind.isContainer, "beginContainer takes .object or .array")
+        let i = nodes.count
+        parents.append(open.last.map { UInt32($0) } ?? RawNode.noParent)
         add(kind, key: key, value: nil, start: start, end: start, flag: false)
-        open.append(nodes.count - 1)
+        containerBits[i >> 6] |= 1 << UInt64(i & 63)
+        open.append(i)
     }
 
     /// Closes the innermost open container; `end` is the byte offset just past it.
     public mutating func endContainer(end: Int) {
         let i = open.removeLast()
-        nodes[i].next = UInt32(nodes.count)
+        nodes[i].close(at: UInt32(nodes.count))
         side.ends[i] = UInt32(clamping: end)
     }
 
@@ -52,14 +59,16 @@ public struct TreeBuilder: Sendable {
     public mutating func build() -> Tree {
         while !open.isEmpty { endContainer(end: source.count) }
         if flagDuplicates { markDuplicates() }
-        return Tree(source: source, format: format, nodes: nodes, side: side)
+        return Tree(
+            source: source, format: format, nodes: nodes,
+            containers: ContainerTable(parents: parents, bits: containerBits), side: side)
     }
 
     private mutating func add(_ kind: NodeKind, key: String?, value: String?, start: Int, end: Int, flag: Bool) {
-        let parent = open.last.map { UInt32($0) } ?? RawNode.noParent
-        nodes.append(
-            RawNode(
-                start: UInt32(clamping: start), next: UInt32(nodes.count + 1), parent: parent, kind: kind, flag: flag))
+        // A container's link holds its subtree end, set when it closes; a scalar's holds its parent.
+        let parent = kind.isContainer ? 0 : open.last.map { UInt32($0) } ?? RawNode.noParent
+        if nodes.count & 63 == 0 { containerBits.append(0) }
+        nodes.append(RawNode(start: UInt32(clamping: start), parent: parent, kind: kind, flag: flag))
         side.ends.append(UInt32(clamping: end))
         side.keys.append(key)
         side.values.append(value)
@@ -69,7 +78,7 @@ public struct TreeBuilder: Sendable {
         for i in nodes.indices where nodes[i].kind == .object {
             var seen: [String: Int] = [:]
             var c = i + 1
-            let end = Int(nodes[i].next)
+            let end = nodes[i].low
             while c < end {
                 if let k = side.keys[c] {
                     if let first = seen[k] {
@@ -79,7 +88,7 @@ public struct TreeBuilder: Sendable {
                         seen[k] = c
                     }
                 }
-                c = Int(nodes[c].next)
+                c = nodes[c].isContainer ? nodes[c].low : c + 1
             }
         }
     }

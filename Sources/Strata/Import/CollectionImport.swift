@@ -869,7 +869,7 @@ enum CollectionImport {
                 HTTPHeaders(example.headers))
             var responseHeaders: [(String, String)] = []
             for field in headers {
-                let secret = CredentialNames.isHeader(field.name) && field.name.lowercased() != "www-authenticate"
+                let secret = CredentialNames.isResponseHeader(field.name)
                 responseHeaders.append((field.name, secret ? ResolvedParam.redacted : field.value))
             }
             var body: SessionDraft.Pair.Body = .none

@@ -328,7 +328,7 @@ public enum HARImport {
                 HTTPHeaders(e.responseHeaders.filter { !$0.0.hasPrefix(":") }.map { ($0.0, $0.1) }))
             var responseHeaders: [(String, String)] = []
             for field in headers {
-                let secret = CredentialNames.isHeader(field.name) && field.name.lowercased() != "www-authenticate"
+                let secret = CredentialNames.isResponseHeader(field.name)
                 responseHeaders.append((field.name, secret ? ResolvedParam.redacted : clean(field.value)))
             }
             var body: SessionDraft.Pair.Body = .none

@@ -18,6 +18,12 @@ public enum CredentialNames {
         return ASCIIName.squashed(name, contains: headerParts)
     }
 
+    /// True for a response header whose value is a credential: a credential header name (``isHeader(_:)``) other than
+    /// `WWW-Authenticate`, which names the schemes a server accepts, not a secret.
+    public static func isResponseHeader(_ name: String) -> Bool {
+        isHeader(name) && !ASCIIName.equalIgnoringCase("www-authenticate", name)
+    }
+
     /// What a credential header's name holds, squashed (lower-case letters and digits).
     static let headerParts = ["apikey", "token", "secret", "auth", "session", "csrf", "xsrf", "signature", "password"]
 

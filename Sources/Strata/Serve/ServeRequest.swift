@@ -73,7 +73,7 @@ public struct ServeRequest: Sendable {
             ResolvedParam(
                 name: name, value: value, template: value, location: location, origin: .added, kind: .string,
                 required: false,
-                isSecret: session.isSecret(name, in: location) || CredentialNames.looksSecret(name, in: location),
+                isSecret: session.keepsSecret(name, in: location),
                 status: .sent,
                 missingVariables: [], description: nil)
         }

@@ -133,7 +133,7 @@ public final class ServeResponder: Sendable {
         let (request, built, scrubber) = (served.request, served.built, served.scrubber)
         var headers = HTTPHeaders()
         for field in request.headers {
-            let secret = session.isSecret(field.name, in: .header) || CredentialNames.isHeader(field.name)
+            let secret = session.keepsSecret(field.name, in: .header)
             headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
         }
         let path = built.redactedLocation().url

@@ -125,7 +125,7 @@ public enum RouteEditsSave {
             default: location = wish.location ?? declaredLocation(name)
             }
             if let value = wish.value {
-                if session.isSecret(name, in: location) || CredentialNames.looksSecret(name, in: location) {
+                if session.keepsSecret(name, in: location) {
                     left.append(Left(name: name, reason: "its value is a secret (keep it in an environment variable)"))
                     continue
                 }

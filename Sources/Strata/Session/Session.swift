@@ -99,6 +99,12 @@ public struct Session: Sendable {
         isRedacted(name) || (location == .header && CredentialNames.isCredentialHeader(name))
     }
 
+    /// True when the value of `name` in `location` is kept out of what leaves the process: it is secret
+    /// (``isSecret(_:in:)``), or its name looks like a credential (``CredentialNames/looksSecret(_:in:)``).
+    public func keepsSecret(_ name: String, in location: ParamLocation) -> Bool {
+        isSecret(name, in: location) || CredentialNames.looksSecret(name, in: location)
+    }
+
     /// `a/b` from `a` and `b`, without doubling a slash.
     static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty { return name }

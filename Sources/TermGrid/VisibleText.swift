@@ -27,13 +27,18 @@ public enum VisibleText {
         case 0x7F:
             return "\u{2421}"
         case 0x80..<0xA0:
-            let digits = Array("0123456789ABCDEF")
-            return "<" + String(digits[Int(v >> 4)]) + String(digits[Int(v & 0xF)]) + ">"
+            return "<" + hex(v, width: 2) + ">"
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
             return ""
         default:
             return nil
         }
+    }
+
+    /// `value` in upper-case hex digits, zero-padded to `width`.
+    public static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// Whether `text` contains anything ``escape(for:)`` would replace.

@@ -79,19 +79,13 @@ enum Output {
             if scalar != "\n", style == .text || scalar != "\t", let escape = VisibleText.escape(for: scalar) {
                 switch style {
                 case .text: out.append(contentsOf: escape.utf8)
-                case .json: out.append(contentsOf: ("\\u" + hex4(scalar.value)).utf8)
+                case .json: out.append(contentsOf: ("\\u" + VisibleText.hex(scalar.value, width: 4)).utf8)
                 }
             } else {
                 out.append(contentsOf: String(scalar).utf8)
             }
         }
         return out
-    }
-
-    /// `value` as four upper-case hex digits.
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String((0..<4).reversed().map { digits[Int((value >> (UInt32($0) * 4)) & 0xF)] })
     }
 
     /// Writes every byte, retrying short writes and interrupted calls.

@@ -119,7 +119,7 @@ extension MappingRun {
                             offset += length
                             k += 1
                             memberStack.push(c)
-                            c = nodes[c].isContainer ? nodes[c].low : c + 1
+                            c = nodes[c].subtreeEnd(at: c)
                         }
                         return k == lengths.count
                     }

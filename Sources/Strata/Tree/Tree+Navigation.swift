@@ -8,14 +8,7 @@ extension Tree {
     }
 
     /// The index just past the last descendant of `i`.
-    @inlinable public func subtreeEnd(_ i: Index) -> Index { Tree.next(i, nodes) }
-
-    /// The index just past the last descendant of `i` in a tree's nodes.
-    @inlinable @inline(__always)
-    static func next(_ i: Int, _ nodes: [RawNode]) -> Int {
-        let node = nodes[i]
-        return node.isContainer ? node.low : i &+ 1
-    }
+    @inlinable public func subtreeEnd(_ i: Index) -> Index { nodes[i].subtreeEnd(at: i) }
 
     /// The first child of `i`, or nil when `i` is a scalar or an empty container.
     @inlinable public func firstChild(_ i: Index) -> Index? {
@@ -124,7 +117,7 @@ extension Tree {
             /// The next child, or nil after the last.
             @inlinable public mutating func next() -> Int? {
                 guard current < end else { return nil }
-                defer { current = Tree.next(current, nodes) }
+                defer { current = nodes[current].subtreeEnd(at: current) }
                 return current
             }
         }

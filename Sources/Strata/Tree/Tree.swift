@@ -160,6 +160,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 
     /// A scalar's parent or a container's subtree end.
     @inlinable var low: Int { Int(link & RawNode.parentMask) }
+    /// The index just past the last descendant of this node, which is node `i`: itself plus one for a scalar.
+    @inlinable func subtreeEnd(at i: Int) -> Int { isContainer ? low : i &+ 1 }
     @inlinable var kind: NodeKind { NodeKind(rawValue: UInt8((link >> 27) & 7))! }
     /// True for objects and arrays (kinds 0 and 1).
     @inlinable var isContainer: Bool { (link >> 27) & 6 == 0 }

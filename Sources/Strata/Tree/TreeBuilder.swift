@@ -78,7 +78,7 @@ public struct TreeBuilder: Sendable {
         for i in nodes.indices where nodes[i].kind == .object {
             var seen: [String: Int] = [:]
             var c = i + 1
-            let end = nodes[i].low
+            let end = nodes[i].subtreeEnd(at: i)
             while c < end {
                 if let k = side.keys[c] {
                     if let first = seen[k] {
@@ -88,7 +88,7 @@ public struct TreeBuilder: Sendable {
                         seen[k] = c
                     }
                 }
-                c = nodes[c].isContainer ? nodes[c].low : c + 1
+                c = nodes[c].subtreeEnd(at: c)
             }
         }
     }

@@ -122,4 +122,36 @@ import Testing
         #expect(quoted.examples == (0..<3).map { #"$.shop.items[\#($0)]["a b"]"# })
         #expect(IssueCounts(r.issues) == IssueCounts(built))
     }
+
+    /// The same keys of one class at two levels, escaped spellings of one key, then 40 keys and more groups than are remembered.
+    @Test("grouping by recent keys gives the groups that each issue's own path gives")
+    func recentKeysGroupLikePaths() throws {
+        let config = """
+            {
+              "mappings": {
+                "Item": { "properties": { "id": "int", "inner": { "type": "Item", "optional": true } } }
+              },
+              "map": { "class": "Item" }
+            }
+            """
+        var items: [String] = []
+        for k in 0..<60 {
+            // Items 30 and on spread keys k0…k39 over themselves; "a" is written three ways throughout.
+            let keys = k < 30 ? ["x", "y"] : (0..<20).map { "k\((k + $0 * 3) % 40)" }
+            let spelled = [#""a""#, #""\u0061""#, #""\u0061""#][k % 3]
+            let members = keys.map { #""\#($0)":\#(k)"# }.joined(separator: ",")
+            items.append(
+                #"{"id":\#(k),\#(spelled):1,\#(members),"inner":{"id":1,\#(members),\#(spelled):[1]}}"#)
+        }
+        let r = MappingFixture.map(config: config, data: "[" + items.joined(separator: ",") + "]")
+        let built = MappingIssues(Array(r.issues))
+        let groups = r.issues.groups()
+        #expect(groups == built.groups())
+        #expect(groups.count == 86)
+        #expect(groups.first { $0.pattern == "$[*].inner.x" }?.count == 30)
+        let a = try #require(groups.first { $0.pattern == "$[*].a" })
+        #expect(a.count == 60)
+        #expect(groups.first { $0.pattern == "$[*].inner.a" }?.count == 60)
+        #expect(groups.map(\.count).reduce(0, +) == r.issues.count)
+    }
 }

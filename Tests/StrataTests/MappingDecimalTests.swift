@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import Testing
 
 /// Decimals keep the digits they were written with, from numbers and from numeric strings.
@@ -19,5 +19,20 @@ import Testing
         #expect(r.jsonText() == #"{"$class":"Order","price":45.00,"total":120.50,"tax":0.5}"#)
         #expect(r.value(at: "price")?.content == .decimal(Decimal(string: "45")!, written: "45.00"))
         #expect(r.text().contains("price: 45.00"))
+    }
+
+    @Test("plain numbers read directly give Foundation's decimal; others are left to Foundation")
+    func plainNumbersReadLikeFoundation() {
+        let posix = Locale(identifier: "en_US_POSIX")
+        let texts = [
+            "-9658.55", "45.00", "0", "-0", "-0.00", "0.001", "007", "123456789012345678", "1234567890123456789",
+            "0.0000000000000000001", "99999.999999", "1e3", "-2.5E-2", "+1.5", ".5", "1.", "-", "", "1.2.3", "12a",
+        ]
+        for text in texts {
+            #expect(ScalarConversion.decimal(text) == Decimal(string: text, locale: posix), "\(text)")
+            #expect(
+                ScalarConversion.decimal(text)?.description == Decimal(string: text, locale: posix)?.description,
+                "\(text)")
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every issue of a mapping, in the order found, kept compactly: an unmapped field costs one small record.
 ///
 /// A 100 MB response whose objects each carry a few fields no property reads has hundreds of thousands of issues.
@@ -133,7 +135,10 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     /// The issues grouped by severity, kind, property and path pattern, in the order each group's first issue was
     /// found (see ``IssueGroup``); linear in the issues, and building text only for each group's first few.
     public func groups() -> [IssueGroup] {
-        var patterns = PatternTable(tree: positions?.tree)
+        // Unmapped fields are recorded with their tree's positions, so these are there whenever one is read (the
+        // tree is read in place through them: a copy of it per issue would cost a third of the time).
+        let positions = self.positions
+        var patterns = PatternTable()
         var properties: [String: Int32] = [:]
         var propertyOfName = [Int32](repeating: -2, count: names.count)
         func propertyID(_ name: String?) -> Int32 {
@@ -143,13 +148,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             properties[name] = id
             return id
         }
-        struct Key: Hashable {
-            var severity: MappingIssue.Severity
-            var kind: MappingIssue.Kind
-            var property: Int32
-            var pattern: Int32
-        }
-        var index: [Key: Int] = [:]
+        var index = RecentIndex<GroupKey>()
         var members: [[Int]] = []
         for (k, r) in records.enumerated() {
             let property: Int32
@@ -158,17 +157,17 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
                 let n = Int(r.payload)
                 if propertyOfName[n] == -2 { propertyOfName[n] = propertyID(names[n]) }
                 property = propertyOfName[n]
-                pattern = patterns.pattern(ofNode: Int(r.node))
+                pattern = patterns.pattern(ofNode: Int(r.node), in: positions!.tree)
             } else {
                 let issue = whole[Int(r.payload)]
                 property = propertyID(issue.property)
                 pattern = patterns.pattern(ofText: IssueGroup.pattern(of: issue.path))
             }
-            let key = Key(severity: r.severity, kind: r.kind, property: property, pattern: pattern)
+            let key = GroupKey(severity: r.severity, kind: r.kind, property: property, pattern: pattern)
             if let g = index[key] {
-                members[g].append(k)
+                members[Int(g)].append(k)
             } else {
-                index[key] = members.count
+                index.add(key, Int32(truncatingIfNeeded: members.count))
                 members.append([k])
             }
         }
@@ -182,22 +181,64 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
         }
     }
 
+    /// What makes two issues one group.
+    private struct GroupKey: Hashable {
+        var severity: MappingIssue.Severity
+        var kind: MappingIssue.Kind
+        var property: Int32
+        var pattern: Int32
+    }
+
+    /// Numbers by key: a dictionary, in front of which the last few keys found are compared one by one (issues of
+    /// a document of records come in short repeating runs, so most are found there without hashing).
+    private struct RecentIndex<Key: Hashable> {
+        private var all: [Key: Int32] = [:]
+        private var recent: [(key: Key, id: Int32)] = []
+        private var next = 0
+        private static var size: Int { 8 }
+
+        subscript(key: Key) -> Int32? {
+            mutating get {
+                for entry in recent where entry.key == key { return entry.id }
+                guard let id = all[key] else { return nil }
+                remember(key, id)
+                return id
+            }
+        }
+
+        mutating func add(_ key: Key, _ id: Int32) {
+            all[key] = id
+            remember(key, id)
+        }
+
+        private mutating func remember(_ key: Key, _ id: Int32) {
+            if recent.count < Self.size {
+                recent.append((key, id))
+            } else {
+                recent[next] = (key, id)
+                next = (next + 1) % Self.size
+            }
+        }
+    }
+
     /// Path patterns (see ``IssueGroup/pattern(of:)``) by number, built for tree nodes one step from their parent's.
     private struct PatternTable {
-        let tree: Tree?
         var texts: [String] = []
         var byText: [String: Int32] = [:]
-        /// The pattern of each container asked about so far.
-        var ofContainer: [Int: Int32] = [:]
+        /// The ancestors of the node asked about last, outermost first, with their patterns: issues come in
+        /// document order, so the next node's ancestors are mostly these.
+        var ancestors: [(node: Int, pattern: Int32)] = []
         /// The pattern one step below a pattern: an element (`key` nil) or a member named `key`.
         var below: [Step: Int32] = [:]
+        /// Steps taken lately, with the member's key as written in a JSON source (quotes included; empty for an
+        /// element): compared byte for byte, so most members need neither a decoded key nor a hash.
+        var recentSteps: [(parent: Int32, rawKey: [UInt8], pattern: Int32)] = []
+        var nextStep = 0
 
         struct Step: Hashable {
             var parent: Int32
             var key: String?
         }
-
-        init(tree: Tree?) { self.tree = tree }
 
         mutating func pattern(ofText text: String) -> Int32 {
             if let id = byText[text] { return id }
@@ -207,36 +248,69 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             return id
         }
 
-        /// The pattern of node `n`'s path, one step from its parent's (remembered per container; no recursion, so
-        /// any depth is fine).
-        mutating func pattern(ofNode n: Int) -> Int32 {
-            guard let tree, tree.parent(n) != nil else { return pattern(ofText: "$") }
-            // The ancestors whose patterns are not known yet, innermost first.
+        /// The pattern of node `n`'s path, one step from its parent's (no recursion, so any depth is fine).
+        mutating func pattern(ofNode n: Int, in tree: Tree) -> Int32 {
+            guard let parent = tree.parent(n) else { return pattern(ofText: "$") }
+            // Up from the parent to the nearest ancestor whose pattern is known; the ones passed, innermost first.
             var chain: [Int] = []
-            var c = tree.parent(n)!
+            var a = parent
             var known: Int32
             while true {
-                if let id = ofContainer[c] {
-                    known = id
+                // Ancestors have smaller indexes: a remembered node past `a` is not an ancestor of `n`.
+                while let last = ancestors.last, last.node > a { ancestors.removeLast() }
+                if let last = ancestors.last, last.node == a {
+                    known = last.pattern
                     break
                 }
-                guard tree.parent(c) != nil else {
+                guard let up = tree.parent(a) else {
                     known = pattern(ofText: "$")
-                    ofContainer[c] = known
+                    ancestors.append((a, known))
                     break
                 }
-                chain.append(c)
-                c = tree.parent(c)!
+                chain.append(a)
+                a = up
             }
-            for a in chain.reversed() {
-                known = step(from: known, to: a, in: tree)
-                ofContainer[a] = known
+            for c in chain.reversed() {
+                known = step(from: known, to: c, in: tree)
+                ancestors.append((c, known))
             }
             return step(from: known, to: n, in: tree)
         }
 
         /// The pattern of child `n` of a node whose pattern is `parent`.
         private mutating func step(from parent: Int32, to n: Int, in tree: Tree) -> Int32 {
+            // The key as written, when the source holds it literally (JSON): empty for an element.
+            let raw: Range<Int>? =
+                tree.format != .json || tree.side != nil
+                ? nil : tree.kind(tree.parent(n)!) == .array ? 0..<0 : tree.keySpan(n)
+            if let raw {
+                let found = tree.source.withUnsafeBufferPointer { b -> Int32? in
+                    let key = UnsafeBufferPointer(rebasing: b[raw])
+                    for entry in recentSteps where entry.parent == parent && entry.rawKey.count == key.count {
+                        let same = entry.rawKey.withUnsafeBufferPointer { e in
+                            key.isEmpty || memcmp(e.baseAddress!, key.baseAddress!, key.count) == 0
+                        }
+                        if same { return entry.pattern }
+                    }
+                    return nil
+                }
+                if let found { return found }
+            }
+            let id = decodedStep(from: parent, to: n, in: tree)
+            if let raw {
+                let entry = (parent: parent, rawKey: Array(tree.source[raw]), pattern: id)
+                if recentSteps.count < 16 {
+                    recentSteps.append(entry)
+                } else {
+                    recentSteps[nextStep] = entry
+                    nextStep = (nextStep + 1) % 16
+                }
+            }
+            return id
+        }
+
+        /// The pattern of child `n` of a node whose pattern is `parent`, found by its decoded key.
+        private mutating func decodedStep(from parent: Int32, to n: Int, in tree: Tree) -> Int32 {
             let step = Step(parent: parent, key: tree.pathKey(n))
             if let id = below[step] { return id }
             let stepText: String

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Decimals keep the digits they were written with, from numbers and from numeric strings.
 @Suite struct MappingDecimalTests {

@@ -63,8 +63,8 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     private(set) var records: [Record] = []
     /// Names and class names; records refer to them by position.
-    private(set) var names: [String]
-    private var nameIDs: [String: Int32] = [:]
+    var names: [String] { table.names }
+    private var table: InternedNames
     private var strings: [String] = []
     private var others: [MappedValue.Content] = []
     /// The parsed tree that `sourceString` records read from.
@@ -73,7 +73,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// Values over `tree`, with `names` interned from the start (a compiled mapping's property and class names).
     init(tree: Tree, names: [String]) {
         self.tree = tree
-        self.names = names
+        self.table = InternedNames(names)
     }
 
     /// The root's position: 0.
@@ -85,7 +85,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     public subscript(i: Int) -> MappedValue {
         let r = records[i]
         return MappedValue(
-            id: i, name: r.name < 0 ? nil : names[Int(r.name)], content: content(r), parent: r.parent,
+            id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r), parent: r.parent,
             end: r.end, source: r.source, severity: MappedValues.severity(r.severity))
     }
 
@@ -112,7 +112,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The property name or dictionary key of value `i`.
     public func name(_ i: Int) -> String? {
         let n = records[i].name
-        return n < 0 ? nil : names[Int(n)]
+        return n < 0 ? nil : table[Int(n)]
     }
 
     /// The interned position of value `i`'s name in ``names``, or nil when it has none.
@@ -138,7 +138,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The class name of object value `i`.
     public func className(_ i: Int) -> String? {
         let r = records[i]
-        return r.kind == .object ? names[Int(r.payload)] : nil
+        return r.kind == .object ? table[Int(r.payload)] : nil
     }
 
     /// What value `i` holds.
@@ -155,7 +155,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     private func content(_ r: Record) -> MappedValue.Content {
         switch r.kind {
-        case .object: .object(className: names[Int(r.payload)])
+        case .object: .object(className: table[Int(r.payload)])
         case .array: .array
         case .dictionary: .dictionary
         case .ownString: .string(strings[Int(r.payload)])
@@ -190,14 +190,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The interned position of `name`.
     mutating func nameID(_ name: String?) -> Int32 {
         guard let name else { return MappedValues.noName }
-        if nameIDs.isEmpty, !names.isEmpty {
-            for (k, n) in names.enumerated() where nameIDs[n] == nil { nameIDs[n] = Int32(k) }
-        }
-        if let id = nameIDs[name] { return id }
-        let id = Int32(names.count)
-        names.append(name)
-        nameIDs[name] = id
-        return id
+        return table.number(name)
     }
 
     /// Appends a value with payload already encoded.

@@ -23,8 +23,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     private var records: [Record] = []
     private var whole: [MappingIssue] = []
     /// Class names and notes of unmapped fields, each once.
-    private var names: [String] = []
-    private var nameIDs: [String: Int32] = [:]
+    private var names = InternedNames()
     /// Builds the paths of unmapped fields; nil until one is recorded.
     private var positions: NodePositions?
 
@@ -122,13 +121,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
         records.removeAll { $0.isUnmappedField && drop(Int($0.node)) }
     }
 
-    private mutating func nameID(_ name: String) -> Int32 {
-        if let id = nameIDs[name] { return id }
-        let id = Int32(truncatingIfNeeded: names.count)
-        names.append(name)
-        nameIDs[name] = id
-        return id
-    }
+    private mutating func nameID(_ name: String) -> Int32 { names.number(name) }
 
     // MARK: Groups
 

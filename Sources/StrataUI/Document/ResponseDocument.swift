@@ -31,14 +31,15 @@ package struct ResponseDocument: Sendable {
     /// Parses `response` with the ``ResponsePipeline``'s parse stage and indexes its lines; mapping comes later
     /// (``MappedDocument/map(_:route:with:)``), so a huge response is on screen while its objects are built.
     ///
-    /// Pure and possibly slow on big bodies, so the program runs it off the UI loop. The tree, the line index and
+    /// Pure and possibly slow on big bodies, so the program runs it off the UI loop; the parse and the line index run
+    /// at once. The tree, the line index and
     /// the Raw pane all read the response's one body array.
     package static func parse(
         _ response: Response, request: BuiltRequest, route: Route, with pipeline: ResponsePipeline
     ) -> ResponseDocument {
-        let outcome = pipeline.parse(response, for: route)
-        let document = ResponseDocument(
-            request: request, response: response, outcome: outcome, lines: LineIndex(response.body))
+        // The line index reads only the body: it is built beside the parse, on the other core when there is one.
+        let (outcome, lines) = BothAtOnce.run({ pipeline.parse(response, for: route) }, { LineIndex(response.body) })
+        let document = ResponseDocument(request: request, response: response, outcome: outcome, lines: lines)
         if let tree = outcome.tree { document.memo.warm(tree, span: { tree.span($0) }) }
         return document
     }

@@ -119,6 +119,20 @@ struct OutlineCursorTests {
         }
     }
 
+    @Test("warming checkpoints exactly the containers of 1 024 children or more, however deep, past small records")
+    func warmFindsEveryLongContainer() throws {
+        let records = (0..<2000).map { #"{"id": \#($0), "tags": ["a", "b"], "n": {"m": null}}"# }
+        let deep = "[" + (0..<1100).map(String.init).joined(separator: ",") + "]"
+        let json = #"{"records": ["# + records.joined(separator: ",") + #"], "deep": {"x": {"y": "# + deep
+            + #"}}, "short": [1, 2, 3], "edge": ["# + (0..<1023).map(String.init).joined(separator: ",") + "]}"
+        let tree = try JSONParser().parse(Array(json.utf8))
+        let memo = TreeMemo()
+        memo.warm(tree)
+        let long = tree.indices.filter { tree.isContainer($0) && tree.childCount($0) >= TreeMemo.warmThreshold }
+        #expect(long.count == 2)
+        #expect(memo.checkpointedContainers == long)
+    }
+
     @Test("the memo's paths are the tree's and the mapping's: odd keys, duplicates, long arrays, XML elements")
     func memoPathsAgree() throws {
         var json = #"{"odd key": ["#

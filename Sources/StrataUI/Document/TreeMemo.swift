@@ -90,8 +90,17 @@ package final class TreeMemo: Sendable {
         let n = outline.count
         guard n > TreeMemo.warmThreshold else { return }
         // Each container's children are walked by their subtree ends: every node is stepped over once as a child,
-        // so the pass is linear and needs no count per node (that array was 4 bytes a node, 26 MB at 100 MB).
-        for p in 0..<n where outline.subtreeEnd(p) >= p + 1 + TreeMemo.warmThreshold {
+        // so the pass is linear and needs no count per node (that array was 4 bytes a node, 26 MB at 100 MB). A
+        // subtree of fewer nodes than the threshold holds no long container, so it is stepped over whole: a
+        // document of small records costs a step per record, not per node.
+        var p = 0
+        while p < n {
+            let subtreeEnd = outline.subtreeEnd(p)
+            guard subtreeEnd >= p + 1 + TreeMemo.warmThreshold else {
+                p = subtreeEnd
+                continue
+            }
+            defer { p += 1 }
             var children = 0
             var c = p + 1
             let end = outline.subtreeEnd(p)
@@ -107,6 +116,9 @@ package final class TreeMemo: Sendable {
             }
         }
     }
+
+    /// The containers whose children are counted and checkpointed so far, in order.
+    package var checkpointedContainers: [Int] { checkpoints.withLock { $0.keys.sorted() } }
 
     /// The deepest node whose value (or key) covers byte `offset` (see `Tree.node(atByte:)`), with container
     /// spans from the memo.

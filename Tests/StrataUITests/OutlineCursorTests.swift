@@ -123,7 +123,8 @@ struct OutlineCursorTests {
     func warmFindsEveryLongContainer() throws {
         let records = (0..<2000).map { #"{"id": \#($0), "tags": ["a", "b"], "n": {"m": null}}"# }
         let deep = "[" + (0..<1100).map(String.init).joined(separator: ",") + "]"
-        let json = #"{"records": ["# + records.joined(separator: ",") + #"], "deep": {"x": {"y": "# + deep
+        let json =
+            #"{"records": ["# + records.joined(separator: ",") + #"], "deep": {"x": {"y": "# + deep
             + #"}}, "short": [1, 2, 3], "edge": ["# + (0..<1023).map(String.init).joined(separator: ",") + "]}"
         let tree = try JSONParser().parse(Array(json.utf8))
         let memo = TreeMemo()

@@ -141,7 +141,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             properties[name] = id
             return id
         }
-        var index = RecentIndex<GroupKey>()
+        var index = RecentIndex<GroupKey>(recent: 8)
         var members: [[Int]] = []
         for (k, r) in records.enumerated() {
             let property: Int32
@@ -175,43 +175,11 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     }
 
     /// What makes two issues one group.
-    private struct GroupKey: Hashable {
+    private struct GroupKey: Hashable, Sendable {
         var severity: MappingIssue.Severity
         var kind: MappingIssue.Kind
         var property: Int32
         var pattern: Int32
-    }
-
-    /// Numbers by key: a dictionary, in front of which the last few keys found are compared one by one (issues of
-    /// a document of records come in short repeating runs, so most are found there without hashing).
-    private struct RecentIndex<Key: Hashable> {
-        private var all: [Key: Int32] = [:]
-        private var recent: [(key: Key, id: Int32)] = []
-        private var next = 0
-        private static var size: Int { 8 }
-
-        subscript(key: Key) -> Int32? {
-            mutating get {
-                for entry in recent where entry.key == key { return entry.id }
-                guard let id = all[key] else { return nil }
-                remember(key, id)
-                return id
-            }
-        }
-
-        mutating func add(_ key: Key, _ id: Int32) {
-            all[key] = id
-            remember(key, id)
-        }
-
-        private mutating func remember(_ key: Key, _ id: Int32) {
-            if recent.count < Self.size {
-                recent.append((key, id))
-            } else {
-                recent[next] = (key, id)
-                next = (next + 1) % Self.size
-            }
-        }
     }
 
     /// Path patterns (see ``IssueGroup/pattern(of:)``) by number, built for tree nodes one step from their parent's.

@@ -30,9 +30,9 @@ import Testing
             "0.0000000000000000001", "99999.999999", "1e3", "-2.5E-2", "+1.5", ".5", "1.", "-", "", "1.2.3", "12a",
         ]
         for text in texts {
-            #expect(ScalarConversion.decimal(text) == Decimal(string: text, locale: posix), "\(text)")
+            #expect(FixedDecimal.value(text) == Decimal(string: text, locale: posix), "\(text)")
             #expect(
-                ScalarConversion.decimal(text)?.description == Decimal(string: text, locale: posix)?.description,
+                FixedDecimal.value(text)?.description == Decimal(string: text, locale: posix)?.description,
                 "\(text)")
         }
     }

@@ -60,13 +60,13 @@ enum ScalarConversion {
         case .decimal:
             switch kind {
             case .number:
-                if let t = tree.numberText(n), let v = decimal(t) {
+                if let t = tree.numberText(n), let v = FixedDecimal.value(t) {
                     return .value(.decimal(v, written: writtenDecimal(t, v)), coerced: false)
                 }
                 return .mismatch(nil)
             case .string:
                 let s = (tree.string(n) ?? "").trimmed
-                if isNumberText(s), let v = decimal(s) {
+                if isNumberText(s), let v = FixedDecimal.value(s) {
                     return .value(.decimal(v, written: writtenDecimal(s, v)), coerced: true)
                 }
                 return .mismatch(nil)
@@ -105,8 +105,6 @@ enum ScalarConversion {
             return .mismatch(nil)
         }
     }
-
-    static let posix = Locale(identifier: "en_US_POSIX")
 
     private static func date(_ tree: Tree, _ n: Tree.Index, reader: DateReader, autoDate: Bool) -> ScalarOutcome {
         switch tree.kind(n) {
@@ -160,32 +158,6 @@ enum ScalarConversion {
             return "not a whole number; declare it double or decimal"
         }
         return "does not fit in a 64-bit int; declare it decimal"
-    }
-
-    /// `s` read as a decimal number: directly when it is plain (`-9658.55`: a sign, up to 18 digits and a point),
-    /// which is most money amounts and over ten times faster, else by Foundation's reader.
-    static func decimal(_ s: String) -> Decimal? {
-        var negative = false
-        var significand: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        var point = false
-        for (i, c) in s.utf8.enumerated() {
-            if c == UInt8(ascii: "-"), i == 0 {
-                negative = true
-            } else if c == UInt8(ascii: "."), !point {
-                point = true
-            } else if c >= 0x30, c <= 0x39, digits < 18 {
-                significand = significand * 10 + UInt64(c - 0x30)
-                digits += 1
-                if point { fraction += 1 }
-            } else {
-                return Decimal(string: s, locale: posix)
-            }
-        }
-        guard digits > 0, !point || fraction > 0 else { return Decimal(string: s, locale: posix) }
-        if significand == 0 { return Decimal.zero }
-        return Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
     }
 
     /// The text a decimal keeps: `s` as written when it is a JSON number (`45.00`), else `v`'s own digits.

@@ -94,9 +94,7 @@ extension Tree {
     public func double(_ i: Index) -> Double? { numberText(i).flatMap { Double($0) } }
 
     /// The value of number node `i` as an exact Decimal.
-    public func decimal(_ i: Index) -> Decimal? {
-        numberText(i).flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
-    }
+    public func decimal(_ i: Index) -> Decimal? { numberText(i).flatMap(FixedDecimal.value) }
 
     /// The value of bool node `i`.
     public func bool(_ i: Index) -> Bool? {

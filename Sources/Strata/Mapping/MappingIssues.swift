@@ -195,6 +195,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
         /// element): compared byte for byte, so most members need neither a decoded key nor a hash.
         var recentSteps: [(parent: Int32, rawKey: [UInt8], pattern: Int32)] = []
         var nextStep = 0
+        static let recentStepCount = 16
 
         struct Step: Hashable {
             var parent: Int32
@@ -213,7 +214,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
         mutating func pattern(ofNode n: Int, in tree: Tree) -> Int32 {
             guard let parent = tree.parent(n) else { return pattern(ofText: "$") }
             // Up from the parent to the nearest ancestor whose pattern is known; the ones passed, innermost first.
-            var chain: [Int] = []
+            var chain: [(node: Int, parent: Int)] = []
             var a = parent
             var known: Int32
             while true {
@@ -228,22 +229,22 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
                     ancestors.append((a, known))
                     break
                 }
-                chain.append(a)
+                chain.append((a, up))
                 a = up
             }
             for c in chain.reversed() {
-                known = step(from: known, to: c, in: tree)
-                ancestors.append((c, known))
+                known = step(from: known, to: c.node, under: c.parent, in: tree)
+                ancestors.append((c.node, known))
             }
-            return step(from: known, to: n, in: tree)
+            return step(from: known, to: n, under: parent, in: tree)
         }
 
-        /// The pattern of child `n` of a node whose pattern is `parent`.
-        private mutating func step(from parent: Int32, to n: Int, in tree: Tree) -> Int32 {
+        /// The pattern of child `n` of node `container`, whose pattern is `parent`.
+        private mutating func step(from parent: Int32, to n: Int, under container: Int, in tree: Tree) -> Int32 {
             // The key as written, when the source holds it literally (JSON): empty for an element.
             let raw: Range<Int>? =
                 tree.format != .json || tree.side != nil
-                ? nil : tree.kind(tree.parent(n)!) == .array ? 0..<0 : tree.keySpan(n)
+                ? nil : tree.kind(container) == .array ? 0..<0 : tree.keySpan(n)
             if let raw {
                 let found = tree.source.withUnsafeBufferPointer { b -> Int32? in
                     let key = UnsafeBufferPointer(rebasing: b[raw])
@@ -260,11 +261,11 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             let id = decodedStep(from: parent, to: n, in: tree)
             if let raw {
                 let entry = (parent: parent, rawKey: Array(tree.source[raw]), pattern: id)
-                if recentSteps.count < 16 {
+                if recentSteps.count < PatternTable.recentStepCount {
                     recentSteps.append(entry)
                 } else {
                     recentSteps[nextStep] = entry
-                    nextStep = (nextStep + 1) % 16
+                    nextStep = (nextStep + 1) % PatternTable.recentStepCount
                 }
             }
             return id

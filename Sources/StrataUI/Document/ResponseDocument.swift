@@ -32,8 +32,7 @@ package struct ResponseDocument: Sendable {
     /// (``MappedDocument/map(_:route:with:)``), so a huge response is on screen while its objects are built.
     ///
     /// Pure and possibly slow on big bodies, so the program runs it off the UI loop; the parse and the line index run
-    /// at once. The tree, the line index and
-    /// the Raw pane all read the response's one body array.
+    /// at once. The tree, the line index and the Raw pane all read the response's one body array.
     package static func parse(
         _ response: Response, request: BuiltRequest, route: Route, with pipeline: ResponsePipeline
     ) -> ResponseDocument {

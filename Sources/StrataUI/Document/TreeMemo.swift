@@ -103,8 +103,7 @@ package final class TreeMemo: Sendable {
             defer { p += 1 }
             var children = 0
             var c = p + 1
-            let end = outline.subtreeEnd(p)
-            while c < end, children < TreeMemo.warmThreshold {
+            while c < subtreeEnd, children < TreeMemo.warmThreshold {
                 children += 1
                 c = outline.subtreeEnd(c)
             }

@@ -10,8 +10,13 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
-        // The shared stack: tree, parsers, sessions, data sources, mapping. Foundation only, no terminal code.
-        .target(name: "Strata", dependencies: ["CYAML", "CCurl", "CFileSystem"]),
+        // The shared stack in three layers, each depending only on those above it; no terminal code in any.
+        // Documents: the tree, the parsers by content type, the located reader, queries and the text they share.
+        .target(name: "StrataDocuments", dependencies: ["CYAML"]),
+        // Mapping: mapping configurations read and run over a tree (JCModel's and JSON:API's included).
+        .target(name: "StrataMapping", dependencies: ["StrataDocuments"]),
+        // The exchange: sessions, requests, sources, fixtures, history, serving and import; re-exports the two above.
+        .target(name: "Strata", dependencies: ["StrataDocuments", "StrataMapping", "CCurl", "CFileSystem"]),
         // Opening a file beneath a folder in one step (openat2 RESOLVE_BENEATH, or a walk): SessionFiles' C half.
         .target(name: "CFileSystem"),
         // libyaml's event parser through a shim header; only Strata's YAML reader imports it.
@@ -39,7 +44,7 @@ let package = Package(
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "StrataUI", "TermGrid", "StrataServe"]),
         // Helpers for tests: loopback HTTP server, snapshot assertions, locating the built binary.
         .target(name: "StrataTestSupport", dependencies: ["Strata", "TermGrid", "StrataServe"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDocuments", "StrataMapping", "StrataTestSupport"]),
         .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "StrataTestSupport"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "CNcursesw"]),
         .testTarget(

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// One rule decides which header fields belong to a single connection; a proxy, a recording and an import use it.
 @Suite("Per-connection headers")

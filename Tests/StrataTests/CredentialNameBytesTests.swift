@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Credential names are compared as bytes when they are ASCII (``ASCIIName``) and as Unicode text otherwise; both
 /// give what lowercasing and keeping letters and digits gives.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Environments override the transport keys (`tls`, `proxy`, `connectTimeout`, `maxBodyBytes`) as they override
 /// the base URL: the keys an environment leaves out keep the session's values, and `--max-body` beats both.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Field matching by key groups chooses what comparing every property with every key chose, and stays linear.
 @Suite struct FieldMatchingTests {

@@ -3,6 +3,8 @@ import StrataTestSupport
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// An import writes its session whole or not at all.
 @Suite struct ImportAllOrNothingTests {

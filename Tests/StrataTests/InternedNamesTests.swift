@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Names are numbered once, in the order first interned, however many pass through the recent ones.
 @Suite struct InternedNamesTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// The indexed irregular table gives the answers of reading `InflectionRules.irregular` top to bottom.
 @Suite struct IrregularTableTests {

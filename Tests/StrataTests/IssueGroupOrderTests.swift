@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Unmapped fields group by their path pattern whatever order they were recorded in.
 @Suite struct IssueGroupOrderTests {

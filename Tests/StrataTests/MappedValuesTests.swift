@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// The compact value store: every kind of content reads back exactly as mapped, and the one-field accessors agree
 /// with the values they stand for.

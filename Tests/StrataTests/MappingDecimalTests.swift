@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Decimals keep the digits they were written with, from numbers and from numeric strings.
 @Suite struct MappingDecimalTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// What a property with no field is told: a likely typo among the unmapped fields, or a list of them.
 @Suite struct MissingFieldHintsTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Matching concrete paths to route templates: the segment matcher agrees with trying every split, stays
 /// polynomial with many placeholders in a segment, and the route index finds what trying each route finds.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Percent-encoding for paths, queries and form bodies, and the scrubber that finds secrets written each way.
 @Suite struct PercentEncodingTests {

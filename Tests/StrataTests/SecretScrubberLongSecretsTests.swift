@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// Secrets found through the prefix trie (and, past its depth, by hash) give the same result as comparing every
 /// secret at every position, whole, in pieces and as ranges.

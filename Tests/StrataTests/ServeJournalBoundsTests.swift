@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// What the serve journal keeps in memory, and how `/__strata/requests` pages through it.
 @Suite struct ServeJournalBoundsTests {

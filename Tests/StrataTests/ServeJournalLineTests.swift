@@ -3,6 +3,8 @@ import StrataTestSupport
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// The `--journal` file's line is written straight into bytes: it is the entry's JSON, compact, as `/__strata/requests`
 /// writes it, whatever the entry holds.

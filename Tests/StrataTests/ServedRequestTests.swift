@@ -3,6 +3,8 @@ import StrataTestSupport
 import Testing
 
 @testable import Strata
+@testable import StrataDocuments
+@testable import StrataMapping
 
 /// A request `strata serve` answers is worked out once when it arrives (`ServedRequest`): its route comes from the
 /// session's `RouteIndex`, and its built request carries the one scrubber every later step uses.

@@ -1,4 +1,4 @@
-// The libFuzzer entry point of every Strata fuzz target, compiled with Sources/Strata by scripts/fuzz.
+// The libFuzzer entry point of every Strata fuzz target, compiled with the library's three targets by scripts/fuzz.
 // Not a SwiftPM target: `swift build` never sees this folder.
 //
 // All targets live in one binary (one slow ASan build serves them all); STRATA_FUZZ_TARGET picks the one to run.

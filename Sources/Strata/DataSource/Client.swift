@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Runs routes through the shared stack: build the request, send it through a data source, parse and map the body
 /// (``ResponsePipeline``).

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import StrataDocuments
 
 /// One live send over a libcurl easy handle, run on a thread of its own: every hop of its redirects (followed
 /// here, one at a time, so ``RedirectPolicy`` decides what each hop carries), the headers in wire order and case,

@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 /// Writing an exchange's views and JSON report in pieces, as `strata run` prints them: the body and the parsed tree
 /// are never copied whole (a 1 GiB body is printed from the bytes that hold it), and every piece passes the

@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 /// Reports of an exchange for `strata run`: one JSON object, or text views.
 extension Exchange {

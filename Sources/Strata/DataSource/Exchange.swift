@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// One round trip through the shared stack: the request sent, the response, and the parsed body.
 ///
 /// When the route maps its responses, `mappingOutcome` holds the mapped objects and every mapping issue (`mapping`),

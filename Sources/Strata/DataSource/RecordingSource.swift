@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Sends requests live and writes each exchange into the session's fixtures as a pair, for later mock runs.
 ///
 /// A pair that already answers the same request is never replaced silently: without `overwrite` the send fails

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// What a followed redirect may carry: credentials go only to the origin they were configured for.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Where chained values (`${response:ROUTE:QUERY}`) come from: the latest response of each route.
 ///
 /// The explorer keeps the responses of the routes it ran (``LatestResponses``); a history of past exchanges can

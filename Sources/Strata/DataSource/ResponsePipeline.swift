@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// The two stages every response goes through, for `strata run`, `record` and the explorer alike: **parse** the
 /// body with the parser the route and the response choose, then **map** the tree with the route's `map`.
 ///

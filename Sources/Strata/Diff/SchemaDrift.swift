@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// How a live response's shape drifted from the fixture that stands in for it: fields the fixture lacks, fields
 /// the server stopped sending, and fields whose type changed. Values that differ are not drift; types and
 /// presence are.

@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 extension Tree: DiffableOutline {
     /// Objects by key, arrays by index, scalars by kind (`string`, `number`, `bool`, `null`).

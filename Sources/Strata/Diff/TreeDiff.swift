@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// What two trees differ in, by path: values added, removed, changed, or changed in type.
 ///
 /// Works on any ``DiffableOutline``: parsed trees of any format (`strata diff a.json b.xml`) and mapped results

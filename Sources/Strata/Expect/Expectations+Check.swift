@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Checking a response against a route's expectations.
 extension Expectations {
     /// Checks `response` (parsed as `parsed`, mapped as `mapping`) against every check, in order.

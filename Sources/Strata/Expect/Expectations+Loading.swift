@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 extension Expectations {
     /// The keys allowed in a route's `expect` object.

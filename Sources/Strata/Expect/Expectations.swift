@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// What a route's response must be: the route's `expect` object in session.json, checked by `strata test` and
 /// shown in the explorer after each run.
 ///

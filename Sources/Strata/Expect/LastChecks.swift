@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// How each route's last response fared against its expectations, kept in `SESSION/.strata/checks.json` (out of git,
 /// beside the history): `strata test` and the explorer write it, and the explorer shows it when it opens, so the
 /// route list says what the last run found.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 extension RouteTestResult {
     /// What `strata test` prints for the route: a line for the route, then a line per check.

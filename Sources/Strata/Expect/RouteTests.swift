@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata test`: runs routes and checks their responses against their expectations.
 ///

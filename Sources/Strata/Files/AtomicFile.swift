@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// The one way Strata writes a file: whole or not at all, keeping what the user set up around it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Fixture files already parsed, so a source answering many requests parses each file once per change.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// One request/response pair of a fixture file, in APIKit's format.
 ///
 /// ```json

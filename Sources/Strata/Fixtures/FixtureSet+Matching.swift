@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Finding the pair that answers a request.
 extension FixtureSet {
     /// The pair that answers `request`, or a report of the nearest pairs when none does.

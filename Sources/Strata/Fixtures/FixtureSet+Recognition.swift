@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Which `*.json` files of a fixtures folder are fixture files: the loader's rule (``FixtureSet/load(directory:cache:)``).
 extension FixtureSet {

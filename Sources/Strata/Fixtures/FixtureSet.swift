@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Every fixture file of a session's `fixtures/` folder, read in name order, with the problems found in them.
 public struct FixtureSet: Sendable {

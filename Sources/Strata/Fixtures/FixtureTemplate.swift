@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Dynamic mocks: fixture paths with `{name}` segments, and responses that use what was asked
 /// (`{{request.path.id}}`, `{{request.query.page}}`, `{{request.header.X-Trace}}`, `{{request.body.$.order.qty}}`).
@@ -9,7 +10,7 @@ import Foundation
 /// is written as JSON string content (escaped); a string that is only `{{json …}}` is replaced, quotes and all, by
 /// the value as JSON (a number stays a number). A secret the request carries is never echoed: it is `<redacted>`.
 /// Body files are served as they are.
-public enum FixtureTemplate {
+enum FixtureTemplate {
     /// One `{{…}}` expression, read.
     public enum Expression: Sendable, Equatable {
         /// `request.method`.

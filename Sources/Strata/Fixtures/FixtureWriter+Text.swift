@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Writing pairs as text and splicing them into an existing fixture file.
 extension FixtureWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Adds recorded exchanges to a session's fixture files without disturbing anything else in them.
 ///

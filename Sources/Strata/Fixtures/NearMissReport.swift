@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Why no fixture answered a request: the nearest pairs and, for each, what differed.
 ///
 /// Shown the way WireMock and vcrpy report near misses:

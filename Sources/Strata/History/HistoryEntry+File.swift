@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// An entry's meta file (`NUMBER.json`): everything but the response body, which is kept beside it
 /// (`NUMBER.body`) as the bytes that arrived (scrubbed).

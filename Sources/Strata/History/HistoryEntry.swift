@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// One exchange kept in a session's history: the request as built and the response, secrets redacted as a recorded
 /// fixture pair has them.

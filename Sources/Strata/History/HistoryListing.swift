@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A history listing as text: one aligned row per entry (`strata history`, the explorer's History list).
 public enum HistoryListing {
     /// The cells of a row: number, time, route, status, size, source.

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// How much history a session keeps: the `history` block of session.json.
 ///
 /// ```json

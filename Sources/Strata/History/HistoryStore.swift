@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// A session's history of exchanges, kept in `SESSION/.strata/history/` (which a `.gitignore` in `.strata/` keeps
 /// out of git): every send of the explorer, `strata run` and `strata serve` (live and record) is appended here.

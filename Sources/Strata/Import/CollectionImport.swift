@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// What the request collections of other clients have in common, read by ``PostmanImport``, ``InsomniaImport`` and
 /// ``HTTPFileImport`` and made into one session by ``CollectionImport/session(_:)``: requests in folders, text with

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import curl`: one route (and the session around it) from a curl command line.
 public enum CurlImport {

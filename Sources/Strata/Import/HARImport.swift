@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import har`: routes, params and fixture pairs from a browser's HAR 1.2 recording, with every secret
 /// left out.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import http`: a session from a `.http` / `.rest` file, as JetBrains' HTTP Client and VS Code's REST Client
 /// write them, with `http-client.env.json` files as its environments.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// The rules importers share: path templates, names of routes and variables, and what counts as a secret.
 enum ImportNaming {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// A document read for import: the parsed tree turned into values that remember where they were written.
 struct ImportValue: Sendable {

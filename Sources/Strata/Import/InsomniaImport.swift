@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import insomnia`: a session from an Insomnia export: the v4 format (JSON or YAML, `_type: export`, its
 /// resources linked by `parentId`) or the v5 collection file of Insomnia 10 and later (`type:

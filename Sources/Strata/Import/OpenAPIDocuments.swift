@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// The documents of an OpenAPI import: the spec and the files its `$ref`s name, with reference resolution.
 struct OpenAPIDocuments {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import openapi`: a session from an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML): a
 /// route per operation, secrets from the environment, mappings drafted from the schemas and fixtures from the

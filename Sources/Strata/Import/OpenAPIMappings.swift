@@ -1,4 +1,5 @@
 import Foundation
+import StrataMapping
 
 /// Drafting `mappings` classes from OpenAPI schemas.
 struct OpenAPIMappings {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// `strata import postman`: a session from a Postman collection (v2.1, and v2.0 which differs in its auth and
 /// header forms), with Postman environment files as the session's environments.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Adding an imported route to an existing session.json as a text edit: every other byte (formatting, order,
 /// other keys) stays as the user wrote it.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Filling a body template with the params' values: the one place a templated body becomes bytes.
 struct BodyFill {

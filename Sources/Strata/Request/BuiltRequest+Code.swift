@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// A language a request can be exported to as code that sends it.
 public enum CodeLanguage: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Reads chained values (`${response:ROUTE:QUERY}`) for one request being built: each route's latest response is
 /// parsed once (by its content type, through the session's ``ResponsePipeline``; ``LatestResponses`` keeps that
 /// parse for the requests built next), the query must select exactly one node, and what fails becomes a problem

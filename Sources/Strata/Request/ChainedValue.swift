@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// `${response:ROUTE:QUERY}`: a value taken from the latest response of another route, so a token that `login`
 /// returned feeds the routes that need it.
 ///

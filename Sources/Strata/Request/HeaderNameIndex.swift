@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Where each header name first appears among a list of fields, found by a hash of the name's bytes with ASCII
 /// letters folded to lower case, so no lower-cased copy of a name is ever made (a `FirstPositionTable`).
 /// A name that has more than one field is counted in `repeats` (empty unless some name repeats).

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A JSON value for command output, written with stable member order.
 public indirect enum OutputJSON: Sendable, Equatable {
     /// `null`.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Turns resolved params into a URL, headers and a body.
 struct RequestAssembly {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// The one scrubber for everything that leaves the process: command output, files, screens, history.
 ///

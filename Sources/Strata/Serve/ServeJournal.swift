@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// What `strata serve` answered, request by request: the `/__strata/requests` list, the terminal lines and the
 /// `--journal` file all come from these entries.

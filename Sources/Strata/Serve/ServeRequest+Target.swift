@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// What a request target may be: `strata serve` answers origin-form targets only (RFC 9112 §3.2.1).
 extension ServeRequest {
     /// `OPTIONS *`: a question about the server itself, answered with the methods it takes, never forwarded.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// A request that arrived at `strata serve`: method, raw path and query, headers and body, as the client sent them.
 public struct ServeRequest: Sendable {

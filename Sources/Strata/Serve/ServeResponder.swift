@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// Decides what `strata serve` answers: fixtures matched as the mock source matches them (with sequences and
 /// faults), near-miss 404s, CORS, the `/__strata/` admin endpoints, or the live API (recording new exchanges).

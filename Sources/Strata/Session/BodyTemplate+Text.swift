@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A JSON body template as text a person edits (placeholders kept), and read back with positioned errors.
 extension JSONBodyTemplate {
     /// The template as pretty-printed JSON, each placeholder written as it was (`"${qty:int}"`).

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A route's body as written in its `body` object: a JSON value, raw text or multipart fields, with `${param}`
 /// placeholders that the params' values fill in when the request is built.
 public enum BodyTemplate: Sendable, Equatable {

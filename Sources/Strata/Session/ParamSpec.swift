@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Where a param goes in a request.
 public enum ParamLocation: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Substituted for `{name}` in the route's path (percent-encoded).

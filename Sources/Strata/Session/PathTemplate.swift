@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A route's path template (`/products/{id}`) read once: the one reader of `{name}` placeholders, for their names,
 /// for filling them in, and for matching concrete paths.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// One request a session can make: a name, a method, a path template and its params.
 public struct Route: Sendable {
     /// The route's name, unique in its session (`listProducts`).

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Writing a route's edits (the explorer's param and body changes) into session.json as the route's own values,
 /// as text edits: every other byte (layout, key order, other routes) stays as the person wrote it.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// The routes a concrete path fits, found without trying every route: literal paths by hash, and templates through a
 /// tree of their segments, so routes sharing `/users/{id}` share its nodes.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// The `serve` block of session.json: how `strata serve` answers browsers on other origins, and which other names
 /// the server may be reached by.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// The route listing of `strata routes`: text for people, JSON for scripts.
 extension Session {
     /// Each route with its method, path and params (templates unexpanded, so secrets never show).

@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 /// Reading and validating session.json.
 extension Session {

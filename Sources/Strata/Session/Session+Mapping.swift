@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// Reading a session's class mappings and its routes' `map` values.
 extension Session {
     /// Interprets `mappings` and every route's `map` with parts of the session's `reader` (its line index, its

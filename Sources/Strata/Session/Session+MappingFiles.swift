@@ -1,4 +1,6 @@
 import Foundation
+import StrataDocuments
+import StrataMapping
 
 /// `mappings` as a list: class mappings inline and in files of the session (JSON, or a property list in JCModel's
 /// spirit or in its own forms), merged in order.

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Reading the session keys that shape the live transport: `tls`, `proxy`, `connectTimeout`, `maxBodyBytes`.
 extension Session {
     /// The transport keys allowed at the top of session.json.

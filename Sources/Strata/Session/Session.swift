@@ -1,3 +1,6 @@
+import StrataDocuments
+import StrataMapping
+
 /// An API session: a base URL, defaults applied to every request, named routes and (for the mapping component)
 /// class mappings, loaded from a directory holding `session.json` and a `fixtures/` folder.
 ///

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// `strata check` maps the fixtures: every pair that answers a route with a `map` or `errorMap` is parsed and mapped
 /// as `run` would (by the one rule, ``Session/responseMapping(of:status:)``), and its issues are reported at the pair.
 extension SessionCheck {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// What `strata check` finds: every problem in session.json and its fixtures, each as `file:line:col: message`.
 public struct SessionCheck: Sendable {

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A named set of overrides in session.json's `environments` (`staging`, `prod`): its base URL, headers, params and
 /// auth replace the session's defaults when the environment is chosen (`--env NAME`, `v` in the explorer).
 public struct SessionEnvironment: Sendable {

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Why a session could not be loaded: every problem found, each as `file:line:col: message`.
 public struct SessionError: Error, Sendable, CustomStringConvertible {
     /// The problems, in file order.

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// Reading `auth`, `environments` and body templates from session.json.
 extension SessionLoader {
     /// How deep a JSON body template may nest.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataDocuments
 
 /// What trusting a session allows: the programs its session.json names, and the environment variables its
 /// templates read into requests, with the base URLs those go to. Trust is recorded against ``fingerprint``.

@@ -1,3 +1,5 @@
+import StrataDocuments
+
 /// A string value that may read the environment (`${env:NAME}` or `${env:NAME:-default}`) or the latest response of
 /// another route (`${response:ROUTE:QUERY}`, a ``ChainedValue``).
 ///

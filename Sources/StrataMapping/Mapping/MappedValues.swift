@@ -1,0 +1,251 @@
+import Foundation
+import StrataDocuments
+
+/// The mapped values of one result, stored compactly: 24 bytes a value, no reference counting per value.
+///
+/// Each value is one plain record (kind, payload, name, parent, end, source, severity). Names and class names are
+/// indexes into one interned table; strings read straight from a JSON source are not copied but read from the
+/// parsed tree when asked for; the rare payloads (decimals, URLs, unresolved links) sit in a side list. Reading
+/// `values[i]` builds a ``MappedValue``; the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
+public struct MappedValues: RandomAccessCollection, Sendable {
+    /// One value's fields, as stored in 24 bytes: the payload, the parent and the end, then the source with the
+    /// severity in its top two bits, and the name with the kind in its top four.
+    struct Record {
+        var payload: UInt64
+        var parent: Int32
+        var end: Int32
+        private var sourceAndSeverity: UInt32
+        private var nameAndKind: UInt32
+
+        private static let sourceMask: UInt32 = (1 << 30) - 1
+        private static let nameMask: UInt32 = (1 << 28) - 1
+
+        init(payload: UInt64, parent: Int32, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
+            self.payload = payload
+            self.parent = parent
+            self.end = end
+            sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
+            nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
+        }
+
+        /// The source node, or -1 (a node index fits in 30 bits: `Tree.maxNodes` is below 2^27).
+        var source: Int32 {
+            let s = sourceAndSeverity & Record.sourceMask
+            return s == Record.sourceMask ? -1 : Int32(s)
+        }
+
+        /// The weight of the most serious issue on the value (0 to 3).
+        var severity: UInt8 {
+            get { UInt8(sourceAndSeverity >> 30) }
+            set { sourceAndSeverity = UInt32(newValue & 3) << 30 | (sourceAndSeverity & Record.sourceMask) }
+        }
+
+        /// The interned name, or `noName` (names fit in 28 bits: there are fewer than nodes).
+        var name: Int32 {
+            let n = nameAndKind & Record.nameMask
+            return n == Record.nameMask ? MappedValues.noName : Int32(n)
+        }
+
+        /// What the payload means.
+        var kind: Kind {
+            get { Kind(rawValue: UInt8(nameAndKind >> 28))! }
+            set { nameAndKind = UInt32(newValue.rawValue) << 28 | (nameAndKind & Record.nameMask) }
+        }
+    }
+
+    /// What a record's payload means.
+    enum Kind: UInt8 {
+        case object, array, dictionary, ownString, sourceString, int, double, bool, date, raw, null, missing, invalid
+        case reference, other
+    }
+
+    /// The record of a name that is absent (array elements and the root).
+    static let noName: Int32 = -1
+
+    private(set) var records: [Record] = []
+    /// Names and class names; records refer to them by position.
+    var names: [String] { table.names }
+    private var table: InternedNames
+    private var strings: [String] = []
+    private var others: [MappedValue.Content] = []
+    /// The parsed tree that `sourceString` records read from.
+    private let tree: Tree
+
+    /// Values over `tree`, with `names` interned from the start (a compiled mapping's property and class names).
+    init(tree: Tree, names: [String]) {
+        self.tree = tree
+        self.table = InternedNames(names)
+    }
+
+    /// The root's position: 0.
+    public var startIndex: Int { 0 }
+    /// The number of values.
+    public var endIndex: Int { records.count }
+
+    /// Value `i`, built from its record.
+    public subscript(i: Int) -> MappedValue {
+        let r = records[i]
+        return MappedValue(
+            id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r), parent: r.parent,
+            end: r.end, source: r.source, severity: MappedValues.severity(r.severity))
+    }
+
+    // MARK: Reading one field
+
+    /// The parent of value `i`, or nil for the root.
+    public func parent(_ i: Int) -> Int? {
+        let p = records[i].parent
+        return p < 0 ? nil : Int(p)
+    }
+
+    /// The index after value `i`'s last descendant.
+    public func end(_ i: Int) -> Int { Int(records[i].end) }
+
+    /// The parsed node value `i` was read from, if any.
+    public func source(_ i: Int) -> Tree.Index? {
+        let s = records[i].source
+        return s < 0 ? nil : Int(s)
+    }
+
+    /// The most serious issue about value `i` itself, if any.
+    public func severity(_ i: Int) -> MappingIssue.Severity? { MappedValues.severity(records[i].severity) }
+
+    /// The property name or dictionary key of value `i`.
+    public func name(_ i: Int) -> String? {
+        let n = records[i].name
+        return n < 0 ? nil : table[Int(n)]
+    }
+
+    /// The interned position of value `i`'s name in ``names``, or nil when it has none.
+    func nameID(_ i: Int) -> Int? {
+        let n = records[i].name
+        return n < 0 ? nil : Int(n)
+    }
+
+    /// The interned position of object value `i`'s class name in ``names``.
+    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(records[i].payload) : nil }
+
+    /// What value `i`'s payload means.
+    func kind(_ i: Int) -> Kind { records[i].kind }
+
+    /// The string node that string value `i` reads its text from, when it is read from the parsed tree.
+    func stringSource(_ i: Int) -> Tree.Index? {
+        records[i].kind == .sourceString ? Int(records[i].payload) : nil
+    }
+
+    /// True when value `i` is an array.
+    public func isArray(_ i: Int) -> Bool { records[i].kind == .array }
+
+    /// The class name of object value `i`.
+    public func className(_ i: Int) -> String? {
+        let r = records[i]
+        return r.kind == .object ? table[Int(r.payload)] : nil
+    }
+
+    /// What value `i` holds.
+    public func content(_ i: Int) -> MappedValue.Content { content(records[i]) }
+
+    /// The target of reference value `i`.
+    func reference(_ i: Int) -> Int? {
+        let r = records[i]
+        return r.kind == .reference ? Int(r.payload) : nil
+    }
+
+    /// True when some value is (or was) a JSON:API reference.
+    private(set) var hasReferences = false
+
+    private func content(_ r: Record) -> MappedValue.Content {
+        switch r.kind {
+        case .object: .object(className: table[Int(r.payload)])
+        case .array: .array
+        case .dictionary: .dictionary
+        case .ownString: .string(strings[Int(r.payload)])
+        case .sourceString: .string(ScalarConversion.string(tree, Int(r.payload)))
+        case .int: .int(Int(Int64(bitPattern: r.payload)))
+        case .double: .double(Double(bitPattern: r.payload))
+        case .bool: .bool(r.payload != 0)
+        case .date: .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: r.payload)))
+        case .raw: .raw
+        case .null: .null
+        case .missing: .missing
+        case .invalid: .invalid
+        case .reference: .reference(Int(r.payload))
+        case .other: others[Int(r.payload)]
+        }
+    }
+
+    private static func severity(_ weight: UInt8) -> MappingIssue.Severity? {
+        switch weight {
+        case 3: .error
+        case 2: .warning
+        case 1: .info
+        default: nil
+        }
+    }
+
+    // MARK: Building
+
+    /// Reserves room for `n` values.
+    mutating func reserveCapacity(_ n: Int) { records.reserveCapacity(n) }
+
+    /// The interned position of `name`.
+    mutating func nameID(_ name: String?) -> Int32 {
+        guard let name else { return MappedValues.noName }
+        return table.number(name)
+    }
+
+    /// Appends a value with payload already encoded.
+    @inline(__always)
+    mutating func append(_ kind: Kind, _ payload: UInt64, name: Int32, parent: Int32, source: Int32) {
+        let id = Int32(truncatingIfNeeded: records.count)
+        records.append(
+            Record(payload: payload, parent: parent, end: id + 1, source: source, name: name, kind: kind, severity: 0))
+    }
+
+    /// Appends a value holding `content`.
+    mutating func append(_ content: MappedValue.Content, name: Int32, parent: Int32, source: Int32) {
+        let (kind, payload) = encode(content)
+        append(kind, payload, name: name, parent: parent, source: source)
+    }
+
+    /// Replaces what value `i` holds.
+    mutating func setContent(_ content: MappedValue.Content, at i: Int) {
+        let (kind, payload) = encode(content)
+        records[i].kind = kind
+        records[i].payload = payload
+    }
+
+    /// Ends value `i` before value `end`.
+    mutating func setEnd(_ end: Int, of i: Int) { records[i].end = Int32(truncatingIfNeeded: end) }
+
+    /// Raises value `i`'s severity to `severity` when that is more serious.
+    mutating func raise(_ severity: MappingIssue.Severity, at i: Int) {
+        let w = UInt8(severity.weight)
+        if w > records[i].severity { records[i].severity = w }
+    }
+
+    private mutating func encode(_ content: MappedValue.Content) -> (Kind, UInt64) {
+        switch content {
+        case .object(let className): return (.object, UInt64(nameID(className)))
+        case .array: return (.array, 0)
+        case .dictionary: return (.dictionary, 0)
+        case .string(let s):
+            strings.append(s)
+            return (.ownString, UInt64(strings.count - 1))
+        case .int(let i): return (.int, UInt64(bitPattern: Int64(i)))
+        case .double(let d): return (.double, d.bitPattern)
+        case .bool(let b): return (.bool, b ? 1 : 0)
+        case .date(let d): return (.date, d.timeIntervalSinceReferenceDate.bitPattern)
+        case .raw: return (.raw, 0)
+        case .null: return (.null, 0)
+        case .missing: return (.missing, 0)
+        case .invalid: return (.invalid, 0)
+        case .reference(let id):
+            hasReferences = true
+            return (.reference, UInt64(id))
+        case .decimal, .url, .unresolved:
+            others.append(content)
+            return (.other, UInt64(others.count - 1))
+        }
+    }
+}

@@ -44,7 +44,7 @@ public enum PostmanImport {
             if v["type"]?.string == "secret" { collection.secretVariables.insert(key) }
         }
         collection.auth = root["auth"].map { auth($0, doc: doc, notes: &collection.notCarried) }
-        var reader = ItemReader(doc: doc)
+        let reader = ItemReader(doc: doc)
         // The collection's auth is the session's; a folder's (and `noauth`) goes on the requests under it.
         reader.walk(items.items, folders: [], inherited: nil, into: &collection)
         if let tests = root["event"], !scripts(tests).isEmpty {

@@ -86,9 +86,10 @@ package enum ISO8601Text {
 
 /// Converting between civil dates and day counts since 1970-01-01 in the proleptic Gregorian calendar (Howard
 /// Hinnant's algorithms).
-package enum CivilCalendar {
-    /// Days since 1970-01-01 of year `y0`, month `m` (1–12), day `d`.
-    package static func days(year y0: Int, month m: Int, day d: Int) -> Int {
+public enum CivilCalendar {
+    /// Days since 1970-01-01 of year `y0`, month `m` (1–12), day `d` (public and inlinable so that the mapping's
+    /// date reader, a module above, computes it without a call).
+    @inlinable public static func days(year y0: Int, month m: Int, day d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

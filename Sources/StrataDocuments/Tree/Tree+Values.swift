@@ -3,7 +3,7 @@ import Foundation
 /// Reading keys, spans and typed values out of a tree.
 extension Tree {
     /// The byte range of node `i`'s value in `source` (the whole element for XML, the token for scalars).
-    public func span(_ i: Index) -> Range<Int> {
+    @inlinable public func span(_ i: Index) -> Range<Int> {
         let start = Int(nodes[i].start)
         if let side { return start..<Int(side.ends[i]) }
         return start..<jsonEnd(i)
@@ -97,7 +97,7 @@ extension Tree {
     public func decimal(_ i: Index) -> Decimal? { numberText(i).flatMap(FixedDecimal.value) }
 
     /// The value of bool node `i`.
-    public func bool(_ i: Index) -> Bool? {
+    @inlinable public func bool(_ i: Index) -> Bool? {
         nodes[i].kind == .bool ? nodes[i].boolFlag : nil
     }
 
@@ -114,7 +114,7 @@ extension Tree {
     }
 
     /// End offset of a JSON-backed node, recovered from the bytes.
-    func jsonEnd(_ i: Index) -> Int {
+    @usableFromInline func jsonEnd(_ i: Index) -> Int {
         let start = Int(nodes[i].start)
         return source.withUnsafeBufferPointer { b -> Int in
             switch nodes[i].kind {

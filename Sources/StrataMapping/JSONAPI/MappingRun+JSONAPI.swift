@@ -299,8 +299,7 @@ extension MappingRun {
                 switch attrSlots[pi] {
                 case .member(let k):
                     mapValue(attrMembers[k], p.type, property: p, name: p.name, parent: id, isProperty: true)
-                case .repeated,
-                    .none where p.field == nil && p.name.lowercased() == "selflink":
+                case .none where p.field == nil && p.name.lowercased() == "selflink":
                     // As jsonapi-ios does, `selfLink` reads the resource's `links.self` (a string or `{href}`).
                     if let link = selfLink(of: node) {
                         mapValue(link, p.type, property: p, name: p.name, parent: id, isProperty: true)

@@ -284,7 +284,8 @@ extension MappingRun {
             if case .object(let className) = p.type, tree.kind(node) == .object, p.directClassName == className,
                 let spec = objectSpec(className, for: p), !(isXML && isRepeatedWrapper(node, of: spec.cls, atLeast: 2))
             {
-                mapObject(node, spec: spec, nameID: p.nameID >= 0 ? p.nameID : values.nameID(p.name), parent: parent)
+                _ = mapObject(
+                    node, spec: spec, nameID: p.nameID >= 0 ? p.nameID : values.nameID(p.name), parent: parent)
                 return
             }
             mapValue(node, p.type, property: p, name: p.name, parent: parent, isProperty: true)

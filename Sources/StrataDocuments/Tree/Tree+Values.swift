@@ -158,15 +158,18 @@ extension Tree {
     }
 }
 
-/// Byte classes used by the JSON reader, by span recovery, and by the raw pane's highlighting.
-package enum JSONBytes {
+/// Byte classes used by the JSON reader, by span recovery, by the mapper, and by the raw pane's highlighting.
+///
+/// Public and inlinable only so that the mapper and the explorer, modules above, test a byte without a call: a
+/// `package` function is not inlined across modules.
+public enum JSONBytes {
     /// True for JSON's whitespace: space, line feed, carriage return, tab.
-    @inline(__always) package static func isSpace(_ c: UInt8) -> Bool {
+    @inlinable @inline(__always) public static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
     }
 
     /// True for a byte that can be part of a JSON number: digits, signs, `.`, `e`, `E`.
-    @inline(__always) package static func isNumberByte(_ c: UInt8) -> Bool {
+    @inlinable @inline(__always) public static func isNumberByte(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
     }
 }

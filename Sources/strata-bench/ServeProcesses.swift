@@ -30,7 +30,7 @@ enum ServeProcesses {
             throw BenchError("\(binary) is missing: build it with `swift build -c release` (all products)")
         }
         if !FileManager.default.fileExists(atPath: output) {
-            FileManager.default.createFile(atPath: output, contents: nil)
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
         }
         let sink = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         let port = try freePort()

@@ -77,7 +77,7 @@ enum TestCommand {
         }
         if let junit {
             let xml = JUnitReport.xml(results, session: session.name, time: elapsed, timestamp: started)
-            try commandError { () throws(AtomicFile.WriteError) in
+            _ = try commandError { () throws(AtomicFile.WriteError) in
                 try AtomicFile.write(Array(xml.utf8), to: junit)
             }
         }

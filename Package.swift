@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
-        // The shared stack in three layers, each depending only on those above it; no terminal code in any.
+        // The shared stack in three layers, each depending only on the ones listed before it; no terminal code.
         // Documents: the tree, the parsers by content type, the located reader, queries and the text they share.
         .target(name: "StrataDocuments", dependencies: ["CYAML"]),
         // Mapping: mapping configurations read and run over a tree (JCModel's and JSON:API's included).

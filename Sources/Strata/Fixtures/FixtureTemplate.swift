@@ -10,7 +10,7 @@ import StrataDocuments
 /// is written as JSON string content (escaped); a string that is only `{{json …}}` is replaced, quotes and all, by
 /// the value as JSON (a number stays a number). A secret the request carries is never echoed: it is `<redacted>`.
 /// Body files are served as they are.
-enum FixtureTemplate {
+public enum FixtureTemplate {
     /// One `{{…}}` expression, read.
     public enum Expression: Sendable, Equatable {
         /// `request.method`.

@@ -7,6 +7,8 @@
        void *dh_cls, ...))                                                                                          \
     X(MHD_socket, MHD_quiesce_daemon, (struct MHD_Daemon * daemon))                                                 \
     X(void, MHD_stop_daemon, (struct MHD_Daemon * daemon))                                                          \
+    X(void, MHD_suspend_connection, (struct MHD_Connection * connection))                                          \
+    X(void, MHD_resume_connection, (struct MHD_Connection * connection))                                           \
     X(struct MHD_Response *, MHD_create_response_from_buffer,                                                       \
       (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode))                                                \
     X(struct MHD_Response *, MHD_create_response_from_fd64, (uint64_t size, int fd))                                \

@@ -15,10 +15,13 @@ typedef size_t (*MHD_UnescapeCallback)(void *cls, struct MHD_Connection *c, char
 typedef void (*MHD_LogCallback)(void *cls, const char *fm, va_list ap);
 enum MHD_FLAG {
     MHD_USE_ERROR_LOG = 1,
-    MHD_USE_THREAD_PER_CONNECTION = 4,
     MHD_USE_INTERNAL_POLLING_THREAD = 8,
+    MHD_USE_ITC = 1024,
+    /* poll(2), not epoll: with epoll, a connection libmicrohttpd drops (a request head too large for its memory)
+       stays open until its idle timeout, since nothing wakes its thread to close it. */
     MHD_USE_POLL = 64,
-    MHD_USE_ITC = 1024
+    /* Suspending and resuming connections, with the ITC it needs (8192 | MHD_USE_ITC). */
+    MHD_ALLOW_SUSPEND_RESUME = 9216
 };
 enum MHD_OPTION {
     MHD_OPTION_END = 0,
@@ -29,6 +32,7 @@ enum MHD_OPTION {
     MHD_OPTION_PER_IP_CONNECTION_LIMIT = 5,
     MHD_OPTION_LISTEN_SOCKET = 12,
     MHD_OPTION_EXTERNAL_LOGGER = 13,
+    MHD_OPTION_THREAD_POOL_SIZE = 14,
     MHD_OPTION_UNESCAPE_CALLBACK = 16,
     MHD_OPTION_NOTIFY_CONNECTION = 27
 };
@@ -104,17 +108,17 @@ static void strata_logger(void *cls, const char *fm, va_list ap) {
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
     void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, strata_mhd_log_line log,
-    void *log_cls, unsigned int connection_limit, unsigned int per_client_limit, unsigned int connection_timeout,
-    size_t memory_limit) {
+    void *log_cls, unsigned int threads, unsigned int connection_limit, unsigned int per_client_limit,
+    unsigned int connection_timeout, size_t memory_limit) {
     if (strata_mhd_load() != 0) return NULL;
     __atomic_store_n(&log_sink, log, __ATOMIC_RELEASE);
-    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC
-        | MHD_USE_ERROR_LOG;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
     return mhd.MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
         /* The logger first: libmicrohttpd prints what comes before it to stderr itself. */
         MHD_OPTION_EXTERNAL_LOGGER, (MHD_LogCallback)strata_logger, log_cls,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+        MHD_OPTION_THREAD_POOL_SIZE, threads < 1 ? 1u : threads,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -124,6 +128,9 @@ struct MHD_Daemon *strata_mhd_start(
         MHD_OPTION_UNESCAPE_CALLBACK, (MHD_UnescapeCallback)strata_keep_escaped, NULL,
         MHD_OPTION_END);
 }
+
+void strata_mhd_suspend_connection(struct MHD_Connection *connection) { mhd.MHD_suspend_connection(connection); }
+void strata_mhd_resume_connection(struct MHD_Connection *connection) { mhd.MHD_resume_connection(connection); }
 
 MHD_socket strata_mhd_quiesce_daemon(struct MHD_Daemon *daemon) { return mhd.MHD_quiesce_daemon(daemon); }
 void strata_mhd_stop_daemon(struct MHD_Daemon *daemon) { mhd.MHD_stop_daemon(daemon); }

@@ -8,7 +8,7 @@ import Strata
 
 /// Hands a body to libmicrohttpd in pieces: `chunkDelay` ms apart (an event or line at a time for server-sent
 /// events and JSON lines, as the mock source reports them; 1 KiB at a time otherwise), or cut short for the `close`
-/// fault.
+/// fault. Between pieces the connection is suspended, not its thread.
 final class BodyReader {
     let bytes: [UInt8]
     /// The body file, read at explicit offsets, or nil for bytes in hand.
@@ -18,8 +18,15 @@ final class BodyReader {
     let breakOff: Bool
     /// `sse` or `ndjson` when a paced body is sent an event or line at a time, else nil.
     let format: String?
+    /// The connection sent to, suspended for each pause.
+    let connection: OpaquePointer
+    let suspensions: Suspensions
+    /// The position whose pause has been taken: the piece there is sent when libmicrohttpd asks again.
+    private var pausedAt: UInt64 = 0
 
-    init?(_ reply: ServeReply) {
+    init?(_ reply: ServeReply, connection: OpaquePointer, suspensions: Suspensions) {
+        self.connection = connection
+        self.suspensions = suspensions
         switch reply.body {
         case .bytes(let b):
             bytes = b
@@ -74,7 +81,12 @@ final class BodyReader {
         // The `close` fault sends half the body (none when it is empty), then drops the connection.
         let end = reader.breakOff ? reader.size / 2 : reader.size
         if position >= end { return reader.breakOff ? strata_mhd_end_with_error() : strata_mhd_end_of_stream() }
-        if position > 0, reader.delay > 0 { usleep(useconds_t(reader.delay) * 1000) }
+        if position > 0, reader.delay > 0, reader.pausedAt != position {
+            // No bytes now: the connection is set aside for the pause and asked again for this piece after it.
+            reader.pausedAt = position
+            reader.suspensions.pause(reader.connection, milliseconds: reader.delay)
+            return 0
+        }
         let n = reader.piece(at: position, end: end, room: max, into: UnsafeMutableRawPointer(buffer))
         return n > 0 ? n : strata_mhd_end_with_error()
     }
@@ -85,22 +97,31 @@ final class BodyReader {
     }
 }
 
-/// Hands a relayed live body (``ServeStream``) to libmicrohttpd as it arrives: each call waits for the next bytes on
-/// the connection's own thread (one thread per connection, so only this client waits), and returns them as one
-/// chunk of a chunked response.
+/// Hands a relayed live body (``ServeStream``) to libmicrohttpd as it arrives, each piece as one chunk of a chunked
+/// response: while no bytes are there the connection is suspended, and the stream resumes it when some arrive.
 final class StreamReader {
     let stream: ServeStream
+    let connection: OpaquePointer
+    let suspensions: Suspensions
     /// The most bytes asked for at once.
     static let blockSize = 16 * 1024
 
-    init(_ stream: ServeStream) {
+    init(_ stream: ServeStream, connection: OpaquePointer, suspensions: Suspensions) {
         self.stream = stream
+        self.connection = connection
+        self.suspensions = suspensions
     }
 
     static let read: MHD_ContentReaderCallback = { cls, _, buffer, max in
         guard let cls, let buffer else { return strata_mhd_end_with_error() }
         let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue()
-        let n = reader.stream.read(into: UnsafeMutableRawPointer(buffer), count: max)
+        guard let n = reader.stream.take(into: UnsafeMutableRawPointer(buffer), count: max) else {
+            // Nothing yet: set aside until the transfer hands over more (or ends); asked again then.
+            let ticket = reader.suspensions.suspend(reader.connection)
+            let suspensions = reader.suspensions
+            reader.stream.whenReady { suspensions.resume(ticket) }
+            return 0
+        }
         if n > 0 { return n }
         return n == 0 ? strata_mhd_end_of_stream() : strata_mhd_end_with_error()
     }

@@ -6,7 +6,8 @@ import Strata
     import Glibc
 #endif
 
-/// `strata serve`'s HTTP server: libmicrohttpd (one thread per connection) answering with a ``ServeResponder``.
+/// `strata serve`'s HTTP server: libmicrohttpd (a few event-loop threads sharing the connections) answering with a
+/// ``ServeResponder``; an answer that waits suspends its connection instead of holding a thread (``Suspensions``).
 ///
 /// ```swift
 /// let server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0)
@@ -22,6 +23,10 @@ public final class HTTPServer: @unchecked Sendable {
     public let host: String
     /// The port listened on (the one chosen when 0 was asked for).
     public let port: Int
+    /// The event-loop threads that share the connections.
+    public let threads: Int
+    /// As many event-loop threads as the machine has cores, and at least two.
+    public static var defaultThreads: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     private var listenFD: Int32
@@ -38,6 +43,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var heldBytes = 0
     /// The live bodies being relayed now, cut when the server stops (a stream may never end by itself).
     let streams = Locked<[ObjectIdentifier: ServeStream]>([:])
+    /// The connections whose answer waits.
+    let suspensions = Suspensions()
     /// False once ``stop()`` has begun: a relay that starts later is cut at once.
     private var accepting: Bool { lock.withLock { daemon != nil } }
 
@@ -49,17 +56,19 @@ public final class HTTPServer: @unchecked Sendable {
     public static let unavailableReason: String? =
         strata_mhd_load() == 0 ? nil : SystemLibrary.libmicrohttpd.missing(String(cString: strata_mhd_load_error()))
 
-    /// Starts serving on `host:port` (port 0 picks a free port); throws a one-line error when libmicrohttpd is
-    /// missing (``unavailableReason``), the port is in use or the host is not an address of this machine.
+    /// Starts serving on `host:port` (port 0 picks a free port) with `threads` event-loop threads; throws a one-line
+    /// error when libmicrohttpd is missing (``unavailableReason``), the port is in use or the host is not an address
+    /// of this machine.
     public init(
         responder: ServeResponder, host: String, port: Int, limits: ServeLimits = ServeLimits(),
-        problems: (@Sendable (String) -> Void)? = nil
+        threads: Int = HTTPServer.defaultThreads, problems: (@Sendable (String) -> Void)? = nil
     ) throws(ServeError) {
         self.problems = problems
         if let reason = HTTPServer.unavailableReason { throw ServeError(reason) }
         self.responder = responder
         self.limits = limits
         self.host = host
+        self.threads = max(1, threads)
         self.deadlines = HeadDeadlines(seconds: Double(limits.requestHeadTimeout))
         let socket = try ListenSocket(host: host, port: port)
         self.port = socket.port
@@ -67,8 +76,8 @@ public final class HTTPServer: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         daemon = strata_mhd_start(
             socket.fd, HTTPServer.access, me, HTTPServer.completed, me, HTTPServer.notify, me, HTTPServer.logLine, me,
-            UInt32(limits.maxConnections), UInt32(max(0, limits.maxConnectionsPerClient)),
-            UInt32(limits.connectionTimeout), limits.connectionMemory)
+            UInt32(self.threads), UInt32(max(limits.maxConnections, self.threads)),
+            UInt32(max(0, limits.maxConnectionsPerClient)), UInt32(limits.connectionTimeout), limits.connectionMemory)
         if daemon == nil {
             close(socket.fd)
             throw ServeError("libmicrohttpd could not start on \(host):\(port)")
@@ -108,9 +117,12 @@ public final class HTTPServer: @unchecked Sendable {
         // The answers in flight are let finish, but a relayed stream may never end by itself: its transfer is
         // stopped and its client's response ends there.
         for stream in streams.withLock({ Array($0.values) }) { stream.cancel() }
+        // A fixture's delay and a paced body's pauses end now: what is waiting is answered at once.
+        suspensions.hurry()
         // New connections are refused now; let every request already begun be answered and sent (up to the
-        // longest delay a fixture may ask for, plus the connection timeout).
+        // connection timeout plus ten minutes for an answer from the live API).
         responder.inFlight.waitUntilNone(before: Date().addingTimeInterval(Double(limits.connectionTimeout) + 600))
+        suspensions.close()
         strata_mhd_stop_daemon(d)
         if fd >= 0 { close(fd) } else if listenFD >= 0 { close(listenFD) }
         listenFD = -1
@@ -121,7 +133,7 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: the callbacks (on libmicrohttpd's threads)
 
     /// One request's state between the calls libmicrohttpd makes for it.
-    final class Pending {
+    final class Pending: @unchecked Sendable {
         var body: [UInt8] = []
         var tooLarge = false
         /// True when the bodies held by every request would pass the limit with this one's.
@@ -131,6 +143,22 @@ public final class HTTPServer: @unchecked Sendable {
         let start = ContinuousClock.now
         /// The request and reply whose body is being relayed or paced: logged when the request completes.
         var relaying: (served: ServedRequest, reply: ServeReply)?
+        /// The answer made while the connection was suspended (a delay, the live API), sent when it is resumed.
+        private var answer: (served: ServedRequest, reply: ServeReply)?
+        private let answerLock = NSLock()
+
+        /// Keeps the answer to send when the connection is resumed (on any thread).
+        func keep(_ served: ServedRequest, _ reply: ServeReply) {
+            answerLock.withLock { answer = (served, reply) }
+        }
+
+        /// The answer kept, taken.
+        func takeAnswer() -> (served: ServedRequest, reply: ServeReply)? {
+            answerLock.withLock {
+                defer { answer = nil }
+                return answer
+            }
+        }
     }
 
     /// Counts `count` more body bytes for `pending`, or returns false when the bodies held would pass the limit.
@@ -169,6 +197,10 @@ public final class HTTPServer: @unchecked Sendable {
             return MHD_YES
         }
         let pending = Unmanaged<Pending>.fromOpaque(pendingPointer).takeUnretainedValue()
+        if let (served, reply) = pending.takeAnswer() {
+            // Resumed: the answer was made while the connection was suspended.
+            return server.queue(reply, connection, request: served, pending: pending)
+        }
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             if !pending.tooLarge, !pending.overloaded, let uploadData {
@@ -215,8 +247,23 @@ public final class HTTPServer: @unchecked Sendable {
             listener: ServeListener(host: server.host, port: server.port))
         pending.body = []
         let served = server.responder.arrived(request)
+        guard case .mock = server.responder.upstream else {
+            // The live API may take its time: answered on a thread of its own while the connection is set aside.
+            let ticket = server.suspensions.suspend(connection)
+            Thread.detachNewThread {
+                let reply = server.responder.respond(served)
+                if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
+                pending.keep(served, reply)
+                server.suspensions.resume(ticket)
+            }
+            return MHD_YES
+        }
         let reply = server.responder.respond(served)
-        if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
+        if reply.delay > 0 {
+            pending.keep(served, reply)
+            server.suspensions.pause(connection, milliseconds: min(reply.delay, 600_000))
+            return MHD_YES
+        }
         return server.queue(reply, connection, request: served, pending: pending)
     }
 
@@ -298,7 +345,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             return MHD_NO
         }
-        guard let response = makeResponse(reply) else {
+        guard let response = makeResponse(reply, for: connection) else {
             logNow()
             return MHD_NO
         }
@@ -343,11 +390,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The response for `reply`'s body: a copy of its bytes (or of a small file's), a larger file streamed, or
     /// paced / broken through a reader callback.
-    func makeResponse(_ reply: ServeReply) -> OpaquePointer? {
+    func makeResponse(_ reply: ServeReply, for connection: OpaquePointer) -> OpaquePointer? {
         if let stream = reply.stream {
             return strata_mhd_response_from_callback(
                 strata_mhd_size_unknown(), StreamReader.blockSize, StreamReader.read,
-                Unmanaged.passRetained(StreamReader(stream)).toOpaque(), StreamReader.free)
+                Unmanaged.passRetained(StreamReader(stream, connection: connection, suspensions: suspensions))
+                    .toOpaque(), StreamReader.free)
         }
         let paced = reply.chunkDelay > 0 || reply.fault == .close
         switch reply.body {
@@ -368,7 +416,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             return response
         case .bytes, .file:
-            guard let reader = BodyReader(reply) else { return nil }
+            guard let reader = BodyReader(reply, connection: connection, suspensions: suspensions) else { return nil }
             let size = reader.size
             let declared = reader.isChunked ? strata_mhd_size_unknown() : reply.fault == .close ? max(size, 1) : size
             return strata_mhd_response_from_callback(

@@ -73,6 +73,13 @@ public final class RawConnection {
         return data
     }
 
+    /// How many bytes the server has sent that are not read yet, without waiting for any (0 when none have come).
+    public var unreadCount: Int {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT)) }
+        return max(0, n)
+    }
+
     /// Everything the server sends until it closes the connection (nil when the read timed out instead).
     public func readToEnd() -> String? {
         var out: [UInt8] = []

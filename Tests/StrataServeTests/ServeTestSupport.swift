@@ -15,10 +15,11 @@ final class ServedSession: @unchecked Sendable {
     let responder: ServeResponder
     let client: URLSession
 
-    /// Serves `fixtures` (file name → text) under a session whose session.json is `sessionJSON`.
+    /// Serves `fixtures` (file name → text) under a session whose session.json is `sessionJSON`, on `threads`
+    /// event-loop threads.
     init(
         fixtures: [String: String], sessionJSON: String = ServedSession.sessionJSON,
-        limits: ServeLimits = ServeLimits(),
+        limits: ServeLimits = ServeLimits(), threads: Int = HTTPServer.defaultThreads,
         upstream: ((Session) -> ServeResponder.Upstream)? = nil, journalFile: String? = nil,
         environment: [String: String] = [:], exchangeObserver: (@Sendable (ServeExchange) -> Void)? = nil
     ) throws {
@@ -30,7 +31,7 @@ final class ServedSession: @unchecked Sendable {
             session: session, upstream: upstream?(session) ?? .mock(MockSource(session: session)),
             journal: try ServeJournal(file: journalFile), loopback: true, environment: environment,
             exchangeObserver: exchangeObserver)
-        server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0, limits: limits)
+        server = try HTTPServer(responder: responder, host: "127.0.0.1", port: 0, limits: limits, threads: threads)
         let config = URLSessionConfiguration.ephemeral
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
         config.timeoutIntervalForRequest = 30

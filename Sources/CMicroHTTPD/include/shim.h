@@ -64,16 +64,23 @@ const char *strata_mhd_load_error(void);
 /* One message of libmicrohttpd's, formatted, without its line break. */
 typedef void (*strata_mhd_log_line)(void *cls, const char *line);
 
-/* Starts a daemon on the already listening socket `listen_fd`: its messages go to `log`, one line each; one thread per connection (so a fixture's delay
- * blocks only its own connection), `notify` told of each connection opened and closed, a connection cap and one
- * per client address, a per-connection idle timeout in seconds, a per-connection memory limit (which bounds the
- * request line and headers: larger ones get 431), and no URL unescaping (the path and query reach the handler as
- * sent). Returns NULL on failure. */
+/* Starts a daemon on the already listening socket `listen_fd`: its messages go to `log`, one line each; `threads`
+ * event-loop threads (poll) share the connections, so a request that waits (a fixture's delay,
+ * a paced body, a relayed stream, the live API) must suspend its connection rather than block its thread;
+ * `notify` told of each connection opened and closed, a connection cap and one per client address, a
+ * per-connection idle timeout in seconds, a per-connection memory limit (which bounds the request line and headers:
+ * larger ones get 431), and no URL unescaping (the path and query reach the handler as sent). Returns NULL on
+ * failure. */
 struct MHD_Daemon *strata_mhd_start(
     int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls, MHD_RequestCompletedCallback completed,
     void *completed_cls, MHD_NotifyConnectionCallback notify, void *notify_cls, strata_mhd_log_line log,
-    void *log_cls, unsigned int connection_limit, unsigned int per_client_limit, unsigned int connection_timeout,
-    size_t memory_limit);
+    void *log_cls, unsigned int threads, unsigned int connection_limit, unsigned int per_client_limit,
+    unsigned int connection_timeout, size_t memory_limit);
+/* Takes `connection` out of its thread's event loop until it is resumed: call it from the access handler or a
+ * content reader (which then returns 0). */
+void strata_mhd_suspend_connection(struct MHD_Connection *connection);
+/* Puts a suspended connection back (from any thread): its access handler or content reader is called again. */
+void strata_mhd_resume_connection(struct MHD_Connection *connection);
 /* Stops accepting connections; returns the listening socket, now the caller's to close, or -1. */
 MHD_socket strata_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 /* Stops the daemon and its threads. */

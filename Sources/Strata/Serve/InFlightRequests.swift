@@ -13,7 +13,12 @@ public final class InFlightRequests: @unchecked Sendable {
     public var count: Int { condition.withLock { value } }
 
     /// Counts a request that has begun.
-    public func begin() { condition.withLock { value += 1 } }
+    public func begin() {
+        condition.withLock {
+            value += 1
+            condition.broadcast()
+        }
+    }
 
     /// Counts a request that has finished.
     public func end() {
@@ -25,10 +30,14 @@ public final class InFlightRequests: @unchecked Sendable {
 
     /// Waits until no request is in flight, or until `deadline`; true when none is.
     @discardableResult
-    public func waitUntilNone(before deadline: Date) -> Bool {
+    public func waitUntilNone(before deadline: Date) -> Bool { waitUntil(before: deadline) { $0 == 0 } }
+
+    /// Waits until the count meets `condition`, or until `deadline`; true when it does.
+    @discardableResult
+    public func waitUntil(before deadline: Date, _ met: (Int) -> Bool) -> Bool {
         condition.withLock {
-            while value > 0 { if !condition.wait(until: deadline) { break } }
-            return value == 0
+            while !met(value) { if !condition.wait(until: deadline) { break } }
+            return met(value)
         }
     }
 }

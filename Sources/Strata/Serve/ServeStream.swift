@@ -1,7 +1,8 @@
 import Foundation
 
 /// A live body `strata serve` relays while it arrives: the transfer's thread hands over each piece (``arrived(_:)``),
-/// the client's connection thread takes them as soon as they are there (``read(into:count:)``), and the reply to
+/// the server takes them as soon as they are there (``take(into:count:)``, woken by ``whenReady(_:)``: no thread
+/// waits for a client's bytes), and the reply to
 /// log (the journal line, the Traffic entry) is known once the transfer has ended (``waitForEnd()``).
 ///
 /// Whether a response is relayed is decided by its head (``StreamingBody/isRelayed(method:status:headers:)``): one
@@ -53,6 +54,8 @@ public final class ServeStream: @unchecked Sendable {
     private var ending: Ending?
     private var cancelled = false
     private var task: Task<Void, Never>?
+    /// Who waits for the next bytes or the end (``whenReady(_:)``).
+    private var waker: (@Sendable () -> Void)?
 
     /// A stream for a request with `method` (a `HEAD` is never relayed).
     public init(method: String) {
@@ -67,16 +70,16 @@ public final class ServeStream: @unchecked Sendable {
 
     /// Takes a report from the transfer (on its thread): a head that is relayed, then each piece of its body.
     public func arrived(_ progress: TransferProgress) {
-        condition.withLock {
-            guard ending == nil else { return }
+        let wake: (@Sendable () -> Void)? = condition.withLock {
+            guard ending == nil else { return nil }
             if head == nil {
                 guard progress.chunk.isEmpty,
                     StreamingBody.isRelayed(method: method, status: progress.status, headers: progress.headers)
-                else { return }
+                else { return nil }
                 head = Head(status: progress.status, headers: ServeStream.forwarded(progress.headers))
                 hop = progress.hop
             } else {
-                guard progress.hop == hop, !progress.chunk.isEmpty else { return }
+                guard progress.hop == hop, !progress.chunk.isEmpty else { return nil }
                 // What the client has been sent is dropped once it is most of what is held.
                 if taken > 0, taken == pending.count || (taken >= 64 << 10 && taken * 2 >= pending.count) {
                     pending.removeFirst(taken)
@@ -84,19 +87,25 @@ public final class ServeStream: @unchecked Sendable {
                 }
                 pending += progress.chunk
                 relayedBytes += progress.chunk.count
+                condition.broadcast()
+                return takeWaker()
             }
             condition.broadcast()
+            return nil
         }
+        wake?()
     }
 
     /// Ends the stream (on the transfer's side, once): `make` gets the relayed head (nil when none came) and returns
     /// the ending.
     public func finish(_ make: (Head?) -> Ending) {
-        condition.withLock {
-            guard ending == nil else { return }
+        let wake: (@Sendable () -> Void)? = condition.withLock {
+            guard ending == nil else { return nil }
             ending = make(head)
             condition.broadcast()
+            return takeWaker()
         }
+        wake?()
     }
 
     /// Runs the transfer as `task`, which ``cancel()`` cancels.
@@ -126,19 +135,36 @@ public final class ServeStream: @unchecked Sendable {
         }
     }
 
-    /// Copies at most `count` relayed bytes to `buffer`, waiting for some when none are there: the number copied,
-    /// 0 at a clean end, -1 when the body was cut short.
-    public func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    /// Copies at most `count` relayed bytes to `buffer` without waiting: the number copied, 0 at a clean end, -1
+    /// when the body was cut short, or nil when no bytes are there yet (``whenReady(_:)`` says when they are).
+    public func take(into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
         condition.withLock {
-            while taken == pending.count && ending == nil { condition.wait() }
             if taken < pending.count {
                 let n = min(count, pending.count - taken)
                 pending.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + taken, byteCount: n) }
                 taken += n
                 return n
             }
-            return ending!.clean ? 0 : -1
+            guard let ending else { return nil }
+            return ending.clean ? 0 : -1
         }
+    }
+
+    /// Calls `wake` once, when ``take(into:count:)`` has something to give (bytes or the end): at once when it has
+    /// now, else on the transfer's thread when they arrive. A newer `wake` replaces one not yet called.
+    public func whenReady(_ wake: @escaping @Sendable () -> Void) {
+        let now = condition.withLock {
+            if taken < pending.count || ending != nil { return true }
+            waker = wake
+            return false
+        }
+        if now { wake() }
+    }
+
+    /// The waker kept by ``whenReady(_:)``, if any, taken under the lock (to be called after it).
+    private func takeWaker() -> (@Sendable () -> Void)? {
+        defer { waker = nil }
+        return waker
     }
 
     /// Waits until the transfer has ended, and returns the reply to log.

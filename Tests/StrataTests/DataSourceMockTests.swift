@@ -181,6 +181,34 @@ import Testing
                 "bodyFile 'late.txt' of pair #1 of '/r' does not exist (looked for \(dir.url("fixtures/late.txt")))"
             ])
     }
+
+    @Test("a small body file's bytes are kept while it keeps its signature; an edit or a symlink swapped in is seen")
+    func keptBodyFollowsTheFile() async throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "routes": [ { "name": "r", "path": "/r" } ] }"#,
+            "fixtures/a.json": #"{ "/r": [ { "response": { "bodyFile": "body.txt" } } ] }"#,
+            "fixtures/body.txt": "first",
+        ])
+        defer { dir.remove() }
+        let outside = try ScratchDirectory(["secret.txt": "first"])
+        defer { outside.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.routes[0])
+        // Files count as old at once here, so their signatures are trusted alone.
+        let source = MockSource(session: s, cache: FixtureFileCache(recentSeconds: -3600))
+        for _ in 0..<3 { #expect(try await source.send(r).body == Array("first".utf8)) }
+        #expect(source.cache.keptBodyCount == 2, "the first send read the file; the next two used its bytes")
+        // A new size: an edit in place within the clock's step keeps the times, which only the 2 s rule covers.
+        try dir.write("fixtures/body.txt", "second")
+        #expect(try await source.send(r).body == Array("second".utf8))
+        try FileManager.default.removeItem(atPath: dir.url("fixtures/body.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url("fixtures/body.txt"), withDestinationPath: outside.url("secret.txt"))
+        await #expect(throws: TransportError.self, "a symlink out of the session is refused, not served") {
+            try await source.send(r)
+        }
+        #expect(source.cache.keptBodyCount == 2)
+    }
 }
 
 @Suite struct FixtureBodyReadTests {

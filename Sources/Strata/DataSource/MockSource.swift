@@ -45,16 +45,25 @@ public struct MockSource: DataSource {
 
     /// The body of `response` (a response of `pair`): inline bytes, or its body file opened inside the session.
     ///
-    /// A body file is opened again at every call, in one step with its check (``SessionFiles/open(_:inside:)``):
-    /// it may have been swapped for a symlink since it was listed, and what is served is what was checked.
+    /// A body file is opened in one step with its check (``SessionFiles/open(_:inside:)``): it may have been swapped
+    /// for a symlink since it was listed, and what is served is what was checked. A small one's bytes are kept
+    /// (``FixtureFileCache/body(at:)``) and served again while the file keeps the signature it had when they were
+    /// read: the same file, as checked then.
     public func bodySource(_ response: FixtureResponse, of pair: FixturePair) throws(TransportError) -> BodySource {
         switch response.body {
         case .none: return .bytes([])
         case .json(let bytes): return .bytes(bytes)
         case .text(let s): return .bytes(Array(s.utf8))
         case .file(let name, let path):
+            if let bytes = cache.body(at: path) { return .bytes(bytes) }
+            let taken = Date().timeIntervalSince1970
             switch SessionFiles.open(path, inside: root) {
-            case .success(let file): return .file(file)
+            case .success(let file):
+                if file.size <= FixtureFileCache.keptBodySize, let bytes = try? file.bytes() {
+                    cache.keepBody(bytes, at: path, info: file.info, taken: taken)
+                    return .bytes(bytes)
+                }
+                return .file(file)
             case .failure(let refusal):
                 throw .fixture("\(pair.location): bodyFile '\(name)' \(refusal); nothing was read")
             }

@@ -68,6 +68,18 @@ public final class FixtureFileCache: Sendable {
         nil)
     private let parses = Locked(0)
     private let reads = Locked(0)
+    /// Small body files' bytes, each kept with the signature of the file they were read from (opened through
+    /// ``SessionFiles/open(_:inside:)``'s check), and the bytes kept over all of them.
+    private let bodies = Locked<(files: [String: (signature: Signature, bytes: [UInt8])], total: Int)>(([:], 0))
+
+    private let bodyHits = Locked(0)
+
+    /// How many times a body file's kept bytes were used instead of opening it.
+    public var keptBodyCount: Int { bodyHits.withLock { $0 } }
+
+    /// The largest body file whose bytes are kept (64 KiB), and the most bytes kept over all of them (16 MiB).
+    static let keptBodySize = 64 << 10
+    static let keptBodiesTotal = 16 << 20
 
     /// Creates an empty cache that trusts a file's signature alone once the file is `recentSeconds` old.
     public init(recentSeconds: Double = 2) { self.recentSeconds = recentSeconds }
@@ -134,6 +146,35 @@ public final class FixtureFileCache: Sendable {
         let seconds = recentSeconds
         let recent = folder.isRecent(within: seconds) || files.contains { $0.signature.isRecent(within: seconds) }
         lastSet.withLock { $0 = recent ? nil : (folder, files, set) }
+    }
+
+    /// The bytes of the body file at `path` as read before, while the file still has the signature it had then and
+    /// is not recent: one `stat` instead of an open, a check, a read and two closes. The same inode with the same
+    /// size and times holds what was read and checked, whatever path now leads to it; any other file (a symlink
+    /// swapped in, an edit) differs and is opened and checked again.
+    func body(at path: String) -> [UInt8]? {
+        guard let kept = bodies.withLock({ $0.files[path] }) else { return nil }
+        var info = stat()
+        let taken = Date().timeIntervalSince1970
+        guard stat(path, &info) == 0 else { return nil }
+        let now = Signature(info, taken: taken)
+        guard now == kept.signature, !now.isRecent(within: recentSeconds) else { return nil }
+        bodyHits.withLock { $0 += 1 }
+        return kept.bytes
+    }
+
+    /// Keeps `bytes`, read whole from the body file at `path` whose `fstat` was `info` (taken at `taken` or
+    /// just after), when the file is small and not recent and the bodies kept leave room.
+    func keepBody(_ bytes: [UInt8], at path: String, info: stat, taken: Double) {
+        let signature = Signature(info, taken: taken)
+        guard bytes.count <= Self.keptBodySize, bytes.count == signature.size, !signature.isRecent(within: recentSeconds)
+        else { return }
+        bodies.withLock { kept in
+            let replaced = kept.files[path]?.bytes.count ?? 0
+            guard kept.total - replaced + bytes.count <= Self.keptBodiesTotal else { return }
+            kept.files[path] = (signature, bytes)
+            kept.total += bytes.count - replaced
+        }
     }
 
     /// Forgets files other than `files` (deleted or renamed ones).

@@ -133,9 +133,10 @@ public final class ServeResponder: Sendable {
     public func log(_ served: ServedRequest, _ reply: ServeReply, durationMs: Double) -> ServeJournal.Entry {
         let (request, built, scrubber) = (served.request, served.built, served.scrubber)
         var headers = HTTPHeaders()
-        for field in request.headers {
-            let secret = session.keepsSecret(field.name, in: .header)
-            headers.append(name: field.name, value: secret ? ResolvedParam.redacted : scrubber.scrub(field.value))
+        // The built request has every header as a header param, in order, already judged secret or not.
+        for param in built.params where param.location == .header {
+            headers.append(
+                name: param.name, value: param.isSecret ? ResolvedParam.redacted : scrubber.scrub(param.value))
         }
         let path = built.redactedLocation().url
         var entry = ServeJournal.Entry(

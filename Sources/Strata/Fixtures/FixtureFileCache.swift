@@ -167,7 +167,8 @@ public final class FixtureFileCache: Sendable {
     /// just after), when the file is small and not recent and the bodies kept leave room.
     func keepBody(_ bytes: [UInt8], at path: String, info: stat, taken: Double) {
         let signature = Signature(info, taken: taken)
-        guard bytes.count <= Self.keptBodySize, bytes.count == signature.size, !signature.isRecent(within: recentSeconds)
+        guard bytes.count <= Self.keptBodySize, bytes.count == signature.size,
+            !signature.isRecent(within: recentSeconds)
         else { return }
         bodies.withLock { kept in
             let replaced = kept.files[path]?.bytes.count ?? 0

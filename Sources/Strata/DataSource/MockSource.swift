@@ -30,9 +30,10 @@ public struct MockSource: DataSource {
     /// `mock`.
     public var name: String { "mock" }
 
-    /// The pair that would answer `request`, or the near-miss report.
-    public func match(_ request: BuiltRequest) -> Result<FixturePair, NearMissReport> {
-        FixtureSet.load(directory: directory, cache: cache).match(request)
+    /// The pair that would answer `request`, or the near-miss report; `shownPath` is the request's redacted path
+    /// when the caller has it already.
+    public func match(_ request: BuiltRequest, shownPath: String? = nil) -> Result<FixturePair, NearMissReport> {
+        FixtureSet.load(directory: directory, cache: cache).match(request, shownPath: shownPath)
     }
 
     /// Where a response's body comes from: bytes in hand, or a file opened inside the session.

@@ -10,11 +10,14 @@ extension FixtureSet {
     /// listed empty value matches a param sent empty or left out (a request leaves empty params out, so `""` could
     /// never be sent otherwise). A pair listed under a literal path wins over one listed under a template path
     /// (`/products/{id}`, see ``FixtureTemplate``); then the pair listing the most params wins; ties go to the first
-    /// in file order (files in name order).
-    public func match(_ request: BuiltRequest, nearest limit: Int = 3) -> Result<FixturePair, NearMissReport> {
+    /// in file order (files in name order). `shownPath` is the request's redacted path when the caller has it
+    /// already (``BuiltRequest/redactedLocation()``).
+    public func match(_ request: BuiltRequest, shownPath: String? = nil, nearest limit: Int = 3) -> Result<
+        FixturePair, NearMissReport
+    > {
         var best: FixturePair? = nil
         var missed: [(order: Int, pair: FixturePair, differences: [NearMissReport.Difference])] = []
-        let sent = SentRequest(request)
+        let sent = SentRequest(request, shownPath: shownPath)
         for (order, pair) in pairs.enumerated() {
             let differences = differences(pair, sent)
             if differences.isEmpty {
@@ -68,11 +71,11 @@ extension FixtureSet {
         let decodedShownPath: String
         let params: [ResolvedParam]
 
-        init(_ request: BuiltRequest) {
+        init(_ request: BuiltRequest, shownPath: String? = nil) {
             self.request = request
             decodedPath = PercentEncoding.decode(request.path)
-            shownPath = request.redactedLocation().path
-            decodedShownPath = PercentEncoding.decode(shownPath)
+            self.shownPath = shownPath ?? request.redactedLocation().path
+            decodedShownPath = PercentEncoding.decode(self.shownPath)
             params = request.sentParams
         }
 

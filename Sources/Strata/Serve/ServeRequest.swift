@@ -78,9 +78,12 @@ public struct ServeRequest: Sendable {
                 status: .sent,
                 missingVariables: [], description: nil)
         }
-        var params = queryParams.map { param($0.name, $0.value, .query) }
-        params += bodyParams.map { param($0.name, $0.value, .body) }
-        params += headers.map { param($0.name, $0.value, .header) }
+        let (queryPairs, bodyPairs) = (queryParams, bodyParams)
+        var params: [ResolvedParam] = []
+        params.reserveCapacity(queryPairs.count + bodyPairs.count + headers.count)
+        for pair in queryPairs { params.append(param(pair.name, pair.value, .query)) }
+        for pair in bodyPairs { params.append(param(pair.name, pair.value, .body)) }
+        for field in headers { params.append(param(field.name, field.value, .header)) }
         let isJSON = headers["Content-Type"].map { $0.lowercased().contains("json") } ?? false
         return BuiltRequest(
             routeName: routeName, method: method, url: path + (query.isEmpty ? "" : "?" + query), path: path,

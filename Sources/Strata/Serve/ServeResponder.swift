@@ -138,7 +138,7 @@ public final class ServeResponder: Sendable {
             headers.append(
                 name: param.name, value: param.isSecret ? ResolvedParam.redacted : scrubber.scrub(param.value))
         }
-        let path = built.redactedLocation().url
+        let path = served.shownLocation.url
         var entry = ServeJournal.Entry(
             time: Date(), method: request.method, path: path, headers: headers,
             bodySize: request.body.count, status: reply.fault == nil ? reply.status : 0,
@@ -157,11 +157,13 @@ public final class ServeResponder: Sendable {
 
     func fixture(_ served: ServedRequest) -> ServeReply {
         let (request, built, scrubber) = (served.request, served.built, served.scrubber)
-        var result = mock.match(built)
+        var result = mock.match(built, shownPath: served.shownLocation.path)
         if case .failure = result, request.method == "HEAD" {
             var asGet = built
             asGet.method = "GET"
-            if case .success(let pair) = mock.match(asGet) { result = .success(pair) }
+            if case .success(let pair) = mock.match(asGet, shownPath: served.shownLocation.path) {
+                result = .success(pair)
+            }
         }
         switch result {
         case .success(let pair):

@@ -15,6 +15,10 @@ public final class ServedRequest: Sendable {
     /// `fixtures/served.json`).
     public let route: Route?
 
+    /// The URL and the path as shown and logged: secret values as `<redacted>` (``BuiltRequest/redactedLocation()``,
+    /// worked out once for the matcher and the journal).
+    public let shownLocation: (url: String, path: String)
+
     /// The scrubber that knows the request's secret values.
     public var scrubber: SecretScrubber { built.scrubber }
 
@@ -28,5 +32,6 @@ public final class ServedRequest: Sendable {
         self.request = request
         route = routes.route(method: request.method, path: request.path)
         built = request.builtRequest(for: session, routeName: route?.name ?? ServeRequest.unroutedName)
+        shownLocation = built.redactedLocation()
     }
 }

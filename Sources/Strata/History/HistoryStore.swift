@@ -30,8 +30,9 @@ public final class HistoryStore: Sendable {
     let clock: @Sendable () -> Date
     /// One append at a time in this process (another process is kept out by a lock on the folder).
     private let appending = NSLock()
-    /// The appends that callers did not wait for, in the order asked (``appendInBackground(_:_:source:done:)``).
-    private let writes = DispatchQueue(label: "strata.history.writes")
+    /// The appends that callers did not wait for, in the order asked (``appendInBackground(_:_:source:done:)``), at
+    /// the lowest priority: a large body is written with what the cores spare, never slowing its own parse.
+    private let writes = IdleQueue(label: "strata.history.writes")
 
     /// The history folder of the session folder `directory`: `DIRECTORY/.strata/history`.
     public static func folder(ofSession directory: String) -> String {
@@ -149,7 +150,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Waits until every append asked for in the background so far is written (or has failed).
-    public func settle() { writes.sync {} }
+    public func settle() { writes.sync() }
 
     /// The entries kept, newest first; only those of `route` when given. Entries that cannot be read are left out.
     public func entries(route: String? = nil) -> [HistoryEntry.Summary] {

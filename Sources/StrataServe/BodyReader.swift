@@ -84,8 +84,8 @@ final class BodyReader {
         if position > 0, reader.delay > 0, reader.pausedAt != position {
             // No bytes now: the connection is set aside for the pause and asked again for this piece after it.
             reader.pausedAt = position
-            reader.suspensions.pause(reader.connection, milliseconds: reader.delay)
-            return 0
+            // Not paused once the server is stopping: the piece goes now.
+            if reader.suspensions.pause(reader.connection, milliseconds: reader.delay) { return 0 }
         }
         let n = reader.piece(at: position, end: end, room: max, into: UnsafeMutableRawPointer(buffer))
         return n > 0 ? n : strata_mhd_end_with_error()
@@ -116,8 +116,9 @@ final class StreamReader {
         guard let cls, let buffer else { return strata_mhd_end_with_error() }
         let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue()
         guard let n = reader.stream.take(into: UnsafeMutableRawPointer(buffer), count: max) else {
-            // Nothing yet: set aside until the transfer hands over more (or ends); asked again then.
-            let ticket = reader.suspensions.suspend(reader.connection)
+            // Nothing yet: set aside until the transfer hands over more (or ends); asked again then. Once the
+            // server is stopping (its streams are cut), the body ends here.
+            guard let ticket = reader.suspensions.suspend(reader.connection) else { return strata_mhd_end_with_error() }
             let suspensions = reader.suspensions
             reader.stream.whenReady { suspensions.resume(ticket) }
             return 0

@@ -145,6 +145,8 @@ public final class HTTPServer: @unchecked Sendable {
         var relaying: (served: ServedRequest, reply: ServeReply)?
         /// The answer made while the connection was suspended (a delay, the live API), sent when it is resumed.
         private var answer: (served: ServedRequest, reply: ServeReply)?
+        /// True while the connection is suspended for its answer: resumed without one, the server is stopping.
+        var awaitingAnswer = false
         private let answerLock = NSLock()
 
         /// Keeps the answer to send when the connection is resumed (on any thread).
@@ -197,8 +199,10 @@ public final class HTTPServer: @unchecked Sendable {
             return MHD_YES
         }
         let pending = Unmanaged<Pending>.fromOpaque(pendingPointer).takeUnretainedValue()
-        if let (served, reply) = pending.takeAnswer() {
-            // Resumed: the answer was made while the connection was suspended.
+        if pending.awaitingAnswer {
+            pending.awaitingAnswer = false
+            // Resumed: the answer was made while the connection was suspended, or the server is stopping without it.
+            guard let (served, reply) = pending.takeAnswer() else { return MHD_NO }
             return server.queue(reply, connection, request: served, pending: pending)
         }
         if uploadSize.pointee > 0 {
@@ -249,7 +253,8 @@ public final class HTTPServer: @unchecked Sendable {
         let served = server.responder.arrived(request)
         guard case .mock = server.responder.upstream else {
             // The live API may take its time: answered on a thread of its own while the connection is set aside.
-            let ticket = server.suspensions.suspend(connection)
+            guard let ticket = server.suspensions.suspend(connection) else { return MHD_NO }
+            pending.awaitingAnswer = true
             Thread.detachNewThread {
                 let reply = server.responder.respond(served)
                 if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
@@ -261,7 +266,12 @@ public final class HTTPServer: @unchecked Sendable {
         let reply = server.responder.respond(served)
         if reply.delay > 0 {
             pending.keep(served, reply)
-            server.suspensions.pause(connection, milliseconds: min(reply.delay, 600_000))
+            guard server.suspensions.pause(connection, milliseconds: min(reply.delay, 600_000)) else {
+                // The server is stopping: the delay ends now.
+                _ = pending.takeAnswer()
+                return server.queue(reply, connection, request: served, pending: pending)
+            }
+            pending.awaitingAnswer = true
             return MHD_YES
         }
         return server.queue(reply, connection, request: served, pending: pending)

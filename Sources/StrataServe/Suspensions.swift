@@ -5,8 +5,9 @@ import Foundation
 /// or a paced body's next piece (resumed by a timer), a relayed stream's next bytes or the live API's answer
 /// (resumed by what they wait for).
 ///
-/// Each suspension is resumed once, by whoever holds its ``Ticket``; a late or repeated resume does nothing, and
-/// none reaches libmicrohttpd after ``close()``.
+/// Each suspension is resumed once, by whoever holds its ``Ticket``; a late or repeated resume does nothing.
+/// ``close()`` resumes every connection still suspended (libmicrohttpd must not be stopped with one) and suspends
+/// none after it.
 ///
 /// ```swift
 /// suspensions.pause(connection, milliseconds: 250)     // in a callback, which then returns
@@ -35,23 +36,27 @@ final class Suspensions: @unchecked Sendable {
     private let timers = DispatchQueue(label: "strata.serve.timers")
 
     /// Suspends `connection` (call it in one of its callbacks, which then returns) until ``resume(_:)`` gets the
-    /// ticket.
-    func suspend(_ connection: OpaquePointer) -> Ticket { suspend(connection, timed: false) }
+    /// ticket; nil, and nothing suspended, once ``close()`` has run (the callback then gives the request up).
+    func suspend(_ connection: OpaquePointer) -> Ticket? { suspend(connection, timed: false) }
 
-    /// Suspends `connection` for `milliseconds` (none once the server is stopping).
-    func pause(_ connection: OpaquePointer, milliseconds: Int) {
-        let ticket = suspend(connection, timed: true)
+    /// Suspends `connection` for `milliseconds` (none once the server is stopping); false, and nothing suspended,
+    /// once ``close()`` has run.
+    func pause(_ connection: OpaquePointer, milliseconds: Int) -> Bool {
+        guard let ticket = suspend(connection, timed: true) else { return false }
         if lock.withLock({ hurrying }) {
             resume(ticket)
         } else {
             timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in resume(ticket) }
         }
+        return true
     }
 
-    private func suspend(_ connection: OpaquePointer, timed: Bool) -> Ticket {
-        // Suspended first, then listed: a resume can only find a connection that is already suspended.
-        strata_mhd_suspend_connection(connection)
-        return lock.withLock {
+    private func suspend(_ connection: OpaquePointer, timed: Bool) -> Ticket? {
+        // Under the lock, so that close() cannot run between the check and the listing: every connection suspended
+        // is listed, and close() resumes each one listed.
+        lock.withLock {
+            guard open else { return nil }
+            strata_mhd_suspend_connection(connection)
             serial += 1
             waiting[connection] = Waiting(serial: serial, timed: timed)
             return Ticket(connection: connection, serial: serial)
@@ -80,8 +85,13 @@ final class Suspensions: @unchecked Sendable {
     /// The number of connections suspended now.
     var count: Int { lock.withLock { waiting.count } }
 
-    /// Resumes nothing more: the daemon is about to be stopped.
+    /// Resumes every connection still suspended and suspends none from now on: the daemon is about to be stopped
+    /// (a callback resumed this way finds no answer and gives its request up).
     func close() {
-        lock.withLock { open = false }
+        lock.withLock {
+            open = false
+            for connection in waiting.keys { strata_mhd_resume_connection(connection) }
+            waiting = [:]
+        }
     }
 }

@@ -143,24 +143,11 @@ public final class HTTPServer: @unchecked Sendable {
         let start = ContinuousClock.now
         /// The request and reply whose body is being relayed or paced: logged when the request completes.
         var relaying: (served: ServedRequest, reply: ServeReply)?
-        /// The answer made while the connection was suspended (a delay, the live API), sent when it is resumed.
-        private var answer: (served: ServedRequest, reply: ServeReply)?
+        /// The answer made while the connection was suspended (a delay, the live API; set on any thread), sent when
+        /// it is resumed.
+        let answer = Locked<(served: ServedRequest, reply: ServeReply)?>(nil)
         /// True while the connection is suspended for its answer: resumed without one, the server is stopping.
         var awaitingAnswer = false
-        private let answerLock = NSLock()
-
-        /// Keeps the answer to send when the connection is resumed (on any thread).
-        func keep(_ served: ServedRequest, _ reply: ServeReply) {
-            answerLock.withLock { answer = (served, reply) }
-        }
-
-        /// The answer kept, taken.
-        func takeAnswer() -> (served: ServedRequest, reply: ServeReply)? {
-            answerLock.withLock {
-                defer { answer = nil }
-                return answer
-            }
-        }
     }
 
     /// Counts `count` more body bytes for `pending`, or returns false when the bodies held would pass the limit.
@@ -202,7 +189,7 @@ public final class HTTPServer: @unchecked Sendable {
         if pending.awaitingAnswer {
             pending.awaitingAnswer = false
             // Resumed: the answer was made while the connection was suspended, or the server is stopping without it.
-            guard let (served, reply) = pending.takeAnswer() else { return MHD_NO }
+            guard let (served, reply) = pending.answer.withLock({ $0 }) else { return MHD_NO }
             return server.queue(reply, connection, request: served, pending: pending)
         }
         if uploadSize.pointee > 0 {
@@ -258,19 +245,16 @@ public final class HTTPServer: @unchecked Sendable {
             Thread.detachNewThread {
                 let reply = server.responder.respond(served)
                 if reply.delay > 0 { usleep(useconds_t(min(reply.delay, 600_000)) * 1000) }
-                pending.keep(served, reply)
+                pending.answer.withLock { $0 = (served, reply) }
                 server.suspensions.resume(ticket)
             }
             return MHD_YES
         }
         let reply = server.responder.respond(served)
-        if reply.delay > 0 {
-            pending.keep(served, reply)
-            guard server.suspensions.pause(connection, milliseconds: min(reply.delay, 600_000)) else {
-                // The server is stopping: the delay ends now.
-                _ = pending.takeAnswer()
-                return server.queue(reply, connection, request: served, pending: pending)
-            }
+        // Paused unless the server is stopping, when the delay ends now. The pause's timer resumes the connection
+        // on this thread, after this call returns, so the answer is kept in time.
+        if reply.delay > 0, server.suspensions.pause(connection, milliseconds: min(reply.delay, 600_000)) {
+            pending.answer.withLock { $0 = (served, reply) }
             pending.awaitingAnswer = true
             return MHD_YES
         }

@@ -39,6 +39,13 @@ import Testing
         return object["inFlight"] as? Int
     }
 
+    /// A session answered live from `upstream`, served on one event-loop thread.
+    static func live(_ upstream: LoopbackServer) throws -> ServedSession {
+        try ServedSession(
+            fixtures: [:], sessionJSON: #"{ "name": "up", "baseURL": "${env:UP_URL}", "routes": [] }"#, threads: 1,
+            upstream: { _ in .live(LiveSource()) }, environment: ["UP_URL": upstream.baseURL])
+    }
+
     /// Stops the server on a thread of its own (stopping waits for the requests in flight).
     static func stopInBackground(_ served: ServedSession) {
         let server = served.server
@@ -80,9 +87,7 @@ import Testing
         defer { gate.finish() }
         let upstream = try LoopbackServer { _ in .events(["data: 1\n\n", "data: 2\n\n"], gate: gate) }
         defer { upstream.stop() }
-        let served = try ServedSession(
-            fixtures: [:], sessionJSON: #"{ "name": "up", "baseURL": "${env:UP_URL}", "routes": [] }"#, threads: 1,
-            upstream: { _ in .live(LiveSource()) }, environment: ["UP_URL": upstream.baseURL])
+        let served = try Self.live(upstream)
         let stream = try Self.send("/ticker", to: served)
         #expect(stream.read(through: "\r\n\r\n")?.hasPrefix("HTTP/1.1 200") == true)
         #expect(stream.readChunk() == Array("data: 1\n\n".utf8))
@@ -103,9 +108,7 @@ import Testing
             return LoopbackServer.Reply(status: 200, body: Array("upstream".utf8))
         }
         defer { upstream.stop() }
-        let served = try ServedSession(
-            fixtures: [:], sessionJSON: #"{ "name": "up", "baseURL": "${env:UP_URL}", "routes": [] }"#, threads: 1,
-            upstream: { _ in .live(LiveSource()) }, environment: ["UP_URL": upstream.baseURL])
+        let served = try Self.live(upstream)
         let held = try Self.send("/held", to: served)
         #expect(Self.waitUntilInFlight(1, served))
         let health = try #require(try Self.send("/__strata/health", to: served).readToEnd())

@@ -126,13 +126,7 @@ public final class FixtureFileCache: Sendable {
     func set(folder: Signature) -> FixtureSet? {
         guard let last = lastSet.withLock({ $0 }), last.folder == folder, !folder.isRecent(within: recentSeconds)
         else { return nil }
-        for file in last.files {
-            var info = stat()
-            let taken = Date().timeIntervalSince1970
-            guard stat(file.path, &info) == 0 else { return nil }
-            let now = Signature(info, taken: taken)
-            guard now == file.signature, !now.isRecent(within: recentSeconds) else { return nil }
-        }
+        for file in last.files where !unchanged(file.path, since: file.signature) { return nil }
         // A file without an entry was not read as a fixture file (a body, or a stray file): its signature says enough.
         let trusted = entries.withLock { all in
             last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? true }
@@ -153,14 +147,19 @@ public final class FixtureFileCache: Sendable {
     /// size and times holds what was read and checked, whatever path now leads to it; any other file (a symlink
     /// swapped in, an edit) differs and is opened and checked again.
     func body(at path: String) -> [UInt8]? {
-        guard let kept = bodies.withLock({ $0.files[path] }) else { return nil }
-        var info = stat()
-        let taken = Date().timeIntervalSince1970
-        guard stat(path, &info) == 0 else { return nil }
-        let now = Signature(info, taken: taken)
-        guard now == kept.signature, !now.isRecent(within: recentSeconds) else { return nil }
+        guard let kept = bodies.withLock({ $0.files[path] }), unchanged(path, since: kept.signature) else { return nil }
         bodyHits.withLock { $0 += 1 }
         return kept.bytes
+    }
+
+    /// True when the file at `path` has `signature` now (one `stat`) and is not recent: what was read from it then
+    /// is what it holds.
+    private func unchanged(_ path: String, since signature: Signature) -> Bool {
+        var info = stat()
+        let taken = Date().timeIntervalSince1970
+        guard stat(path, &info) == 0 else { return false }
+        let now = Signature(info, taken: taken)
+        return now == signature && !now.isRecent(within: recentSeconds)
     }
 
     /// Keeps `bytes`, read whole from the body file at `path` whose `fstat` was `info` (taken at `taken` or

@@ -24,6 +24,31 @@ import Testing
         #expect(r.text().contains("price: 45.00"))
     }
 
+    @Test("a decimal read from a JSON number keeps only its node, and reads back with the digits as written")
+    func numberDecimalsReadFromTheirNode() {
+        let set = MappingSet([ClassMapping(name: "Row", properties: [PropertyMapping("v", .decimal)])])
+        let posix = Locale(identifier: "en_US_POSIX")
+        for (text, written) in [
+            ("-9658.55", "-9658.55"), ("120.50", "120.50"), ("0", "0"), ("1e3", "1e3"),
+            ("12345678901234567890.5", "12345678901234567890.5"),
+        ] {
+            let tree = MappingFixture.tree(#"{"v": \#(text)}"#)
+            let r = Mapper(mappings: set).map(tree, with: RouteMapping(className: "Row"))
+            guard let v = r.value(at: "v") else {
+                Issue.record("\(text): not mapped")
+                continue
+            }
+            #expect(r.values.kind(v.id) == .sourceDecimal, "\(text)")
+            #expect(v.content == .decimal(Decimal(string: text, locale: posix)!, written: written), "\(text)")
+            #expect(r.issues.isEmpty, "\(text)")
+        }
+        // A numeric string is converted (and noted), so it keeps its converted value.
+        let tree = MappingFixture.tree(#"{"v": "45.00"}"#)
+        let r = Mapper(mappings: set).map(tree, with: RouteMapping(className: "Row"))
+        #expect(r.values.kind(r.value(at: "v")!.id) == .other)
+        #expect(r.value(at: "v")?.content == .decimal(Decimal(string: "45")!, written: "45.00"))
+    }
+
     @Test("plain numbers read directly give Foundation's decimal; others are left to Foundation")
     func plainNumbersReadLikeFoundation() {
         let posix = Locale(identifier: "en_US_POSIX")

@@ -4,8 +4,8 @@ import StrataDocuments
 /// The mapped values of one result, stored compactly: 24 bytes a value, no reference counting per value.
 ///
 /// Each value is one plain record (kind, payload, name, parent, end, source, severity). Names and class names are
-/// indexes into one interned table; strings read straight from a JSON source are not copied but read from the
-/// parsed tree when asked for; the rare payloads (decimals, URLs, unresolved links) sit in a side list. Reading
+/// indexes into one interned table; strings and decimals read straight from a JSON source are not copied but read
+/// from the parsed tree when asked for; the rare payloads (decimals, URLs, unresolved links) sit in a side list. Reading
 /// `values[i]` builds a ``MappedValue``; the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
 public struct MappedValues: RandomAccessCollection, Sendable {
     /// One value's fields, as stored in 24 bytes: the payload, the parent and the end, then the source with the
@@ -57,6 +57,9 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     enum Kind: UInt8 {
         case object, array, dictionary, ownString, sourceString, int, double, bool, date, raw, null, missing, invalid
         case reference, other
+        /// A decimal read from a JSON number node (the payload): its value and digits are read again when asked for,
+        /// so the common decimal costs its record and nothing more.
+        case sourceDecimal
     }
 
     /// The record of a name that is absent (array elements and the root).
@@ -171,6 +174,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         case .invalid: .invalid
         case .reference: .reference(Int(r.payload))
         case .other: others[Int(r.payload)]
+        case .sourceDecimal: ScalarConversion.decimal(tree, Int(r.payload)) ?? .invalid
         }
     }
 

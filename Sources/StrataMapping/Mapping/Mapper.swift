@@ -262,7 +262,7 @@ extension MappingType {
 
 /// A scalar type the JSON fast path reads without the general conversion (see `MappingRun.mapFastScalar`).
 enum FastScalar: Sendable {
-    case string, int, double, bool, date
+    case string, int, double, decimal, bool, date
 
     /// The fast-path type for `type`, or nil when `type` takes the general path.
     init?(_ type: MappingType) {
@@ -270,6 +270,7 @@ enum FastScalar: Sendable {
         case .string: self = .string
         case .int: self = .int
         case .double: self = .double
+        case .decimal: self = .decimal
         case .bool: self = .bool
         case .date: self = .date
         default: return nil

@@ -28,6 +28,10 @@ extension MappingRun {
                 return false
             }
             add(.double, v.bitPattern, name: name, parent: parent, source: node)
+        case .decimal?:
+            // Read here only to know it reads: the value is read again from the node when it is asked for.
+            guard kind == .number, ScalarConversion.decimal(tree, node) != nil else { return false }
+            add(.sourceDecimal, UInt64(node), name: name, parent: parent, source: node)
         case .bool?:
             guard kind == .bool else { return false }
             add(.bool, tree.bool(node)! ? 1 : 0, name: name, parent: parent, source: node)

@@ -61,9 +61,7 @@ enum ScalarConversion {
         case .decimal:
             switch kind {
             case .number:
-                if let t = tree.numberText(n), let v = FixedDecimal.value(t) {
-                    return .value(.decimal(v, written: writtenDecimal(t, v)), coerced: false)
-                }
+                if let d = decimal(tree, n) { return .value(d, coerced: false) }
                 return .mismatch(nil)
             case .string:
                 let s = (tree.string(n) ?? "").trimmed
@@ -159,6 +157,12 @@ enum ScalarConversion {
             return "not a whole number; declare it double or decimal"
         }
         return "does not fit in a 64-bit int; declare it decimal"
+    }
+
+    /// Number node `n` as a decimal with the digits as written, or nil when it does not read as one.
+    static func decimal(_ tree: Tree, _ n: Tree.Index) -> MappedValue.Content? {
+        guard let t = tree.numberText(n), let v = FixedDecimal.value(t) else { return nil }
+        return .decimal(v, written: writtenDecimal(t, v))
     }
 
     /// The text a decimal keeps: `s` as written when it is a JSON number (`45.00`), else `v`'s own digits.

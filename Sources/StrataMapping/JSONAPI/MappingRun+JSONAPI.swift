@@ -29,7 +29,7 @@ extension MappingRun {
                         "unknown top-level member \(JSONString.quote(k)); a JSON:API document has "
                         + MappingRun.documentMembers.joined(separator: ", "), value: nil)
                 sourceIndex[c] = MappingRun.unmappedMark
-                unmapped.append(c)
+                unmappedCount += 1
             }
         }
         let data = member["data"]
@@ -117,7 +117,7 @@ extension MappingRun {
             if let key = jsonapi.keyOf[r], jsonapi.expanded[key] != nil { continue }
             guard sourceIndex[r] == MappingRun.untouched else { continue }
             sourceIndex[r] = MappingRun.unmappedMark
-            unmapped.append(r)
+            unmappedCount += 1
             let what = jsonapi.keyOf[r].map { "included resource \($0)" } ?? "included element"
             report(
                 .info, .unmappedField, node: r, property: nil, found: found(r),

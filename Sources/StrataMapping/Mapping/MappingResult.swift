@@ -12,9 +12,13 @@ public struct MappingResult: Sendable {
     public let values: MappedValues
     /// Every issue, in the order found.
     public let issues: MappingIssues
-    /// Fields present in the source that no property consumed (roots of unused subtrees), in document order.
-    public let unmapped: [Tree.Index]
-    let sourceIndex: [Int32]
+    /// Fields present in the source that no property consumed (roots of unused subtrees), in document order; read
+    /// from the source marks, so it takes a pass over the tree (a response can have half a million of them, which
+    /// the result does not keep a second list of).
+    public var unmapped: [Tree.Index] {
+        sourceIndex.indices.filter { sourceIndex[$0] == MappingRun.unmappedMark }
+    }
+    let sourceIndex: SourceMarks
     /// Issue positions ordered by the value they mark (then by position), and that value for each: 8 bytes an
     /// issue, where a dictionary of arrays cost about 80 (a 100 MB response has half a million unmapped fields).
     private let issueOrder: [Int32]
@@ -23,12 +27,11 @@ public struct MappingResult: Sendable {
     /// building one per reference would be quadratic in a document whose resources are shared many times.
     private var referencePaths: [MappedValue.ID: String] = [:]
 
-    init(tree: Tree, values: MappedValues, issues: MappingIssues, sourceIndex: [Int32], unmapped: [Tree.Index]) {
+    init(tree: Tree, values: MappedValues, issues: MappingIssues, sourceIndex: SourceMarks) {
         self.tree = tree
         self.values = values
         self.issues = issues
         self.sourceIndex = sourceIndex
-        self.unmapped = unmapped
         // Issues are found value by value, so the pairs are nearly always in order already.
         var pairs: [(value: Int32, issue: Int32)] = []
         pairs.reserveCapacity(issues.count)

@@ -14,8 +14,9 @@ final class MappingRun {
     @exclusivity(unchecked) var values: MappedValues
     @exclusivity(unchecked) var issues = MappingIssues()
     /// Per source node: the first value read from it (≥ 0), or one of the marks below.
-    @exclusivity(unchecked) var sourceIndex: [Int32]
-    @exclusivity(unchecked) var unmapped: [Tree.Index] = []
+    @exclusivity(unchecked) var sourceIndex: SourceMarks
+    /// How many fields were marked unmapped (some may be read later in the run).
+    @exclusivity(unchecked) var unmappedCount = 0
     @exclusivity(unchecked) var depth = 0
     @exclusivity(unchecked) var readers: [DateReader?]
     @exclusivity(unchecked) var specs: [SpecKey: ObjectSpec] = [:]
@@ -40,11 +41,11 @@ final class MappingRun {
     var jsonapi = JSONAPIState()
 
     /// Not read by any value.
-    static let untouched: Int32 = -1
+    static let untouched = SourceMarks.untouched
     /// A field no property consumed.
-    static let unmappedMark: Int32 = -2
+    static let unmappedMark = SourceMarks.unmapped
     /// A container a key path passed through.
-    static let passedMark: Int32 = -3
+    static let passedMark = SourceMarks.passed
 
     init(tree: Tree, compiled: CompiledMappings, maxDepth: Int) {
         self.tree = tree
@@ -54,7 +55,7 @@ final class MappingRun {
         self.isXML = tree.format == .xml
         self.values = MappedValues(tree: tree, names: compiled.names)
         self.positions = NodePositions(tree: tree)
-        self.sourceIndex = [Int32](repeating: MappingRun.untouched, count: tree.count)
+        self.sourceIndex = SourceMarks(count: tree.count)
         self.readers = [DateReader?](repeating: nil, count: compiled.dateReaders.count)
         self.specCache = [ObjectSpec?](repeating: nil, count: compiled.propertyCount + 2)
         self.nameForms = [NameMatching.Forms?](repeating: nil, count: compiled.propertyCount + 2)
@@ -73,9 +74,7 @@ final class MappingRun {
                 values.setContent(.unresolved(type: target.type, id: target.id), at: value)
             }
         }
-        unmapped.sort()
-        return MappingResult(
-            tree: tree, values: values, issues: issues, sourceIndex: sourceIndex, unmapped: unmapped)
+        return MappingResult(tree: tree, values: values, issues: issues, sourceIndex: sourceIndex)
     }
 
     // MARK: Building values
@@ -155,7 +154,7 @@ final class MappingRun {
         guard sourceIndex[member] == MappingRun.untouched else { return }
         if isXML, let k = tree.key(member), k.hasPrefix("@xmlns") { return }
         sourceIndex[member] = MappingRun.unmappedMark
-        unmapped.append(member)
+        unmappedCount += 1
         issues.appendUnmapped(member, className: className, note: note, positions: positions)
     }
 
@@ -163,8 +162,7 @@ final class MappingRun {
     /// whose class does not read that field, an XML attribute beside the `#text` a property read): whether a field
     /// is consumed does not depend on the order properties are mapped in.
     private func forgetUnmappedThatWereRead() {
-        guard unmapped.contains(where: { sourceIndex[$0] != MappingRun.unmappedMark }) else { return }
-        unmapped.removeAll { sourceIndex[$0] != MappingRun.unmappedMark }
+        guard unmappedCount > 0 else { return }
         issues.removeUnmappedFields { sourceIndex[$0] != MappingRun.unmappedMark }
     }
 

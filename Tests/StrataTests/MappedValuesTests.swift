@@ -25,6 +25,30 @@ import Testing
         return Mapper(mappings: mappings).map(tree, with: RouteMapping(className: "Row"))
     }
 
+    @Test("a value's record takes 20 bytes: a leaf ends after itself, a container keeps its end in its payload")
+    func recordSizeAndEnds() throws {
+        #expect(MemoryLayout<MappedValues.Record>.stride == 20)
+        var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row", "id"])
+        values.append(.object(className: "Row"), name: MappedValues.noName, parent: -1, source: -1)
+        values.append(.int(-9_007_199_254_740_993), name: 1, parent: 0, source: -1)
+        values.append(.array, name: 1, parent: 0, source: -1)
+        values.append(.double(-0.1), name: MappedValues.noName, parent: 2, source: -1)
+        values.setEnd(4, of: 2)
+        values.setEnd(4, of: 0)
+        #expect(values.indices.map { values.end($0) } == [4, 2, 4, 4])
+        #expect(values.className(0) == "Row")
+        #expect(values.content(1) == .int(-9_007_199_254_740_993))
+        #expect(values.content(3) == .double(-0.1))
+        // Content replaced keeps the end: an object made invalid, a leaf given descendants before it became one.
+        values.setContent(.invalid, at: 0)
+        #expect(values.end(0) == 4 && values.content(0) == .invalid)
+        values.setContent(.object(className: "Row"), at: 0)
+        #expect(values.end(0) == 4 && values.className(0) == "Row")
+        values.setEnd(2, of: 0)
+        values.setContent(.null, at: 2)
+        #expect(values.indices.map { values.end($0) } == [2, 2, 4, 4])
+    }
+
     @Test("every content kind reads back as mapped: source strings unescaped, dates to the bit, decimals as written")
     func contentRoundTrips() throws {
         let r = try Self.map(

@@ -1,19 +1,23 @@
 import Foundation
 import StrataDocuments
 
-/// The mapped values of one result, stored compactly: 24 bytes a value, no reference counting per value.
+/// The mapped values of one result, stored compactly: 20 bytes a value, no reference counting per value.
 ///
-/// Each value is one plain record (kind, payload, name, parent, end, source, severity). Names and class names are
-/// indexes into one interned table; strings and decimals read straight from a JSON source are not copied but read
-/// from the parsed tree when asked for; the rare payloads (decimals, URLs, unresolved links) sit in a side list. Reading
-/// `values[i]` builds a ``MappedValue``; the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
+/// Each value is one plain record (kind, payload, name, parent, source, severity; a container's end sits in its
+/// payload). Names and class names are indexes into one interned table; strings and decimals read straight from a
+/// JSON source are not copied but read from the parsed tree when asked for; the rare payloads (converted decimals,
+/// URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``; the accessors
+/// (`parent(_:)`, `end(_:)`, …) read one field without it.
 public struct MappedValues: RandomAccessCollection, Sendable {
-    /// One value's fields, as stored in 24 bytes: the payload, the parent and the end, then the source with the
+    /// One value's fields, as stored in 20 bytes: the payload in two halves, the parent, the source with the
     /// severity in its top two bits, and the name with the kind in its top four.
+    ///
+    /// A value with no descendants ends right after itself, so only a container keeps its end: an array or a
+    /// dictionary in its payload's low half, an object (whose low half is its class name) in the high half.
     struct Record {
-        var payload: UInt64
+        private var low: UInt32
+        private var high: UInt32
         var parent: Int32
-        var end: Int32
         private var sourceAndSeverity: UInt32
         private var nameAndKind: UInt32
 
@@ -21,11 +25,43 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         private static let nameMask: UInt32 = (1 << 28) - 1
 
         init(payload: UInt64, parent: Int32, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
-            self.payload = payload
+            low = UInt32(truncatingIfNeeded: payload)
+            high = UInt32(truncatingIfNeeded: payload >> 32)
             self.parent = parent
-            self.end = end
             sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
             nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
+            _ = setContainerEnd(end)
+        }
+
+        /// What a leaf holds, as its kind says how to read it.
+        var payload: UInt64 {
+            get { UInt64(high) << 32 | UInt64(low) }
+            set {
+                low = UInt32(truncatingIfNeeded: newValue)
+                high = UInt32(truncatingIfNeeded: newValue >> 32)
+            }
+        }
+
+        /// An object's class name (interned).
+        var className: Int32 { Int32(bitPattern: low) }
+
+        /// The index after a container's last descendant; nil for a leaf.
+        var containerEnd: Int32? {
+            switch kind {
+            case .object: Int32(bitPattern: high)
+            case .array, .dictionary: Int32(bitPattern: low)
+            default: nil
+            }
+        }
+
+        /// Sets a container's end and returns true; a leaf keeps no end and returns false.
+        mutating func setContainerEnd(_ end: Int32) -> Bool {
+            switch kind {
+            case .object: high = UInt32(bitPattern: end)
+            case .array, .dictionary: low = UInt32(bitPattern: end)
+            default: return false
+            }
+            return true
         }
 
         /// The source node, or -1 (a node index fits in 30 bits: `Tree.maxNodes` is below 2^27).
@@ -71,6 +107,9 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     private var table: InternedNames
     private var strings: [String] = []
     private var others: [MappedValue.Content] = []
+    /// The ends of the values that hold no container but were given descendants before they became a leaf (none
+    /// in practice: a container made invalid is ended at once).
+    private var leafEnds: [Int32: Int32] = [:]
     /// The parsed tree that `sourceString` records read from.
     private let tree: Tree
 
@@ -90,7 +129,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         let r = records[i]
         return MappedValue(
             id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r), parent: r.parent,
-            end: r.end, source: r.source, severity: MappedValues.severity(r.severity))
+            end: Int32(truncatingIfNeeded: end(i)), source: r.source, severity: MappedValues.severity(r.severity))
     }
 
     // MARK: Reading one field
@@ -102,7 +141,11 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     }
 
     /// The index after value `i`'s last descendant.
-    public func end(_ i: Int) -> Int { Int(records[i].end) }
+    public func end(_ i: Int) -> Int {
+        if let end = records[i].containerEnd { return Int(end) }
+        guard !leafEnds.isEmpty, let end = leafEnds[Int32(truncatingIfNeeded: i)] else { return i + 1 }
+        return Int(end)
+    }
 
     /// The parsed node value `i` was read from, if any.
     public func source(_ i: Int) -> Tree.Index? {
@@ -126,7 +169,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     }
 
     /// The interned position of object value `i`'s class name in ``names``.
-    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(records[i].payload) : nil }
+    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(records[i].className) : nil }
 
     /// What value `i`'s payload means.
     func kind(_ i: Int) -> Kind { records[i].kind }
@@ -142,7 +185,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The class name of object value `i`.
     public func className(_ i: Int) -> String? {
         let r = records[i]
-        return r.kind == .object ? table[Int(r.payload)] : nil
+        return r.kind == .object ? table[Int(r.className)] : nil
     }
 
     /// What value `i` holds.
@@ -159,7 +202,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     private func content(_ r: Record) -> MappedValue.Content {
         switch r.kind {
-        case .object: .object(className: table[Int(r.payload)])
+        case .object: .object(className: table[Int(r.className)])
         case .array: .array
         case .dictionary: .dictionary
         case .ownString: .string(strings[Int(r.payload)])
@@ -215,12 +258,21 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// Replaces what value `i` holds.
     mutating func setContent(_ content: MappedValue.Content, at i: Int) {
         let (kind, payload) = encode(content)
+        let end = self.end(i)
         records[i].kind = kind
         records[i].payload = payload
+        setEnd(end, of: i)
     }
 
     /// Ends value `i` before value `end`.
-    mutating func setEnd(_ end: Int, of i: Int) { records[i].end = Int32(truncatingIfNeeded: end) }
+    mutating func setEnd(_ end: Int, of i: Int) {
+        let key = Int32(truncatingIfNeeded: i)
+        if records[i].setContainerEnd(Int32(truncatingIfNeeded: end)) || end == i + 1 {
+            if !leafEnds.isEmpty { leafEnds[key] = nil }
+        } else {
+            leafEnds[key] = Int32(truncatingIfNeeded: end)
+        }
+    }
 
     /// Raises value `i`'s severity to `severity` when that is more serious.
     mutating func raise(_ severity: MappingIssue.Severity, at i: Int) {

@@ -47,9 +47,10 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
         /// The index after a container's last descendant; nil for a leaf.
         var containerEnd: Int32? {
-            switch kind {
-            case .object: Int32(bitPattern: high)
-            case .array, .dictionary: Int32(bitPattern: low)
+            // The kind's raw value, without building the enum: object 0, array 1, dictionary 2.
+            switch nameAndKind >> 28 {
+            case 0: Int32(bitPattern: high)
+            case 1, 2: Int32(bitPattern: low)
             default: nil
             }
         }
@@ -141,10 +142,15 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     }
 
     /// The index after value `i`'s last descendant.
+    @inline(__always)
     public func end(_ i: Int) -> Int {
         if let end = records[i].containerEnd { return Int(end) }
-        guard !leafEnds.isEmpty, let end = leafEnds[Int32(truncatingIfNeeded: i)] else { return i + 1 }
-        return Int(end)
+        return leafEnds.isEmpty ? i + 1 : leafEnd(i)
+    }
+
+    /// The end of leaf `i` when it was given descendants before it became a leaf; else the next index.
+    private func leafEnd(_ i: Int) -> Int {
+        leafEnds[Int32(truncatingIfNeeded: i)].map { Int($0) } ?? i + 1
     }
 
     /// The parsed node value `i` was read from, if any.

@@ -30,7 +30,7 @@ extension MappingRun {
             add(.double, v.bitPattern, name: name, parent: parent, source: node)
         case .decimal?:
             // Read here only to know it reads: the value is read again from the node when it is asked for.
-            guard kind == .number, ScalarConversion.decimal(tree, node) != nil else { return false }
+            guard kind == .number, ScalarConversion.readsAsDecimal(tree, node) else { return false }
             add(.sourceDecimal, UInt64(node), name: name, parent: parent, source: node)
         case .bool?:
             guard kind == .bool else { return false }

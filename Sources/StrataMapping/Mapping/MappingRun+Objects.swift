@@ -19,7 +19,7 @@ extension MappingRun {
         values.append(
             .object, UInt64(cls.nameID), name: nameID, parent: Int32(truncatingIfNeeded: parent ?? -1),
             source: Int32(truncatingIfNeeded: node))
-        if sourceIndex[node] < 0 { sourceIndex[node] = Int32(id) }
+        sourceIndex.setIfUnread(node, Int32(id))
         if depth >= maxDepth {
             values.setContent(.invalid, at: id)
             report(

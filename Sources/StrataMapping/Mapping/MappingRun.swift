@@ -86,7 +86,7 @@ final class MappingRun {
         values.append(
             content, name: values.nameID(name), parent: Int32(truncatingIfNeeded: parent ?? -1),
             source: Int32(truncatingIfNeeded: source ?? -1))
-        if let s = source, sourceIndex[s] < 0 { sourceIndex[s] = Int32(id) }
+        if let s = source { sourceIndex.setIfUnread(s, Int32(id)) }
         return id
     }
 
@@ -97,7 +97,7 @@ final class MappingRun {
         values.append(
             kind, payload, name: name, parent: Int32(truncatingIfNeeded: parent),
             source: Int32(truncatingIfNeeded: source))
-        if sourceIndex[source] < 0 { sourceIndex[source] = id }
+        sourceIndex.setIfUnread(source, id)
     }
 
     /// Ends container `id` after its last descendant.
@@ -105,7 +105,7 @@ final class MappingRun {
 
     /// Records that value `id` also stands for source node `node` (a JSON:API linkage, an XML `#text`).
     func alsoSource(_ node: Tree.Index, of id: Int) {
-        if sourceIndex[node] < 0 { sourceIndex[node] = Int32(id) }
+        sourceIndex.setIfUnread(node, Int32(id))
     }
 
     /// Marks containers a key path went through (also one reported as unmapped before the path came by).

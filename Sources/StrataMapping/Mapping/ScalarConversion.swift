@@ -224,6 +224,27 @@ enum ScalarConversion {
     }
 
     /// Reads a JSON integer literal straight from the source bytes (nil for fractions, exponents, > 18 digits).
+    /// True when number node `n` reads as a decimal: a plain number of up to 18 digits is seen to from its bytes
+    /// (it always reads), any other is read.
+    static func readsAsDecimal(_ tree: Tree, _ n: Tree.Index) -> Bool {
+        let plain =
+            tree.side == nil
+            && tree.source.withUnsafeBufferPointer { b -> Bool in
+                // A JSON number's syntax is checked by the parser: only the digits and an exponent matter here.
+                var digits = 0
+                for p in tree.span(n) {
+                    let c = b[p]
+                    if c >= 0x30 && c <= 0x39 {
+                        digits += 1
+                    } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+                        return false
+                    }
+                }
+                return digits <= 18
+            }
+        return plain || decimal(tree, n) != nil
+    }
+
     static func fastInt(_ tree: Tree, _ n: Tree.Index) -> Int? {
         guard tree.side == nil else { return nil }
         let start = Int(tree.nodes[n].start)

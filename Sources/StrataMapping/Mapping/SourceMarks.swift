@@ -40,6 +40,21 @@ struct SourceMarks: Sendable {
     /// The nodes' positions.
     var indices: Range<Int> { codes.indices }
 
+    /// Makes `value` the value read from `node` unless one already is (the node keeps its first value).
+    @inline(__always)
+    mutating func setIfUnread(_ node: Int, _ value: Int32) {
+        let code = codes[node]
+        guard code < SourceMarks.asideCode else { return }
+        let block = node >> SourceMarks.blockShift
+        let base = bases[block]
+        let distance = Int(value) - Int(base)
+        if base >= 0, distance >= 0, distance <= SourceMarks.reach {
+            codes[node] = SourceMarks.firstValueCode + UInt16(truncatingIfNeeded: distance)
+        } else {
+            self[node] = value
+        }
+    }
+
     /// The first value read from `node` (0 or more), or its mark (``untouched``, ``unmapped``, ``passed``).
     subscript(node: Int) -> Int32 {
         get {

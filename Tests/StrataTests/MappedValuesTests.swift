@@ -28,6 +28,8 @@ import Testing
     @Test("a value's record takes 20 bytes: a leaf ends after itself, a container keeps its end in its payload")
     func recordSizeAndEnds() throws {
         #expect(MemoryLayout<MappedValues.Record>.stride == 20)
+        // The record reads a container's kind from its raw bits.
+        #expect([MappedValues.Kind.object, .array, .dictionary].map(\.rawValue) == [0, 1, 2])
         var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row", "id"])
         values.append(.object(className: "Row"), name: MappedValues.noName, parent: -1, source: -1)
         values.append(.int(-9_007_199_254_740_993), name: 1, parent: 0, source: -1)

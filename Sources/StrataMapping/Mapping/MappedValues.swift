@@ -30,7 +30,11 @@ public struct MappedValues: RandomAccessCollection, Sendable {
             self.parent = parent
             sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
             nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
-            _ = setContainerEnd(end)
+            switch kind {
+            case .object: high = UInt32(bitPattern: end)
+            case .array, .dictionary: low = UInt32(bitPattern: end)
+            default: break
+            }
         }
 
         /// What a leaf holds, as its kind says how to read it.
@@ -46,6 +50,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         var className: Int32 { Int32(bitPattern: low) }
 
         /// The index after a container's last descendant; nil for a leaf.
+        @inline(__always)
         var containerEnd: Int32? {
             // The kind's raw value, without building the enum: object 0, array 1, dictionary 2.
             switch nameAndKind >> 28 {
@@ -56,10 +61,12 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         }
 
         /// Sets a container's end and returns true; a leaf keeps no end and returns false.
+        @inline(__always)
         mutating func setContainerEnd(_ end: Int32) -> Bool {
-            switch kind {
-            case .object: high = UInt32(bitPattern: end)
-            case .array, .dictionary: low = UInt32(bitPattern: end)
+            // The kind's raw value, as in `containerEnd`.
+            switch nameAndKind >> 28 {
+            case 0: high = UInt32(bitPattern: end)
+            case 1, 2: low = UInt32(bitPattern: end)
             default: return false
             }
             return true
@@ -271,13 +278,19 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     }
 
     /// Ends value `i` before value `end`.
+    @inline(__always)
     mutating func setEnd(_ end: Int, of i: Int) {
-        let key = Int32(truncatingIfNeeded: i)
         if records[i].setContainerEnd(Int32(truncatingIfNeeded: end)) || end == i + 1 {
-            if !leafEnds.isEmpty { leafEnds[key] = nil }
+            if !leafEnds.isEmpty { leafEnds[Int32(truncatingIfNeeded: i)] = nil }
         } else {
-            leafEnds[key] = Int32(truncatingIfNeeded: end)
+            setLeafEnd(end, of: i)
         }
+    }
+
+    /// Keeps the end of leaf `i` that was given descendants before it became a leaf.
+    @inline(never)
+    private mutating func setLeafEnd(_ end: Int, of i: Int) {
+        leafEnds[Int32(truncatingIfNeeded: i)] = Int32(truncatingIfNeeded: end)
     }
 
     /// Raises value `i`'s severity to `severity` when that is more serious.

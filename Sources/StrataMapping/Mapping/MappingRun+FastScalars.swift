@@ -29,9 +29,8 @@ extension MappingRun {
             }
             add(.double, v.bitPattern, name: name, parent: parent, source: node)
         case .decimal?:
-            // Read here only to know it reads: the value is read again from the node when it is asked for.
-            guard kind == .number, ScalarConversion.readsAsDecimal(tree, node) else { return false }
-            add(.sourceDecimal, UInt64(node), name: name, parent: parent, source: node)
+            guard kind == .number else { return false }
+            return mapFastDecimal(node, name: name, parent: parent)
         case .bool?:
             guard kind == .bool else { return false }
             add(.bool, tree.bool(node)! ? 1 : 0, name: name, parent: parent, source: node)
@@ -46,6 +45,15 @@ extension MappingRun {
         case nil:
             return false
         }
+        return true
+    }
+
+    /// Maps number `node` as a decimal when it reads as one, keeping only the node (the value is read again from it
+    /// when asked for); out of line, so the common scalars' path above stays small enough to be inlined.
+    @inline(never)
+    private func mapFastDecimal(_ node: Tree.Index, name: Int32, parent: Int) -> Bool {
+        guard ScalarConversion.readsAsDecimal(tree, node) else { return false }
+        add(.sourceDecimal, UInt64(node), name: name, parent: parent, source: node)
         return true
     }
 }

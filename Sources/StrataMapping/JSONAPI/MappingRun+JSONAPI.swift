@@ -28,8 +28,7 @@ extension MappingRun {
                     message:
                         "unknown top-level member \(JSONString.quote(k)); a JSON:API document has "
                         + MappingRun.documentMembers.joined(separator: ", "), value: nil)
-                sourceIndex[c] = MappingRun.unmappedMark
-                unmappedCount += 1
+                sourceIndex[c] = SourceMarks.unmapped
             }
         }
         let data = member["data"]
@@ -67,7 +66,7 @@ extension MappingRun {
             }
         }
         if let included {
-            sourceIndex[included] = MappingRun.passedMark
+            sourceIndex[included] = SourceMarks.passed
             if tree.kind(included) == .array {
                 for r in tree.children(included) {
                     _ = indexResource(r)
@@ -115,9 +114,8 @@ extension MappingRun {
         close(root)
         for r in jsonapi.included {
             if let key = jsonapi.keyOf[r], jsonapi.expanded[key] != nil { continue }
-            guard sourceIndex[r] == MappingRun.untouched else { continue }
-            sourceIndex[r] = MappingRun.unmappedMark
-            unmappedCount += 1
+            guard sourceIndex[r] == SourceMarks.untouched else { continue }
+            sourceIndex[r] = SourceMarks.unmapped
             let what = jsonapi.keyOf[r].map { "included resource \($0)" } ?? "included element"
             report(
                 .info, .unmappedField, node: r, property: nil, found: found(r),
@@ -333,10 +331,10 @@ extension MappingRun {
                 }
             }
         }
-        for (k, m) in attrMembers.enumerated() where !attrTaken[k] && sourceIndex[m] == MappingRun.untouched {
+        for (k, m) in attrMembers.enumerated() where !attrTaken[k] && sourceIndex[m] == SourceMarks.untouched {
             reportUnmapped(m, className: cls.name, note: " (attribute)")
         }
-        for (k, m) in relMembers.enumerated() where !relTaken[k] && sourceIndex[m] == MappingRun.untouched {
+        for (k, m) in relMembers.enumerated() where !relTaken[k] && sourceIndex[m] == SourceMarks.untouched {
             reportUnmapped(m, className: cls.name, note: " (relationship)")
         }
         close(id)

@@ -30,11 +30,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
             self.parent = parent
             sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
             nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
-            switch kind {
-            case .object: high = UInt32(bitPattern: end)
-            case .array, .dictionary: low = UInt32(bitPattern: end)
-            default: break
-            }
+            _ = setContainerEnd(end)
         }
 
         /// What a leaf holds, as its kind says how to read it.

@@ -16,7 +16,7 @@ public struct MappingResult: Sendable {
     /// from the source marks, so it takes a pass over the tree (a response can have half a million of them, which
     /// the result does not keep a second list of).
     public var unmapped: [Tree.Index] {
-        sourceIndex.indices.filter { sourceIndex[$0] == MappingRun.unmappedMark }
+        sourceIndex.indices.filter { sourceIndex[$0] == SourceMarks.unmapped }
     }
     let sourceIndex: SourceMarks
     /// Issue positions ordered by the value they mark (then by position), and that value for each: 8 bytes an
@@ -137,8 +137,8 @@ public struct MappingResult: Sendable {
         while true {
             let mark = sourceIndex[c]
             if mark >= 0 { return first ? .value(Int(mark)) : .inside(Int(mark)) }
-            if mark == MappingRun.unmappedMark { return .unmapped }
-            if mark == MappingRun.passedMark { return first ? .passed : .notReached }
+            if mark == SourceMarks.unmapped { return .unmapped }
+            if mark == SourceMarks.passed { return first ? .passed : .notReached }
             guard let p = tree.parent(c) else { return .notReached }
             c = p
             first = false

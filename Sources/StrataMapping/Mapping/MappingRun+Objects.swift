@@ -361,7 +361,7 @@ extension MappingRun {
     /// Reports the unused members of containers key paths passed through (after all paths had their turn).
     func flushPassed() {
         for (container, className) in pendingPassed {
-            for c in tree.children(container) where sourceIndex[c] == MappingRun.untouched {
+            for c in tree.children(container) where sourceIndex[c] == SourceMarks.untouched {
                 reportUnmapped(c, className: className, note: " (inside a key path)")
             }
         }

@@ -279,7 +279,7 @@ extension MappingRun {
         guard let cls = compiled[className] else {
             return unknownClass(className, node: node, property: p, name: name, parent: parent)
         }
-        if sourceIndex[field] == MappingRun.untouched { sourceIndex[field] = MappingRun.passedMark }
+        if sourceIndex[field] == SourceMarks.untouched { sourceIndex[field] = SourceMarks.passed }
         return mapObject(node, spec: spec(cls, only: p.only), name: name, parent: parent)
     }
 

@@ -13,10 +13,8 @@ final class MappingRun {
 
     @exclusivity(unchecked) var values: MappedValues
     @exclusivity(unchecked) var issues = MappingIssues()
-    /// Per source node: the first value read from it (≥ 0), or one of the marks below.
+    /// Per source node: the first value read from it (≥ 0), or one of `SourceMarks`' marks.
     @exclusivity(unchecked) var sourceIndex: SourceMarks
-    /// How many fields were marked unmapped (some may be read later in the run).
-    @exclusivity(unchecked) var unmappedCount = 0
     @exclusivity(unchecked) var depth = 0
     @exclusivity(unchecked) var readers: [DateReader?]
     @exclusivity(unchecked) var specs: [SpecKey: ObjectSpec] = [:]
@@ -39,13 +37,6 @@ final class MappingRun {
     var reportedPassed: Set<Tree.Index> = []
     /// JSON:API state, when mapping a JSON:API document.
     var jsonapi = JSONAPIState()
-
-    /// Not read by any value.
-    static let untouched = SourceMarks.untouched
-    /// A field no property consumed.
-    static let unmappedMark = SourceMarks.unmapped
-    /// A container a key path passed through.
-    static let passedMark = SourceMarks.passed
 
     init(tree: Tree, compiled: CompiledMappings, maxDepth: Int) {
         self.tree = tree
@@ -110,8 +101,8 @@ final class MappingRun {
 
     /// Marks containers a key path went through (also one reported as unmapped before the path came by).
     func markPassed(_ nodes: [Tree.Index]) {
-        for n in nodes where sourceIndex[n] == MappingRun.untouched || sourceIndex[n] == MappingRun.unmappedMark {
-            sourceIndex[n] = MappingRun.passedMark
+        for n in nodes where sourceIndex[n] == SourceMarks.untouched || sourceIndex[n] == SourceMarks.unmapped {
+            sourceIndex[n] = SourceMarks.passed
         }
     }
 
@@ -151,10 +142,9 @@ final class MappingRun {
     /// Records a field no property consumed (one another property read already is not: a key path, or a `field`
     /// reading an XML element's attribute, consumes it whatever class it sits in).
     func reportUnmapped(_ member: Tree.Index, className: String, note: String = "") {
-        guard sourceIndex[member] == MappingRun.untouched else { return }
+        guard sourceIndex[member] == SourceMarks.untouched else { return }
         if isXML, let k = tree.key(member), k.hasPrefix("@xmlns") { return }
-        sourceIndex[member] = MappingRun.unmappedMark
-        unmappedCount += 1
+        sourceIndex[member] = SourceMarks.unmapped
         issues.appendUnmapped(member, className: className, note: note, positions: positions)
     }
 
@@ -162,8 +152,7 @@ final class MappingRun {
     /// whose class does not read that field, an XML attribute beside the `#text` a property read): whether a field
     /// is consumed does not depend on the order properties are mapped in.
     private func forgetUnmappedThatWereRead() {
-        guard unmappedCount > 0 else { return }
-        issues.removeUnmappedFields { sourceIndex[$0] != MappingRun.unmappedMark }
+        issues.removeUnmappedFields { sourceIndex[$0] != SourceMarks.unmapped }
     }
 
     /// What node `n` holds, with container sizes and scalars cut short (`string "x1"`, `object with 3 fields`).

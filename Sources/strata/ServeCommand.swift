@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Strata
 import StrataServe
@@ -24,6 +23,8 @@ enum ServeCommand {
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
+        // Before any thread is started: the server's threads inherit the mask, so no thread takes these signals.
+        holdStopSignals()
         let host = try args.option("--host") ?? "127.0.0.1"
         let portText = try args.option("--port") ?? "8080"
         guard let port = ServeListener.port(portText) else {
@@ -83,19 +84,29 @@ enum ServeCommand {
         try ServeJournal(file: file, problems: { Output.error("strata: warning: \($0)") })
     }
 
-    /// Blocks until SIGINT or SIGTERM arrives (delivered through Dispatch, never as a handler in main.swift).
+    /// SIGINT and SIGTERM, either of which stops serving.
+    static var stopSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+
+    /// Blocks SIGINT and SIGTERM in this thread and the threads it starts from now on: one sent at any moment
+    /// stays pending for ``waitForStopSignal()``. (A handler set up once serving had begun lost a signal sent
+    /// while it was being set up, and serving went on for ever; one sent before it ended the process unstopped.)
+    /// A program started from here would inherit the mask (Foundation's `Process` keeps it) and must unblock them.
+    static func holdStopSignals() {
+        var signals = stopSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives, or returns at once for one that arrived since
+    /// ``holdStopSignals()``.
     static func waitForStopSignal() {
-        let stop = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "strata.serve.signals")
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        stop.wait()
-        for source in sources { source.cancel() }
+        var signals = stopSignals
+        var received: Int32 = 0
+        _ = sigwait(&signals, &received)
     }
 }

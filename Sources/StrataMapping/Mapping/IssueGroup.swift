@@ -21,13 +21,10 @@ public struct IssueGroup: Sendable, Equatable, CustomStringConvertible {
     public var count: Int
     /// The first few concrete paths, in the order found (at most ``exampleLimit``).
     public var examples: [String]
-    /// The positions of the group's issues in the list it was made from, in order.
-    public var members: [Int]
+    /// The position of the group's first issue in the list it was made from.
+    public var first: Int
     /// The first issue's message (issues of a group differ only in what they found).
     public var message: String
-
-    /// The position of the group's first issue in the list it was made from.
-    public var first: Int { members[0] }
 
     /// What identifies a group: the same kind, property and pattern (and severity) are one row.
     public struct Key: Hashable, Sendable {
@@ -154,15 +151,11 @@ public struct IssueCounts: Sendable, Equatable {
     /// Issues of severity info.
     public var infos = 0
 
-    /// Counts `issues` (from their records: no issue is built).
+    /// Counts `issues` (from how they are kept: no issue is built).
     public init(_ issues: MappingIssues) {
-        for k in issues.indices {
-            switch issues.severity(k) {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .info: infos += 1
-            }
-        }
+        errors = issues.count(.error)
+        warnings = issues.count(.warning)
+        infos = issues.count(.info)
     }
 
     /// The issues passing `filter`.

@@ -1,32 +1,50 @@
 import Foundation
 import StrataDocuments
 
-/// Every issue of a mapping, in the order found, kept compactly: an unmapped field costs one small record.
+/// Every issue of a mapping, in the order found, kept compactly: an unmapped field costs 5 bytes.
 ///
 /// A 100 MB response whose objects each carry a few fields no property reads has hundreds of thousands of issues.
-/// Each such issue is a record of its node, class and note; its path, what was found and its message are built
-/// when the issue is read. Counting by severity, grouping (``groups()``) and finding a value's issues read the
-/// records only. Other issues are stored whole.
+/// Each such issue is kept as its node and the number of its class and note, in lists of their own; its path, what
+/// was found and its message are built when the issue is read. Other
+/// issues are stored whole, with their positions in the list. Counting by severity, grouping (``groups()``) and
+/// finding a value's issues read no built issue.
 public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
-    /// One issue: whole in `whole`, or an unmapped field described by its node, class name and note.
-    struct Record: Equatable {
-        var node: Int32
-        var value: Int32
-        /// The issue's position in `whole`; for an unmapped field, its class name in `names`.
-        var payload: Int32
-        /// An unmapped field's note (`" (attribute)"`) in `names`.
-        var note: Int32
-        var kind: MappingIssue.Kind
-        var severity: MappingIssue.Severity
-        var isUnmappedField: Bool
-    }
-
-    private var records: [Record] = []
+    /// The issues stored whole, in order.
     private var whole: [MappingIssue] = []
+    /// The position in the list of each issue in `whole`, ascending.
+    private var wholePositions: [Int32] = []
+    /// The node of each unmapped field, in order.
+    private var unmappedNodes: [Int32] = []
+    /// The number in `labels` of each unmapped field's class and note (``asideLabel``: in `labelsAside`).
+    private var unmappedLabels: [UInt8] = []
+    /// Each class name and note an unmapped field had, once, numbered in the order found.
+    private var labels: [Label] = []
+    private var labelNumbers = RecentIndex<Label>(recent: 4)
+    /// The label numbers that do not fit a byte, by the field's position in `unmappedNodes`.
+    private var labelsAside: [Int32: Int32] = [:]
+    /// The label of the unmapped field added last.
+    private var lastLabel: Int32?
     /// Class names and notes of unmapped fields, each once.
     private var names = InternedNames()
     /// Builds the paths of unmapped fields; nil until one is recorded.
     private var positions: NodePositions?
+
+    /// The field's label in `unmappedLabels` when its number is kept in `labelsAside`.
+    private static let asideLabel = UInt8.max
+
+    /// The class an unmapped field sits in, and what follows its message.
+    private struct Label: Hashable, Sendable {
+        /// The class name, in `names`.
+        var className: Int32
+        /// The note that follows the message (`" (attribute)"`), in `names`.
+        var note: Int32
+    }
+
+    /// Where issue `k` is kept: whole, or as an unmapped field.
+    private enum Slot {
+        case whole(Int)
+        case unmapped(Int)
+    }
 
     /// No issues.
     public init() {}
@@ -43,7 +61,10 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
 
     /// Two lists are equal when they hold the same issues, however each is stored.
     public static func == (a: MappingIssues, b: MappingIssues) -> Bool {
-        if a.records == b.records && a.whole == b.whole && a.names == b.names && a.positions === b.positions {
+        if a.whole == b.whole && a.wholePositions == b.wholePositions && a.unmappedNodes == b.unmappedNodes
+            && a.unmappedLabels == b.unmappedLabels && a.labels == b.labels && a.labelsAside == b.labelsAside
+            && a.names == b.names && a.positions === b.positions
+        {
             return true
         }
         return a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
@@ -54,21 +75,59 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     /// The first position (0).
     public var startIndex: Int { 0 }
     /// The number of issues.
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { whole.count + unmappedNodes.count }
 
-    /// Issue `k`, built from its record when it is an unmapped field.
+    /// Issue `k`, built from its node when it is an unmapped field.
     public subscript(k: Int) -> MappingIssue {
-        let r = records[k]
-        guard r.isUnmappedField, let positions else { return whole[Int(r.payload)] }
-        let node = Int(r.node)
+        switch slot(k) {
+        case .whole(let w): return whole[w]
+        case .unmapped(let u): return unmappedIssue(u)
+        }
+    }
+
+    /// Unmapped field `u` as an issue.
+    private func unmappedIssue(_ u: Int) -> MappingIssue {
+        let node = Int(unmappedNodes[u])
+        let positions = positions!
         let tree = positions.tree
-        let className = names[Int(r.payload)]
+        let label = label(of: u)
+        let className = names[Int(label.className)]
         return MappingIssue(
-            severity: r.severity, kind: r.kind, node: node, path: positions.pathText(node), property: className,
+            severity: .info, kind: .unmappedField, node: node, path: positions.pathText(node), property: className,
             expected: nil, found: tree.describe(node, sizes: true),
             message: MappingIssues.unmappedMessage(key: tree.key(node) ?? "?", className: className)
-                + names[Int(r.note)],
+                + names[Int(label.note)],
             value: nil)
+    }
+
+    /// Where issue `k` is kept (a binary search over the whole issues' positions).
+    private func slot(_ k: Int) -> Slot {
+        precondition(k >= 0 && k < count, "issue \(k) of \(count)")
+        var low = 0
+        var high = wholePositions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(wholePositions[mid]) < k { low = mid + 1 } else { high = mid }
+        }
+        if low < wholePositions.count, Int(wholePositions[low]) == k { return .whole(low) }
+        return .unmapped(k - low)
+    }
+
+    /// The class name and note of unmapped field `u`.
+    private func label(of u: Int) -> Label {
+        let code = unmappedLabels[u]
+        return labels[code == MappingIssues.asideLabel ? Int(labelsAside[Int32(truncatingIfNeeded: u)]!) : Int(code)]
+    }
+
+    /// Appends unmapped field `node` with label number `label`.
+    private mutating func appendUnmapped(_ node: Int32, label: Int32) {
+        if label < Int32(MappingIssues.asideLabel) {
+            unmappedLabels.append(UInt8(truncatingIfNeeded: label))
+        } else {
+            labelsAside[Int32(truncatingIfNeeded: unmappedNodes.count)] = label
+            unmappedLabels.append(MappingIssues.asideLabel)
+        }
+        unmappedNodes.append(node)
     }
 
     /// The message of a field no property of `className` read.
@@ -79,31 +138,61 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     // MARK: Reading one part
 
     /// The severity of issue `k`.
-    public func severity(_ k: Int) -> MappingIssue.Severity { records[k].severity }
+    public func severity(_ k: Int) -> MappingIssue.Severity {
+        if case .whole(let w) = slot(k) { return whole[w].severity }
+        return .info
+    }
 
     /// The kind of issue `k`.
-    public func kind(_ k: Int) -> MappingIssue.Kind { records[k].kind }
+    public func kind(_ k: Int) -> MappingIssue.Kind {
+        if case .whole(let w) = slot(k) { return whole[w].kind }
+        return .unmappedField
+    }
 
     /// The parsed node issue `k` is about, if any.
-    public func node(_ k: Int) -> Tree.Index? { records[k].node < 0 ? nil : Int(records[k].node) }
+    public func node(_ k: Int) -> Tree.Index? {
+        switch slot(k) {
+        case .whole(let w): whole[w].node
+        case .unmapped(let u): Int(unmappedNodes[u])
+        }
+    }
 
     /// The mapped value issue `k` marks, if any.
-    public func value(_ k: Int) -> MappedValue.ID? { records[k].value < 0 ? nil : Int(records[k].value) }
+    public func value(_ k: Int) -> MappedValue.ID? {
+        if case .whole(let w) = slot(k) { return whole[w].value }
+        return nil
+    }
 
     /// The number of issues of `severity`.
     public func count(_ severity: MappingIssue.Severity) -> Int {
-        records.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+        whole.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + (severity == .info ? unmappedNodes.count : 0)
+    }
+
+    /// The issues that mark a value, as (value, position) pairs in the order found: only issues stored whole do.
+    func markedValues() -> [(value: Int32, issue: Int32)] {
+        zip(whole, wholePositions).compactMap { issue, k in issue.value.map { (Int32(truncatingIfNeeded: $0), k) } }
+    }
+
+    /// Calls `body` with each issue's position and where it is kept, in order (two cursors, no search).
+    private func forEachSlot(_ body: (Int, Slot) -> Void) {
+        var w = 0
+        var u = 0
+        for k in 0..<count {
+            if w < wholePositions.count, Int(wholePositions[w]) == k {
+                body(k, .whole(w))
+                w += 1
+            } else {
+                body(k, .unmapped(u))
+                u += 1
+            }
+        }
     }
 
     // MARK: Adding
 
     /// Appends an issue stored whole.
     mutating func append(_ issue: MappingIssue) {
-        records.append(
-            Record(
-                node: Int32(truncatingIfNeeded: issue.node ?? -1), value: Int32(truncatingIfNeeded: issue.value ?? -1),
-                payload: Int32(truncatingIfNeeded: whole.count), note: -1, kind: issue.kind,
-                severity: issue.severity, isUnmappedField: false))
+        wholePositions.append(Int32(truncatingIfNeeded: count))
         whole.append(issue)
     }
 
@@ -111,18 +200,53 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     mutating func appendUnmapped(_ node: Tree.Index, className: String, note: String, positions: NodePositions) {
         if self.positions == nil { self.positions = positions }
         precondition(self.positions === positions, "one mapping's issues come from one tree")
-        records.append(
-            Record(
-                node: Int32(truncatingIfNeeded: node), value: -1, payload: nameID(className), note: nameID(note),
-                kind: .unmappedField, severity: .info, isUnmappedField: true))
+        // Most fields have the label of a field just before them: found without interning either name.
+        let label: Int32
+        if let last = lastLabel, names[Int(labels[Int(last)].className)] == className,
+            names[Int(labels[Int(last)].note)] == note
+        {
+            label = last
+        } else {
+            let key = Label(className: names.number(className), note: names.number(note))
+            if let known = labelNumbers[key] {
+                label = known
+            } else {
+                label = Int32(truncatingIfNeeded: labels.count)
+                labels.append(key)
+                labelNumbers.add(key, label)
+            }
+            lastLabel = label
+        }
+        appendUnmapped(Int32(truncatingIfNeeded: node), label: label)
     }
 
     /// Removes the unmapped-field issues whose node `drop` picks (fields found to be read after all).
     mutating func removeUnmappedFields(_ drop: (Tree.Index) -> Bool) {
-        records.removeAll { $0.isUnmappedField && drop(Int($0.node)) }
+        guard unmappedNodes.contains(where: { drop(Int($0)) }) else { return }
+        var keptWholePositions: [Int32] = []
+        keptWholePositions.reserveCapacity(wholePositions.count)
+        var kept = self
+        kept.unmappedNodes = []
+        kept.unmappedLabels = []
+        kept.labelsAside = [:]
+        forEachSlot { _, slot in
+            let position = Int32(truncatingIfNeeded: keptWholePositions.count + kept.unmappedNodes.count)
+            switch slot {
+            case .whole:
+                keptWholePositions.append(position)
+            case .unmapped(let u):
+                let node = unmappedNodes[u]
+                guard !drop(Int(node)) else { return }
+                let code = unmappedLabels[u]
+                let label = code == MappingIssues.asideLabel ? labelsAside[Int32(truncatingIfNeeded: u)]! : Int32(code)
+                kept.appendUnmapped(node, label: label)
+            }
+        }
+        wholePositions = keptWholePositions
+        unmappedNodes = kept.unmappedNodes
+        unmappedLabels = kept.unmappedLabels
+        labelsAside = kept.labelsAside
     }
-
-    private mutating func nameID(_ name: String) -> Int32 { names.number(name) }
 
     // MARK: Groups
 
@@ -143,35 +267,39 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             return id
         }
         var index = RecentIndex<GroupKey>(recent: 8)
-        var members: [[Int]] = []
-        for (k, r) in records.enumerated() {
+        /// Each group's size and its first few issues, as positions.
+        var tallies: [(count: Int, examples: [Int])] = []
+        forEachSlot { k, slot in
+            let severity: MappingIssue.Severity
+            let kind: MappingIssue.Kind
             let property: Int32
             let pattern: Int32
-            if r.isUnmappedField {
-                let n = Int(r.payload)
+            switch slot {
+            case .unmapped(let u):
+                let n = Int(label(of: u).className)
                 if propertyOfName[n] == -2 { propertyOfName[n] = propertyID(names[n]) }
-                property = propertyOfName[n]
-                pattern = patterns.pattern(ofNode: Int(r.node), in: positions!.tree)
-            } else {
-                let issue = whole[Int(r.payload)]
-                property = propertyID(issue.property)
+                (severity, kind, property) = (.info, .unmappedField, propertyOfName[n])
+                pattern = patterns.pattern(ofNode: Int(unmappedNodes[u]), in: positions!.tree)
+            case .whole(let w):
+                let issue = whole[w]
+                (severity, kind, property) = (issue.severity, issue.kind, propertyID(issue.property))
                 pattern = patterns.pattern(ofText: IssueGroup.pattern(of: issue.path))
             }
-            let key = GroupKey(severity: r.severity, kind: r.kind, property: property, pattern: pattern)
+            let key = GroupKey(severity: severity, kind: kind, property: property, pattern: pattern)
             if let g = index[key] {
-                members[Int(g)].append(k)
+                tallies[Int(g)].count += 1
+                if tallies[Int(g)].examples.count < IssueGroup.exampleLimit { tallies[Int(g)].examples.append(k) }
             } else {
-                index.add(key, Int32(truncatingIfNeeded: members.count))
-                members.append([k])
+                index.add(key, Int32(truncatingIfNeeded: tallies.count))
+                tallies.append((1, [k]))
             }
         }
-        return members.map { list in
-            let first = self[list[0]]
+        return tallies.map { tally in
+            let first = self[tally.examples[0]]
             return IssueGroup(
                 severity: first.severity, kind: first.kind, property: first.property,
-                pattern: IssueGroup.pattern(of: first.path),
-                count: list.count, examples: list.prefix(IssueGroup.exampleLimit).map { self[$0].path },
-                members: list, message: first.message)
+                pattern: IssueGroup.pattern(of: first.path), count: tally.count,
+                examples: tally.examples.map { self[$0].path }, first: tally.examples[0], message: first.message)
         }
     }
 

@@ -33,11 +33,7 @@ public struct MappingResult: Sendable {
         self.issues = issues
         self.sourceIndex = sourceIndex
         // Issues are found value by value, so the pairs are nearly always in order already.
-        var pairs: [(value: Int32, issue: Int32)] = []
-        pairs.reserveCapacity(issues.count)
-        for k in issues.indices {
-            if let v = issues.value(k) { pairs.append((Int32(v), Int32(k))) }
-        }
+        var pairs = issues.markedValues()
         if zip(pairs, pairs.dropFirst()).contains(where: { $0.value > $1.value }) {
             pairs.sort { $0.value != $1.value ? $0.value < $1.value : $0.issue < $1.issue }
         }
@@ -174,7 +170,7 @@ public struct MappingResult: Sendable {
     public func count(_ severity: MappingIssue.Severity) -> Int { issues.count(severity) }
 
     /// True when some issue is an error.
-    public var hasErrors: Bool { issues.indices.contains { issues.severity($0) == .error } }
+    public var hasErrors: Bool { issues.count(.error) > 0 }
 
     /// The position of value `id` in the mapped tree: `catalogue[0].title`; the root is the empty string.
     ///

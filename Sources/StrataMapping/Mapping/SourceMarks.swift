@@ -1,9 +1,9 @@
-/// Per source node of a mapping: the first value read from it, or how the mapping treated it, in 2 bytes a node.
+/// Per source node of a mapping: the first value read from it, or how the mapping treated it, in a byte a node.
 ///
 /// Values are numbered in the order they are added, and the values read from neighbouring nodes are added close
-/// together. So each block of 1 024 nodes keeps the first value written into it, and each node its distance from that
-/// one; a value out of that reach (before the block's first, or 65 000 after it) is kept aside. A 100 MB response
-/// has 6.4 million nodes: 12 MB of marks here, where one `Int32` a node took 24 MB.
+/// together. So each block of 64 nodes keeps the first value written into it, and each node its distance from that
+/// one; a value out of that reach (before the block's first, or 251 after it) is kept aside. A 100 MB response has
+/// 6.4 million nodes: 6.8 MB of marks here, where one `Int32` a node took 26 MB.
 struct SourceMarks: Sendable {
     /// Not read by any value.
     static let untouched: Int32 = -1
@@ -12,17 +12,17 @@ struct SourceMarks: Sendable {
     /// A container a key path passed through.
     static let passed: Int32 = -3
 
-    /// Nodes per block: 2^10.
-    private static let blockShift = 10
+    /// Nodes per block: 2^6.
+    private static let blockShift = 6
     /// The code of a node whose value is kept aside.
-    private static let asideCode: UInt16 = 3
+    private static let asideCode: UInt8 = 3
     /// The code of a value at distance 0 from its block's first; codes below it are the marks and `asideCode`.
-    private static let firstValueCode: UInt16 = 4
+    private static let firstValueCode: UInt8 = 4
     /// The farthest distance a code holds.
-    private static let reach = Int(UInt16.max - firstValueCode)
+    private static let reach = Int(UInt8.max - firstValueCode)
 
     /// Per node: 0 untouched, 1 unmapped, 2 passed, 3 aside, else a value as `firstValueCode` + its distance.
-    private var codes: [UInt16]
+    private var codes: [UInt8]
     /// Per block: the first value written into it, or -1.
     private var bases: [Int32]
     /// The values out of their block's reach, by node.
@@ -30,7 +30,7 @@ struct SourceMarks: Sendable {
 
     /// Marks for `count` nodes, all untouched.
     init(count: Int) {
-        codes = [UInt16](repeating: 0, count: count)
+        codes = [UInt8](repeating: 0, count: count)
         bases = [Int32](repeating: -1, count: (count >> SourceMarks.blockShift) + 1)
     }
 
@@ -49,7 +49,7 @@ struct SourceMarks: Sendable {
         let base = bases[block]
         let distance = Int(value) - Int(base)
         if base >= 0, distance >= 0, distance <= SourceMarks.reach {
-            codes[node] = SourceMarks.firstValueCode + UInt16(truncatingIfNeeded: distance)
+            codes[node] = SourceMarks.firstValueCode + UInt8(truncatingIfNeeded: distance)
         } else {
             self[node] = value
         }
@@ -81,7 +81,7 @@ struct SourceMarks: Sendable {
                 if bases[block] < 0 { bases[block] = newValue }
                 let distance = Int(newValue) - Int(bases[block])
                 if distance >= 0, distance <= SourceMarks.reach {
-                    codes[node] = SourceMarks.firstValueCode + UInt16(distance)
+                    codes[node] = SourceMarks.firstValueCode + UInt8(distance)
                 } else {
                     codes[node] = SourceMarks.asideCode
                     aside[Int32(truncatingIfNeeded: node)] = newValue

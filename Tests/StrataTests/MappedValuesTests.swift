@@ -25,9 +25,9 @@ import Testing
         return Mapper(mappings: mappings).map(tree, with: RouteMapping(className: "Row"))
     }
 
-    @Test("a value's record takes 20 bytes: a leaf ends after itself, a container keeps its end in its payload")
+    @Test("a value's record takes 16 bytes: a leaf ends after itself, a container keeps its end in its payload")
     func recordSizeAndEnds() throws {
-        #expect(MemoryLayout<MappedValues.Record>.stride == 20)
+        #expect(MemoryLayout<MappedValues.Record>.stride == 16)
         // The record reads a container's kind from its raw bits.
         #expect([MappedValues.Kind.object, .array, .dictionary].map(\.rawValue) == [0, 1, 2])
         var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row", "id"])
@@ -49,6 +49,49 @@ import Testing
         values.setEnd(2, of: 0)
         values.setContent(.null, at: 2)
         #expect(values.indices.map { values.end($0) } == [2, 2, 4, 4])
+    }
+
+    @Test("parents, kept for containers only, read back as appended: deep, wide, ended early, and out of order")
+    func parentsReadBack() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row"])
+            var parents: [Int?] = []
+            /// Appends a value under `parent` (its subtree, for a container), up to about 5 000 values in all.
+            func add(under parent: Int?, ancestors: [Int], depth: Int) {
+                let id = values.count
+                guard id < 5000 else { return }
+                let containerKinds: [MappedValue.Content] = [.object(className: "Row"), .array, .dictionary]
+                let isContainer = depth < 12 && Int.random(in: 0..<3, using: &generator) == 0
+                // Now and then a value names an outer container as its parent, not the one open (kept aside).
+                var named = parent
+                if !isContainer, ancestors.count > 1, Int.random(in: 0..<20, using: &generator) == 0 {
+                    named = ancestors.randomElement(using: &generator)
+                }
+                let content = isContainer ? containerKinds.randomElement(using: &generator)! : .int(id)
+                values.append(
+                    content, name: MappedValues.noName, parent: Int32(named ?? -1), source: -1)
+                parents.append(named)
+                guard isContainer else { return }
+                if Int.random(in: 0..<8, using: &generator) == 0 {
+                    // Too deep: made invalid and ended at once, as the mapping does.
+                    values.setContent(.invalid, at: id)
+                    values.setEnd(id + 1, of: id)
+                    return
+                }
+                let wide = Int.random(in: 0..<10, using: &generator) == 0
+                for _ in 0..<Int.random(in: 0...(wide ? 400 : 6), using: &generator) {
+                    add(under: id, ancestors: ancestors + [id], depth: depth + 1)
+                }
+                values.setEnd(values.count, of: id)
+            }
+            values.append(.array, name: MappedValues.noName, parent: -1, source: -1)
+            parents.append(nil)
+            for _ in 0..<(round % 2 == 0 ? 30 : 3) { add(under: 0, ancestors: [0], depth: 1) }
+            values.setEnd(values.count, of: 0)
+            #expect(values.indices.map { values.parent($0) } == parents, "round \(round)")
+            #expect(values.indices.allSatisfy { values[$0].parent == parents[$0] })
+        }
     }
 
     @Test("every content kind reads back as mapped: source strings unescaped, dates to the bit, decimals as written")

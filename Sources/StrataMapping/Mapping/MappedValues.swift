@@ -1,33 +1,32 @@
 import Foundation
 import StrataDocuments
 
-/// The mapped values of one result, stored compactly: 20 bytes a value, no reference counting per value.
+/// The mapped values of one result, stored compactly: 16 bytes a value, no reference counting per value.
 ///
-/// Each value is one plain record (kind, payload, name, parent, source, severity; a container's end sits in its
-/// payload). Names and class names are indexes into one interned table; strings and decimals read straight from a
-/// JSON source are not copied but read from the parsed tree when asked for; the rare payloads (converted decimals,
-/// URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``; the accessors
+/// Each value is one plain record (kind, payload, name, source, severity; a container's end sits in its payload).
+/// Only containers keep their parent, beside the records: a leaf's parent is the innermost container before it that
+/// has not ended there. Names and class names are indexes into one interned table; strings and decimals read
+/// straight from a JSON source are not copied but read from the parsed tree when asked for; the rare payloads
+/// (converted decimals, URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``; the accessors
 /// (`parent(_:)`, `end(_:)`, …) read one field without it.
 public struct MappedValues: RandomAccessCollection, Sendable {
-    /// One value's fields, as stored in 20 bytes: the payload in two halves, the parent, the source with the
-    /// severity in its top two bits, and the name with the kind in its top four.
+    /// One value's fields, as stored in 16 bytes: the payload in two halves, the source with the severity in its top
+    /// two bits, and the name with the kind in its top four.
     ///
     /// A value with no descendants ends right after itself, so only a container keeps its end: an array or a
     /// dictionary in its payload's low half, an object (whose low half is its class name) in the high half.
     struct Record {
         private var low: UInt32
         private var high: UInt32
-        var parent: Int32
         private var sourceAndSeverity: UInt32
         private var nameAndKind: UInt32
 
         private static let sourceMask: UInt32 = (1 << 30) - 1
         private static let nameMask: UInt32 = (1 << 28) - 1
 
-        init(payload: UInt64, parent: Int32, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
+        init(payload: UInt64, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
             low = UInt32(truncatingIfNeeded: payload)
             high = UInt32(truncatingIfNeeded: payload >> 32)
-            self.parent = parent
             sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
             nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
             _ = setContainerEnd(end)
@@ -116,6 +115,17 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     private var leafEnds: [Int32: Int32] = [:]
     /// The parsed tree that `sourceString` records read from.
     private let tree: Tree
+    /// The values appended as containers, ascending.
+    private var branches: [Int32] = []
+    /// For each of `branches`, the position in `branches` of the container open when it was appended (-1: none):
+    /// its parent, unless `parentsAside` has another.
+    private var branchParents: [Int32] = []
+    /// The positions in `branches` of the containers appended and not yet ended, innermost last.
+    private var open: [Int32] = []
+    /// The innermost of the `open` containers, as a value (-1: none).
+    private var innermostOpen: Int32 = -1
+    /// The parents that are not the container open when their value was appended (a mapping run makes none).
+    private var parentsAside: [Int32: Int32] = [:]
 
     /// Values over `tree`, with `names` interned from the start (a compiled mapping's property and class names).
     init(tree: Tree, names: [String]) {
@@ -132,7 +142,8 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     public subscript(i: Int) -> MappedValue {
         let r = records[i]
         return MappedValue(
-            id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r), parent: r.parent,
+            id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r),
+            parent: Int32(truncatingIfNeeded: parent(i) ?? -1),
             end: Int32(truncatingIfNeeded: end(i)), source: r.source, severity: MappedValues.severity(r.severity))
     }
 
@@ -140,8 +151,23 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     /// The parent of value `i`, or nil for the root.
     public func parent(_ i: Int) -> Int? {
-        let p = records[i].parent
-        return p < 0 ? nil : Int(p)
+        precondition(i >= 0 && i < records.count, "value \(i) of \(records.count)")
+        if !parentsAside.isEmpty, let p = parentsAside[Int32(truncatingIfNeeded: i)] { return p < 0 ? nil : Int(p) }
+        // The last container appended at or before `i`.
+        var low = 0
+        var high = branches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(branches[mid]) <= i { low = mid + 1 } else { high = mid }
+        }
+        var k = low - 1
+        if k >= 0, Int(branches[k]) == i {
+            k = Int(branchParents[k])
+        } else {
+            // A leaf: out of the containers that ended before it, to the innermost one still open there.
+            while k >= 0, end(Int(branches[k])) <= i { k = Int(branchParents[k]) }
+        }
+        return k < 0 ? nil : Int(branches[k])
     }
 
     /// The index after value `i`'s last descendant.
@@ -254,8 +280,14 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     @inline(__always)
     mutating func append(_ kind: Kind, _ payload: UInt64, name: Int32, parent: Int32, source: Int32) {
         let id = Int32(truncatingIfNeeded: records.count)
-        records.append(
-            Record(payload: payload, parent: parent, end: id + 1, source: source, name: name, kind: kind, severity: 0))
+        if parent != innermostOpen { parentsAside[id] = parent }
+        if kind.rawValue <= Kind.dictionary.rawValue {
+            branchParents.append(open.last ?? -1)
+            open.append(Int32(truncatingIfNeeded: branches.count))
+            branches.append(id)
+            innermostOpen = id
+        }
+        records.append(Record(payload: payload, end: id + 1, source: source, name: name, kind: kind, severity: 0))
     }
 
     /// Appends a value holding `content`.
@@ -270,12 +302,22 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         let end = self.end(i)
         records[i].kind = kind
         records[i].payload = payload
-        setEnd(end, of: i)
+        place(end, of: i)
     }
 
-    /// Ends value `i` before value `end`.
+    /// Ends value `i` before value `end`: a container appended last of those open is closed.
     @inline(__always)
     mutating func setEnd(_ end: Int, of i: Int) {
+        if Int(innermostOpen) == i {
+            open.removeLast()
+            innermostOpen = open.last.map { branches[Int($0)] } ?? -1
+        }
+        place(end, of: i)
+    }
+
+    /// Keeps `end` as the end of value `i`.
+    @inline(__always)
+    private mutating func place(_ end: Int, of i: Int) {
         if records[i].setContainerEnd(Int32(truncatingIfNeeded: end)) || end == i + 1 {
             if !leafEnds.isEmpty { leafEnds[Int32(truncatingIfNeeded: i)] = nil }
         } else {

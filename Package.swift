@@ -16,9 +16,11 @@ let package = Package(
         // Mapping: mapping configurations read and run over a tree (JCModel's and JSON:API's included).
         .target(name: "StrataMapping", dependencies: ["StrataDocuments"]),
         // The exchange: sessions, requests, sources, fixtures, history, serving and import; re-exports the two above.
-        .target(name: "Strata", dependencies: ["StrataDocuments", "StrataMapping", "CCurl", "CFileSystem"]),
+        .target(name: "Strata", dependencies: ["StrataDocuments", "StrataMapping", "CCurl", "CFileSystem", "CMalloc"]),
         // Opening a file beneath a folder in one step (openat2 RESOLVE_BENEATH, or a walk): SessionFiles' C half.
         .target(name: "CFileSystem"),
+        // glibc's allocator settings the process starts with (large blocks mapped, so freed ones leave the heap).
+        .target(name: "CMalloc"),
         // libyaml's event parser through a shim header; only Strata's YAML reader imports it.
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
         // Loading a C library at run time, for the two shims below: nothing they use is needed to build.

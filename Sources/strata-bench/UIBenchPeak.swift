@@ -51,6 +51,7 @@ enum UIBenchPeak {
 
     /// The child side: shows the file's body in a headless explorer and prints the report line.
     static func runChild(_ file: String) throws {
+        ProcessMemory.mapLargeBlocks()  // as the `strata` executable starts
         let session = try UIBenchSession.make()
         let route = session.routes[0]
         let request = try RequestBuilder(session: session, environment: [:]).build(route)

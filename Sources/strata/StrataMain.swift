@@ -9,6 +9,7 @@ enum StrataMain {
     static var explore: Command { Command("", ExploreCommand.self) }
 
     static func main(_ argv: [String], commands: [Command]) -> Int32 {
+        ProcessMemory.mapLargeBlocks()
         let first = argv.first
         if first == "--help" || first == "-h" || first == "help" {
             if argv.count == 1 {

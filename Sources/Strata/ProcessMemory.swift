@@ -10,7 +10,8 @@ public enum ProcessMemory {
     ///
     /// glibc raises its threshold as large blocks are freed (up to 32 MiB), so after a large response is parsed the
     /// arrays a mapping grows come from the heap, and those it outgrew stay resident: at 100 MB about 5 MB of the
-    /// explorer's peak (`strata-bench ui`). A block this large is written in full anyway, so mapping it costs little.
+    /// explorer's peak (`strata-bench ui`). A mapping's pages that are never written are never resident either, so
+    /// room reserved ahead (a tree's or a mapping's upper bound) costs nothing until it is used.
     public static func mapLargeBlocks() {
         _ = strata_malloc_map_blocks_from(mappedBlockSize)
     }

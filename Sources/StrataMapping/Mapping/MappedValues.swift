@@ -7,8 +7,8 @@ import StrataDocuments
 /// Only containers keep their parent, beside the records: a leaf's parent is the innermost container before it that
 /// has not ended there. Names and class names are indexes into one interned table; strings and decimals read
 /// straight from a JSON source are not copied but read from the parsed tree when asked for; the rare payloads
-/// (converted decimals, URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``; the accessors
-/// (`parent(_:)`, `end(_:)`, …) read one field without it.
+/// (converted decimals, URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``;
+/// the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
 public struct MappedValues: RandomAccessCollection, Sendable {
     /// One value's fields, as stored in 16 bytes: the payload in two halves, the source with the severity in its top
     /// two bits, and the name with the kind in its top four.
@@ -120,10 +120,8 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// For each of `branches`, the position in `branches` of the container open when it was appended (-1: none):
     /// its parent, unless `parentsAside` has another.
     private var branchParents: [Int32] = []
-    /// The positions in `branches` of the containers appended and not yet ended, innermost last.
-    private var open: [Int32] = []
-    /// The innermost of the `open` containers, as a value (-1: none).
-    private var innermostOpen: Int32 = -1
+    /// The containers appended and not yet ended, innermost last: each as a value and its position in `branches`.
+    private var open: [(value: Int32, branch: Int32)] = []
     /// The parents that are not the container open when their value was appended (a mapping run makes none).
     private var parentsAside: [Int32: Int32] = [:]
 
@@ -280,12 +278,11 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     @inline(__always)
     mutating func append(_ kind: Kind, _ payload: UInt64, name: Int32, parent: Int32, source: Int32) {
         let id = Int32(truncatingIfNeeded: records.count)
-        if parent != innermostOpen { parentsAside[id] = parent }
+        if parent != open.last?.value ?? -1 { parentsAside[id] = parent }
         if kind.rawValue <= Kind.dictionary.rawValue {
-            branchParents.append(open.last ?? -1)
-            open.append(Int32(truncatingIfNeeded: branches.count))
+            branchParents.append(open.last?.branch ?? -1)
+            open.append((id, Int32(truncatingIfNeeded: branches.count)))
             branches.append(id)
-            innermostOpen = id
         }
         records.append(Record(payload: payload, end: id + 1, source: source, name: name, kind: kind, severity: 0))
     }
@@ -308,10 +305,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// Ends value `i` before value `end`: a container appended last of those open is closed.
     @inline(__always)
     mutating func setEnd(_ end: Int, of i: Int) {
-        if Int(innermostOpen) == i {
-            open.removeLast()
-            innermostOpen = open.last.map { branches[Int($0)] } ?? -1
-        }
+        if let last = open.last, Int(last.value) == i { open.removeLast() }
         place(end, of: i)
     }
 

@@ -5,9 +5,8 @@ import StrataDocuments
 ///
 /// A 100 MB response whose objects each carry a few fields no property reads has hundreds of thousands of issues.
 /// Each such issue is kept as its node and the number of its class and note, in lists of their own; its path, what
-/// was found and its message are built when the issue is read. Other
-/// issues are stored whole, with their positions in the list. Counting by severity, grouping (``groups()``) and
-/// finding a value's issues read no built issue.
+/// was found and its message are built when the issue is read. Other issues are stored whole, with their positions
+/// in the list. Counting by severity, grouping (``groups()``) and finding a value's issues read no built issue.
 public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// The issues stored whole, in order.
     private var whole: [MappingIssue] = []
@@ -22,8 +21,6 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     private var labelNumbers = RecentIndex<Label>(recent: 4)
     /// The label numbers that do not fit a byte, by the field's position in `unmappedNodes`.
     private var labelsAside: [Int32: Int32] = [:]
-    /// The label of the unmapped field added last.
-    private var lastLabel: Int32?
     /// Class names and notes of unmapped fields, each once.
     private var names = InternedNames()
     /// Builds the paths of unmapped fields; nil until one is recorded.
@@ -114,9 +111,12 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     }
 
     /// The class name and note of unmapped field `u`.
-    private func label(of u: Int) -> Label {
+    private func label(of u: Int) -> Label { labels[Int(labelNumber(of: u))] }
+
+    /// The number in `labels` of unmapped field `u`'s class and note.
+    private func labelNumber(of u: Int) -> Int32 {
         let code = unmappedLabels[u]
-        return labels[code == MappingIssues.asideLabel ? Int(labelsAside[Int32(truncatingIfNeeded: u)]!) : Int(code)]
+        return code == MappingIssues.asideLabel ? labelsAside[Int32(truncatingIfNeeded: u)]! : Int32(code)
     }
 
     /// Appends unmapped field `node` with label number `label`.
@@ -200,11 +200,10 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
     mutating func appendUnmapped(_ node: Tree.Index, className: String, note: String, positions: NodePositions) {
         if self.positions == nil { self.positions = positions }
         precondition(self.positions === positions, "one mapping's issues come from one tree")
-        // Most fields have the label of a field just before them: found without interning either name.
+        // Most fields have the label of the field just before them: found without interning either name.
+        let last = unmappedNodes.isEmpty ? nil : labelNumber(of: unmappedNodes.count - 1)
         let label: Int32
-        if let last = lastLabel, names[Int(labels[Int(last)].className)] == className,
-            names[Int(labels[Int(last)].note)] == note
-        {
+        if let last, names[Int(labels[Int(last)].className)] == className, names[Int(labels[Int(last)].note)] == note {
             label = last
         } else {
             let key = Label(className: names.number(className), note: names.number(note))
@@ -215,7 +214,6 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
                 labels.append(key)
                 labelNumbers.add(key, label)
             }
-            lastLabel = label
         }
         appendUnmapped(Int32(truncatingIfNeeded: node), label: label)
     }
@@ -237,9 +235,7 @@ public struct MappingIssues: RandomAccessCollection, Sendable, Equatable, Expres
             case .unmapped(let u):
                 let node = unmappedNodes[u]
                 guard !drop(Int(node)) else { return }
-                let code = unmappedLabels[u]
-                let label = code == MappingIssues.asideLabel ? labelsAside[Int32(truncatingIfNeeded: u)]! : Int32(code)
-                kept.appendUnmapped(node, label: label)
+                kept.appendUnmapped(node, label: labelNumber(of: u))
             }
         }
         wholePositions = keptWholePositions

@@ -223,7 +223,6 @@ enum ScalarConversion {
         return u.isEmpty
     }
 
-    /// Reads a JSON integer literal straight from the source bytes (nil for fractions, exponents, > 18 digits).
     /// True when number node `n` reads as a decimal: a plain number of up to 18 digits is seen to from its bytes
     /// (it always reads), any other is read.
     static func readsAsDecimal(_ tree: Tree, _ n: Tree.Index) -> Bool {
@@ -245,6 +244,7 @@ enum ScalarConversion {
         return plain || decimal(tree, n) != nil
     }
 
+    /// Reads a JSON integer literal straight from the source bytes (nil for fractions, exponents, > 18 digits).
     static func fastInt(_ tree: Tree, _ n: Tree.Index) -> Int? {
         guard tree.side == nil else { return nil }
         let start = Int(tree.nodes[n].start)

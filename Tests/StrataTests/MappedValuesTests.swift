@@ -25,9 +25,9 @@ import Testing
         return Mapper(mappings: mappings).map(tree, with: RouteMapping(className: "Row"))
     }
 
-    @Test("a value's record takes 16 bytes: a leaf ends after itself, a container keeps its end in its payload")
+    @Test("a value's record takes 12 bytes: a leaf ends after itself, a container keeps its end in its payload")
     func recordSizeAndEnds() throws {
-        #expect(MemoryLayout<MappedValues.Record>.stride == 16)
+        #expect(MemoryLayout<MappedValues.Record>.stride == 12)
         // The record reads a container's kind from its raw bits.
         #expect([MappedValues.Kind.object, .array, .dictionary].map(\.rawValue) == [0, 1, 2])
         var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row", "id"])
@@ -49,6 +49,60 @@ import Testing
         values.setEnd(2, of: 0)
         values.setContent(.null, at: 2)
         #expect(values.indices.map { values.end($0) } == [2, 2, 4, 4])
+    }
+
+    @Test("payloads past 32 bits go aside and objects' names and class names go in pairs, all reading back exactly")
+    func widePayloadsAndObjectLabels() throws {
+        var values = MappedValues(tree: try JSONParser().parse(Array("{}".utf8)), names: ["Row", "id"])
+        let ints = [0, 1, Int(UInt32.max), Int(UInt32.max) + 1, -1, Int.min, Int.max]
+        let doubles = [0.0, -0.0, 0.1, -1e300, .infinity, Double.leastNonzeroMagnitude]
+        let date = Date(timeIntervalSinceReferenceDate: 12_345.678_9)
+        values.append(.array, name: MappedValues.noName, parent: -1, source: -1)
+        for i in ints { values.append(.int(i), name: 1, parent: 0, source: -1) }
+        for d in doubles { values.append(.double(d), name: 1, parent: 0, source: -1) }
+        values.append(.date(date), name: 1, parent: 0, source: -1)
+        // The same class under two names, and two classes under one name: four objects, three pairs.
+        let objects: [(name: String?, className: String)] = [
+            ("home", "Address"), ("work", "Address"), ("home", "Place"), ("home", "Address"), (nil, "Row"),
+        ]
+        for object in objects {
+            let id = values.count
+            values.append(.object(className: object.className), name: values.nameID(object.name), parent: 0, source: -1)
+            values.append(.bool(true), name: 1, parent: Int32(id), source: -1)
+            values.setEnd(values.count, of: id)
+        }
+        values.setEnd(values.count, of: 0)
+        var expected: [MappedValue.Content] =
+            [.array] + ints.map { .int($0) } + doubles.map { .double($0) } + [.date(date)]
+        var names: [String?] = [nil] + Array(repeating: "id", count: ints.count + doubles.count + 1)
+        for object in objects {
+            expected += [.object(className: object.className), .bool(true)]
+            names += [object.name, "id"]
+        }
+        #expect(values.indices.map { values.content($0) } == expected)
+        #expect(values.indices.map { values.name($0) } == names)
+        #expect(values.indices.map { values[$0].name } == names)
+        let firstObject = 1 + ints.count + doubles.count + 1
+        #expect(values.className(firstObject + 4) == "Place" && values.end(firstObject + 4) == firstObject + 6)
+        #expect(values.className(firstObject + 6) == "Address" && values.name(firstObject + 6) == "home")
+        // Replaced content keeps the name, whatever the kinds before and after.
+        values.setContent(.object(className: "Other"), at: firstObject)
+        #expect(values.name(firstObject) == "home" && values.className(firstObject) == "Other")
+        values.setContent(.double(-2.5), at: firstObject + 2)
+        #expect(values.name(firstObject + 2) == "work" && values.content(firstObject + 2) == .double(-2.5))
+        values.setContent(.object(className: "Row"), at: firstObject + 2)
+        #expect(values.name(firstObject + 2) == "work" && values.className(firstObject + 2) == "Row")
+    }
+
+    @Test("a double read from its JSON number is read again exactly as mapped, however it is written")
+    func sourceDoublesReadBack() throws {
+        let written = [
+            "0.1", "-0", "1e3", "1.5E-7", "0.30000000000000004", "123456789012345678", "-2.2250738585072014e-308",
+        ]
+        for text in written {
+            let mapped = try Self.map(#"{"score": "# + text + "}")
+            #expect(mapped.value(at: "score")?.content == .double(Double(text)!), "\(text)")
+        }
     }
 
     @Test("parents, kept for containers only, read back as appended: deep, wide, ended early, and out of order")

@@ -1,95 +1,78 @@
 import Foundation
 import StrataDocuments
 
-/// The mapped values of one result, stored compactly: 16 bytes a value, no reference counting per value.
+/// The mapped values of one result, stored compactly: 12 bytes a value, no reference counting per value.
 ///
-/// Each value is one plain record (kind, payload, name, source, severity; a container's end sits in its payload).
-/// Only containers keep their parent, beside the records: a leaf's parent is the innermost container before it that
-/// has not ended there. Names and class names are indexes into one interned table; strings and decimals read
-/// straight from a JSON source are not copied but read from the parsed tree when asked for; the rare payloads
-/// (converted decimals, URLs, unresolved links) sit in a side list. Reading `values[i]` builds a ``MappedValue``;
-/// the accessors (`parent(_:)`, `end(_:)`, …) read one field without it.
+/// Each value is one plain record (kind, a 32-bit payload, name, source, severity; a container's end is its
+/// payload). Only containers keep their parent, beside the records: a leaf's parent is the innermost container
+/// before it that has not ended there. Names and class names are indexes into one interned table, and an object's
+/// name and class name are one interned pair; strings and numbers read straight from a JSON source are not copied
+/// but read from the parsed tree when asked for; a payload that needs 64 bits (a date, a converted double, an int
+/// past 32 bits) sits in a side list, and so do the rare ones (converted decimals, URLs, unresolved links).
+/// Reading `values[i]` builds a ``MappedValue``; the accessors (`parent(_:)`, `end(_:)`, …) read one field without
+/// it.
 public struct MappedValues: RandomAccessCollection, Sendable {
-    /// One value's fields, as stored in 16 bytes: the payload in two halves, the source with the severity in its top
-    /// two bits, and the name with the kind in its top four.
+    /// One value's fields, as stored in 12 bytes: the payload, the source with the kind in its top five bits, and
+    /// the name with the severity and a flag saying the payload is in ``MappedValues/wide``.
     ///
-    /// A value with no descendants ends right after itself, so only a container keeps its end: an array or a
-    /// dictionary in its payload's low half, an object (whose low half is its class name) in the high half.
+    /// A value with no descendants ends right after itself, so only a container keeps its end, as its payload.
     struct Record {
-        private var low: UInt32
-        private var high: UInt32
-        private var sourceAndSeverity: UInt32
-        private var nameAndKind: UInt32
+        /// The payload itself, a container's end, or the position of a 64-bit payload in ``MappedValues/wide``.
+        private(set) var small: UInt32
+        private var sourceAndKind: UInt32
+        private var nameAndFlags: UInt32
 
-        private static let sourceMask: UInt32 = (1 << 30) - 1
+        private static let sourceMask: UInt32 = (1 << 27) - 1
         private static let nameMask: UInt32 = (1 << 28) - 1
+        private static let wideBit: UInt32 = 1 << 30
 
-        init(payload: UInt64, end: Int32, source: Int32, name: Int32, kind: Kind, severity: UInt8) {
-            low = UInt32(truncatingIfNeeded: payload)
-            high = UInt32(truncatingIfNeeded: payload >> 32)
-            sourceAndSeverity = UInt32(severity & 3) << 30 | (UInt32(bitPattern: source) & Record.sourceMask)
-            nameAndKind = UInt32(kind.rawValue) << 28 | (UInt32(bitPattern: name) & Record.nameMask)
-            _ = setContainerEnd(end)
+        /// A record whose payload is `small`, itself or (when `wide`) the position of the real one.
+        init(small: UInt32, wide: Bool, source: Int32, name: Int32, kind: Kind) {
+            self.small = small
+            sourceAndKind = UInt32(kind.rawValue) << 27 | (UInt32(bitPattern: source) & Record.sourceMask)
+            nameAndFlags = (UInt32(bitPattern: name) & Record.nameMask) | (wide ? Record.wideBit : 0)
         }
 
-        /// What a leaf holds, as its kind says how to read it.
-        var payload: UInt64 {
-            get { UInt64(high) << 32 | UInt64(low) }
-            set {
-                low = UInt32(truncatingIfNeeded: newValue)
-                high = UInt32(truncatingIfNeeded: newValue >> 32)
-            }
-        }
+        /// True when ``small`` is the position of the payload in ``MappedValues/wide``.
+        var isWide: Bool { nameAndFlags & Record.wideBit != 0 }
 
-        /// An object's class name (interned).
-        var className: Int32 { Int32(bitPattern: low) }
+        /// True for objects, arrays and dictionaries (kinds 0 to 2), whose payload is their end.
+        @inline(__always)
+        var isContainer: Bool { sourceAndKind >> 27 <= 2 }
 
         /// The index after a container's last descendant; nil for a leaf.
         @inline(__always)
-        var containerEnd: Int32? {
-            // The kind's raw value, without building the enum: object 0, array 1, dictionary 2.
-            switch nameAndKind >> 28 {
-            case 0: Int32(bitPattern: high)
-            case 1, 2: Int32(bitPattern: low)
-            default: nil
-            }
-        }
+        var containerEnd: Int32? { isContainer ? Int32(bitPattern: small) : nil }
 
         /// Sets a container's end and returns true; a leaf keeps no end and returns false.
         @inline(__always)
         mutating func setContainerEnd(_ end: Int32) -> Bool {
-            // The kind's raw value, as in `containerEnd`.
-            switch nameAndKind >> 28 {
-            case 0: high = UInt32(bitPattern: end)
-            case 1, 2: low = UInt32(bitPattern: end)
-            default: return false
-            }
+            guard isContainer else { return false }
+            small = UInt32(bitPattern: end)
             return true
         }
 
-        /// The source node, or -1 (a node index fits in 30 bits: `Tree.maxNodes` is below 2^27).
+        /// The source node, or -1 (a node index fits in 27 bits: `Tree.maxNodes` is below 2^27 - 1).
         var source: Int32 {
-            let s = sourceAndSeverity & Record.sourceMask
+            let s = sourceAndKind & Record.sourceMask
             return s == Record.sourceMask ? -1 : Int32(s)
         }
 
         /// The weight of the most serious issue on the value (0 to 3).
         var severity: UInt8 {
-            get { UInt8(sourceAndSeverity >> 30) }
-            set { sourceAndSeverity = UInt32(newValue & 3) << 30 | (sourceAndSeverity & Record.sourceMask) }
+            get { UInt8((nameAndFlags >> 28) & 3) }
+            set { nameAndFlags = (nameAndFlags & ~(3 << 28)) | UInt32(newValue & 3) << 28 }
         }
 
-        /// The interned name, or `noName` (names fit in 28 bits: there are fewer than nodes).
+        /// The interned name, or `noName`; an object's is its label's position in ``MappedValues/objectLabels``
+        /// (names fit in 28 bits: there are fewer than nodes).
         var name: Int32 {
-            let n = nameAndKind & Record.nameMask
+            let n = nameAndFlags & Record.nameMask
             return n == Record.nameMask ? MappedValues.noName : Int32(n)
         }
 
         /// What the payload means.
-        var kind: Kind {
-            get { Kind(rawValue: UInt8(nameAndKind >> 28))! }
-            set { nameAndKind = UInt32(newValue.rawValue) << 28 | (nameAndKind & Record.nameMask) }
-        }
+        var kind: Kind { Kind(rawValue: UInt8(sourceAndKind >> 27))! }
     }
 
     /// What a record's payload means.
@@ -99,6 +82,8 @@ public struct MappedValues: RandomAccessCollection, Sendable {
         /// A decimal read from a JSON number node (the payload): its value and digits are read again when asked for,
         /// so the common decimal costs its record and nothing more.
         case sourceDecimal
+        /// A double read from a JSON number node (the payload) as it reads exactly: read again when asked for.
+        case sourceDouble
     }
 
     /// The record of a name that is absent (array elements and the root).
@@ -110,6 +95,12 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     private var table: InternedNames
     private var strings: [String] = []
     private var others: [MappedValue.Content] = []
+    /// The payloads that need more than 32 bits (dates, converted doubles, large or negative ints), by position.
+    private var wide: [UInt64] = []
+    /// The name and class name of objects, each pair once; an object's record names its pair here.
+    private var objectLabels: [(name: Int32, className: Int32)] = []
+    /// The position of each pair in `objectLabels`, by `name << 32 | className`.
+    private var objectLabelNumbers: [UInt64: Int32] = [:]
     /// The ends of the values that hold no container but were given descendants before they became a leaf (none
     /// in practice: a container made invalid is ended at once).
     private var leafEnds: [Int32: Int32] = [:]
@@ -140,7 +131,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     public subscript(i: Int) -> MappedValue {
         let r = records[i]
         return MappedValue(
-            id: i, name: r.name < 0 ? nil : table[Int(r.name)], content: content(r),
+            id: i, name: nameNumber(r) < 0 ? nil : table[Int(nameNumber(r))], content: content(r),
             parent: Int32(truncatingIfNeeded: parent(i) ?? -1),
             end: Int32(truncatingIfNeeded: end(i)), source: r.source, severity: MappedValues.severity(r.severity))
     }
@@ -191,25 +182,38 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     /// The property name or dictionary key of value `i`.
     public func name(_ i: Int) -> String? {
-        let n = records[i].name
+        let n = nameNumber(records[i])
         return n < 0 ? nil : table[Int(n)]
     }
 
     /// The interned position of value `i`'s name in ``names``, or nil when it has none.
     func nameID(_ i: Int) -> Int? {
-        let n = records[i].name
+        let n = nameNumber(records[i])
         return n < 0 ? nil : Int(n)
     }
 
+    /// The interned name of record `r` (an object's is in its label), or `noName`.
+    @inline(__always)
+    private func nameNumber(_ r: Record) -> Int32 {
+        r.kind == .object ? objectLabels[Int(r.name)].name : r.name
+    }
+
+    /// The interned class name of object record `r`.
+    private func classNumber(_ r: Record) -> Int32 { objectLabels[Int(r.name)].className }
+
+    /// The payload of leaf record `r`, from the side list when it needs 64 bits.
+    @inline(__always)
+    private func payload(_ r: Record) -> UInt64 { r.isWide ? wide[Int(r.small)] : UInt64(r.small) }
+
     /// The interned position of object value `i`'s class name in ``names``.
-    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(records[i].className) : nil }
+    func classNameID(_ i: Int) -> Int? { records[i].kind == .object ? Int(classNumber(records[i])) : nil }
 
     /// What value `i`'s payload means.
     func kind(_ i: Int) -> Kind { records[i].kind }
 
     /// The string node that string value `i` reads its text from, when it is read from the parsed tree.
     func stringSource(_ i: Int) -> Tree.Index? {
-        records[i].kind == .sourceString ? Int(records[i].payload) : nil
+        records[i].kind == .sourceString ? Int(records[i].small) : nil
     }
 
     /// True when value `i` is an array.
@@ -218,7 +222,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The class name of object value `i`.
     public func className(_ i: Int) -> String? {
         let r = records[i]
-        return r.kind == .object ? table[Int(r.className)] : nil
+        return r.kind == .object ? table[Int(classNumber(r))] : nil
     }
 
     /// What value `i` holds.
@@ -227,7 +231,7 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     /// The target of reference value `i`.
     func reference(_ i: Int) -> Int? {
         let r = records[i]
-        return r.kind == .reference ? Int(r.payload) : nil
+        return r.kind == .reference ? Int(payload(r)) : nil
     }
 
     /// True when some value is (or was) a JSON:API reference.
@@ -235,22 +239,23 @@ public struct MappedValues: RandomAccessCollection, Sendable {
 
     private func content(_ r: Record) -> MappedValue.Content {
         switch r.kind {
-        case .object: .object(className: table[Int(r.className)])
+        case .object: .object(className: table[Int(classNumber(r))])
         case .array: .array
         case .dictionary: .dictionary
-        case .ownString: .string(strings[Int(r.payload)])
-        case .sourceString: .string(ScalarConversion.string(tree, Int(r.payload)))
-        case .int: .int(Int(Int64(bitPattern: r.payload)))
-        case .double: .double(Double(bitPattern: r.payload))
-        case .bool: .bool(r.payload != 0)
-        case .date: .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: r.payload)))
+        case .ownString: .string(strings[Int(payload(r))])
+        case .sourceString: .string(ScalarConversion.string(tree, Int(payload(r))))
+        case .int: .int(Int(Int64(bitPattern: payload(r))))
+        case .double: .double(Double(bitPattern: payload(r)))
+        case .bool: .bool(payload(r) != 0)
+        case .date: .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: payload(r))))
         case .raw: .raw
         case .null: .null
         case .missing: .missing
         case .invalid: .invalid
-        case .reference: .reference(Int(r.payload))
-        case .other: others[Int(r.payload)]
-        case .sourceDecimal: ScalarConversion.decimal(tree, Int(r.payload)) ?? .invalid
+        case .reference: .reference(Int(payload(r)))
+        case .other: others[Int(payload(r))]
+        case .sourceDecimal: ScalarConversion.decimal(tree, Int(payload(r))) ?? .invalid
+        case .sourceDouble: ScalarConversion.sourceDouble(tree, Int(payload(r))).map { .double($0) } ?? .invalid
         }
     }
 
@@ -284,7 +289,39 @@ public struct MappedValues: RandomAccessCollection, Sendable {
             open.append((id, Int32(truncatingIfNeeded: branches.count)))
             branches.append(id)
         }
-        records.append(Record(payload: payload, end: id + 1, source: source, name: name, kind: kind, severity: 0))
+        records.append(record(kind, payload, end: id + 1, name: name, source: source))
+    }
+
+    /// The record of a value of `kind` with `payload` (an object's: its class name), ending at `end` when it is a
+    /// container; a payload past 32 bits goes to the side list.
+    @inline(__always)
+    private mutating func record(_ kind: Kind, _ payload: UInt64, end: Int32, name: Int32, source: Int32) -> Record {
+        if kind.rawValue <= Kind.dictionary.rawValue {
+            let label = kind == .object ? objectLabel(name: name, className: Int32(truncatingIfNeeded: payload)) : name
+            return Record(small: UInt32(bitPattern: end), wide: false, source: source, name: label, kind: kind)
+        }
+        if payload >> 32 == 0 {
+            return Record(
+                small: UInt32(truncatingIfNeeded: payload), wide: false, source: source, name: name, kind: kind)
+        }
+        wide.append(payload)
+        return Record(
+            small: UInt32(truncatingIfNeeded: wide.count - 1), wide: true, source: source, name: name, kind: kind)
+    }
+
+    /// The position in `objectLabels` of the pair `name` and `className`, added now when it is new.
+    private mutating func objectLabel(name: Int32, className: Int32) -> Int32 {
+        // A mapping has a handful of pairs, used in turn (a user, its address, the next user): a look along the
+        // first few is cheaper than hashing.
+        for (n, label) in objectLabels.prefix(8).enumerated() where label.name == name && label.className == className {
+            return Int32(truncatingIfNeeded: n)
+        }
+        let key = UInt64(UInt32(bitPattern: name)) << 32 | UInt64(UInt32(bitPattern: className))
+        if let known = objectLabelNumbers[key] { return known }
+        let number = Int32(truncatingIfNeeded: objectLabels.count)
+        objectLabels.append((name, className))
+        objectLabelNumbers[key] = number
+        return number
     }
 
     /// Appends a value holding `content`.
@@ -297,8 +334,10 @@ public struct MappedValues: RandomAccessCollection, Sendable {
     mutating func setContent(_ content: MappedValue.Content, at i: Int) {
         let (kind, payload) = encode(content)
         let end = self.end(i)
-        records[i].kind = kind
-        records[i].payload = payload
+        let old = records[i]
+        records[i] = record(
+            kind, payload, end: Int32(truncatingIfNeeded: end), name: nameNumber(old), source: old.source)
+        records[i].severity = old.severity
         place(end, of: i)
     }
 

@@ -24,10 +24,9 @@ extension MappingRun {
             guard kind == .number, let v = ScalarConversion.fastInt(tree, node) else { return false }
             add(.int, UInt64(bitPattern: Int64(v)), name: name, parent: parent, source: node)
         case .double?:
-            guard kind == .number, let v = ScalarConversion.fastDouble(tree, node) ?? tree.double(node) else {
-                return false
-            }
-            add(.double, v.bitPattern, name: name, parent: parent, source: node)
+            // Kept as its node and read again when asked for: a double's bits would double the record.
+            guard kind == .number, ScalarConversion.sourceDouble(tree, node) != nil else { return false }
+            add(.sourceDouble, UInt64(node), name: name, parent: parent, source: node)
         case .decimal?:
             guard kind == .number else { return false }
             return mapFastDecimal(node, name: name, parent: parent)

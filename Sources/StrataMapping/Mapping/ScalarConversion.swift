@@ -159,6 +159,11 @@ enum ScalarConversion {
         return "does not fit in a 64-bit int; declare it decimal"
     }
 
+    /// Number node `n` as a double, read as the mapping's common case reads it (exactly for a short decimal, else
+    /// as the tree reads numbers), or nil when it does not read as one.
+    @inline(__always)
+    static func sourceDouble(_ tree: Tree, _ n: Tree.Index) -> Double? { fastDouble(tree, n) ?? tree.double(n) }
+
     /// Number node `n` as a decimal with the digits as written, or nil when it does not read as one.
     static func decimal(_ tree: Tree, _ n: Tree.Index) -> MappedValue.Content? {
         guard let t = tree.numberText(n), let v = FixedDecimal.value(t) else { return nil }

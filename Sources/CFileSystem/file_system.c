@@ -9,6 +9,7 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #endif
 
 static int strata_force_walk = 0;
@@ -157,4 +158,27 @@ int strata_open_beneath(int root_fd, const char *path) {
     }
 #endif
     return strata_walk_beneath(root_fd, path);
+}
+
+int strata_file_system_is_local(const char *path) {
+#if defined(__linux__)
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -errno;
+    switch ((unsigned long)info.f_type) {
+    case 0xEF53UL:     /* ext2, ext3, ext4 */
+    case 0x58465342UL: /* XFS */
+    case 0x9123683EUL: /* Btrfs */
+    case 0x01021994UL: /* tmpfs */
+    case 0x794C7630UL: /* overlayfs */
+    case 0xF2F52010UL: /* F2FS */
+    case 0x2FC12FC1UL: /* ZFS */
+    case 0x858458F6UL: /* ramfs */
+        return 1;
+    default:
+        return 0;
+    }
+#else
+    (void)path;
+    return 0;
+#endif
 }

@@ -139,7 +139,7 @@ import Testing
         let rules: [(module: String, allowed: Set<String>)] = [
             ("CYAML", ["Sources/StrataDocuments/YAML/YAMLEvents.swift"]),
             ("CCurl", ["Sources/Strata/DataSource/CurlExchange.swift", "Sources/Strata/DataSource/CookieJar.swift"]),
-            ("CFileSystem", ["Sources/Strata/Files/SessionFiles.swift"]),
+            ("CFileSystem", ["Sources/Strata/Files/SessionFiles.swift", "Sources/Strata/Files/FileChangeWatch.swift"]),
             (
                 "CMicroHTTPD",
                 [

@@ -1,7 +1,8 @@
 import Foundation
-import Strata
 import StrataTestSupport
 import Testing
+
+@testable import Strata
 
 @Suite struct DataSourceMockTests {
     @Test("a JSON body is served as the exact bytes written in the fixture, as application/json")
@@ -159,6 +160,35 @@ import Testing
         #expect(source.match(other).failure != nil, "a removed file still answered")
         try dir.write("fixtures/a.json", #"{ "/r": [ { "response": { "body": "two" } } ] }"#)
         #expect(try await source.send(r).body == Array("two".utf8))
+    }
+
+    @Test("once checked unchanged, the set is watched: later sends look at no file, and any change is served at once")
+    func watchedSet() async throws {
+        let dir = try ScratchDirectory([
+            "session.json": #"{ "routes": [ { "name": "r", "path": "/r" } ] }"#,
+            "fixtures/a.json": #"{ "/r": [ { "response": { "bodyFile": "../body.txt" } } ] }"#,
+            "body.txt": "one",
+        ])
+        defer { dir.remove() }
+        let s = try Session.load(from: dir.path)
+        let r = try RequestBuilder(session: s, environment: [:]).build(s.routes[0])
+        let source = MockSource(session: s, cache: FixtureFileCache(recentSeconds: -3600))
+        // The first send loads the set, the second checks it and starts the watch, the others take its word.
+        for _ in 0..<5 { #expect(try await source.send(r).body == Array("one".utf8)) }
+        let watched = FileChangeWatch() != nil
+        #expect(source.cache.watchedSetCount == (watched ? 3 : 0))
+        // Each change, however small, is served by the very next send.
+        try dir.write("body.txt", "two")
+        #expect(try await source.send(r).body == Array("two".utf8))
+        try dir.write("fixtures/a.json", #"{ "/r": [ { "response": { "body": "inline" } } ] }"#)
+        #expect(try await source.send(r).body == Array("inline".utf8))
+        try dir.write(
+            "fixtures/b.json", #"{ "/r": [ { "request": { "method": "GET" }, "response": { "body": "b" } } ] }"#)
+        #expect(try await source.send(r).body == Array("inline".utf8), "an earlier file's pair still answers first")
+        try FileManager.default.removeItem(atPath: dir.url("fixtures/a.json"))
+        #expect(try await source.send(r).body == Array("b".utf8))
+        for _ in 0..<3 { #expect(try await source.send(r).body == Array("b".utf8)) }
+        #expect(source.cache.watchedSetCount > (watched ? 3 : -1), "watched again once checked")
     }
 
     @Test("a body file created after the pair was read is seen without touching the fixture file")

@@ -18,4 +18,9 @@ int strata_open_beneath(int root_fd, const char *path);
 /* Makes strata_open_beneath take the walk even where openat2 exists (for tests of the walk). */
 void strata_open_beneath_use_walk(int on);
 
+/* 1 when the folder or file at `path` is on a local file system whose changes inotify reports as they are made
+ * (ext2/3/4, XFS, Btrfs, tmpfs, overlayfs, F2FS, ZFS, ramfs), 0 for any other (NFS, SMB, FUSE, 9p: a change made
+ * elsewhere is never reported), -errno when statfs fails; 0 where statfs's f_type does not exist. */
+int strata_file_system_is_local(const char *path);
+
 #endif

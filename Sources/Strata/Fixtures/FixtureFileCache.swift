@@ -9,7 +9,12 @@ import StrataDocuments
 /// from when it was read, or when it was changed less than `recentSeconds` before it was read: an edit within
 /// the file system's timestamp resolution could then keep the signature, so such a file's bytes are kept and
 /// compared on every load until it is older. An entry is used only while every body file it names still exists
-/// (or is still missing), so what is served is always what the file says now. Safe to share between tasks.
+/// (or is still missing), so what is served is always what the file says now.
+///
+/// Once a set has been loaded and checked again unchanged, a ``FileChangeWatch`` watches its folder, files and body
+/// files: while it has seen nothing change, a request costs one read instead of a `stat` per file (where the watch
+/// cannot see changes, on a network file system, every request checks the files as before). Safe to share between
+/// tasks.
 public final class FixtureFileCache: Sendable {
     /// What identifies a file's version without reading it.
     struct Signature: Equatable, Sendable {
@@ -64,15 +69,42 @@ public final class FixtureFileCache: Sendable {
     /// The last whole set loaded, with the signatures it was made from: while the folder and every file in it keep
     /// them (and are not recent), the set is the same, and a request costs one `stat` per file instead of a listing
     /// and an open of each.
-    private let lastSet = Locked<(folder: Signature, files: [(path: String, signature: Signature)], set: FixtureSet)?>(
-        nil)
+    private let lastSet = Locked<LastSet?>(nil)
+    /// How many sets were stored: each one's number, so a check of one set does not vouch for another.
+    private let storedSets = Locked(0)
+    /// Watches what the last set was loaded from once it is checked again; made then, so a cache used once (a
+    /// `strata run`) never makes one. `.some(nil)` where there can be none.
+    private let changes = Locked<FileChangeWatch??>(nil)
+
+    /// The last whole set loaded, what it was loaded from, and the watch's generation since which nothing it was
+    /// loaded from has changed (nil until it is watched).
+    private struct LastSet {
+        var number: Int
+        var directory: String
+        var folder: Signature
+        var files: [(path: String, signature: Signature)]
+        var set: FixtureSet
+        var unchangedSince: UInt64?
+    }
     private let parses = Locked(0)
     private let reads = Locked(0)
     /// Small body files' bytes, each kept with the signature of the file they were read from (opened through
     /// ``SessionFiles/open(_:inside:)``'s check), and the bytes kept over all of them.
-    private let bodies = Locked<(files: [String: (signature: Signature, bytes: [UInt8])], total: Int)>(([:], 0))
+    private let bodies = Locked<(files: [String: KeptBody], total: Int)>(([:], 0))
+
+    /// A small body file's bytes, with the signature of the file they were read from and the watch's generation
+    /// since which it has not changed (nil until it is watched).
+    private struct KeptBody {
+        var signature: Signature
+        var bytes: [UInt8]
+        var unchangedSince: UInt64?
+    }
 
     private let bodyHits = Locked(0)
+    private let watchedHits = Locked(0)
+
+    /// How many times the whole set was reused on the watch's word alone, with no file looked at.
+    public var watchedSetCount: Int { watchedHits.withLock { $0 } }
 
     /// How many times a body file's kept bytes were used instead of opening it.
     public var keptBodyCount: Int { bodyHits.withLock { $0 } }
@@ -124,30 +156,114 @@ public final class FixtureFileCache: Sendable {
     /// each of its files still have the signatures it was made from, none is recent, and its body files are as they
     /// were; else nil.
     func set(folder: Signature) -> FixtureSet? {
-        guard let last = lastSet.withLock({ $0 }), last.folder == folder, !folder.isRecent(within: recentSeconds)
+        guard let last = lastSet.withLock({ $0 }), last.folder == folder, !folder.isRecent(within: recentSeconds),
+            isAsLoaded(last)
         else { return nil }
-        for file in last.files where !unchanged(file.path, since: file.signature) { return nil }
-        // A file without an entry was not read as a fixture file (a body, or a stray file): its signature says enough.
-        let trusted = entries.withLock { all in
-            last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? true }
-        }
-        return trusted ? last.set : nil
+        if last.unchangedSince == nil { watch(last) }
+        return last.set
     }
 
-    /// Remembers `set`, loaded from a folder of signature `folder` whose files had `files`' signatures; forgotten
-    /// when any of them was recent (its bytes must be compared again next time).
-    func storeSet(_ set: FixtureSet, folder: Signature, files: [(path: String, signature: Signature)]) {
+    /// The set last stored, without looking at a file, while the watch has seen nothing it was loaded from change
+    /// since it was checked; else nil (and ``set(folder:)`` checks the files). Called first for each request: the
+    /// watch's queue is read here even when no set is trusted, and ``body(at:)`` takes its word as of this look.
+    func watchedSet() -> FixtureSet? {
+        guard let watch = changes.withLock({ $0 ?? nil }) else { return nil }
+        let now = watch.generation()
+        guard let last = lastSet.withLock({ $0 }), let since = last.unchangedSince, since == now else { return nil }
+        watchedHits.withLock { $0 += 1 }
+        return last.set
+    }
+
+    /// True when every file `last` was loaded from has the signature it had (and is not recent), and its body
+    /// files exist exactly when they did.
+    private func isAsLoaded(_ last: LastSet) -> Bool {
+        for file in last.files where !unchanged(file.path, since: file.signature) { return false }
+        // A file without an entry was not read as a fixture file (a body, or a stray file): its signature says enough.
+        return entries.withLock { all in
+            last.files.allSatisfy { file in all[file.path].map { Self.bodyFilesAsRead($0.contents) } ?? true }
+        }
+    }
+
+    /// Starts watching what `last` was loaded from (its folder whole, its files, their body files), then checks
+    /// them once more, and if they are as loaded, trusts the set for as long as the watch sees no change. The
+    /// check comes after the watch starts: a change before it is seen by the check, one after by the watch.
+    private func watch(_ last: LastSet) {
+        guard let watch = changeWatch() else { return }
+        let bodyFiles = entries.withLock { all in
+            last.files.flatMap { file -> [String] in all[file.path].map { Array($0.contents.bodyFiles.keys) } ?? [] }
+        }
+        // A change while the watches are being set up could leave them on a lookup that no longer holds: then
+        // the next request tries again.
+        let before = watch.generation()
+        guard watch.watch(last.directory, wholeFolder: true), last.files.allSatisfy({ watch.watch($0.path) }),
+            bodyFiles.allSatisfy({ watch.watch($0) })
+        else { return }
+        let since = watch.generation()
+        guard since == before else { return }
+        var info = stat()
+        let taken = Date().timeIntervalSince1970
+        guard stat(last.directory, &info) == 0, Signature(info, taken: taken) == last.folder, isAsLoaded(last) else {
+            return
+        }
+        lastSet.withLock { kept in
+            if kept?.number == last.number { kept?.unchangedSince = since }
+        }
+    }
+
+    /// The watch, made on first use; nil where there can be none.
+    private func changeWatch() -> FileChangeWatch? {
+        changes.withLock { made in
+            if let made { return made }
+            let watch = FileChangeWatch()
+            made = .some(watch)
+            return watch
+        }
+    }
+
+    /// Remembers `set`, loaded from `directory`, a folder of signature `folder` whose files had `files`'
+    /// signatures; forgotten when any of them was recent (its bytes must be compared again next time).
+    func storeSet(
+        _ set: FixtureSet, directory: String, folder: Signature, files: [(path: String, signature: Signature)]
+    ) {
         let seconds = recentSeconds
         let recent = folder.isRecent(within: seconds) || files.contains { $0.signature.isRecent(within: seconds) }
-        lastSet.withLock { $0 = recent ? nil : (folder, files, set) }
+        let number = storedSets.withLock { n in
+            n += 1
+            return n
+        }
+        lastSet.withLock {
+            $0 = recent ? nil : LastSet(number: number, directory: directory, folder: folder, files: files, set: set)
+        }
     }
 
     /// The bytes of the body file at `path` as read before, while the file still has the signature it had then and
     /// is not recent: one `stat` instead of an open, a check, a read and two closes. The same inode with the same
     /// size and times holds what was read and checked, whatever path now leads to it; any other file (a symlink
     /// swapped in, an edit) differs and is opened and checked again.
+    ///
+    /// Once such a file has been checked unchanged, it is watched (``FileChangeWatch``): while the watch has seen no
+    /// change, not even the `stat` is made. The watch is taken at its word as of the look at the set that matched
+    /// the request (``watchedSet()``, just before): an edit since is served from the next request on, as if made
+    /// just after this one was matched.
     func body(at path: String) -> [UInt8]? {
-        guard let kept = bodies.withLock({ $0.files[path] }), unchanged(path, since: kept.signature) else { return nil }
+        guard let kept = bodies.withLock({ $0.files[path] }) else { return nil }
+        let watch = changes.withLock { $0 ?? nil }
+        if let since = kept.unchangedSince, let watch, watch.lastGeneration() == since {
+            bodyHits.withLock { $0 += 1 }
+            return kept.bytes
+        }
+        guard unchanged(path, since: kept.signature) else { return nil }
+        if let watch {
+            // Checked again once watched, as for a set.
+            let before = watch.generation()
+            let watched = watch.watch(path)
+            let since = watch.generation()
+            if watched, since == before, unchanged(path, since: kept.signature) {
+                bodies.withLock { all in
+                    if all.files[path]?.signature == kept.signature { all.files[path]?.unchangedSince = since }
+                }
+            }
+        }
         bodyHits.withLock { $0 += 1 }
         return kept.bytes
     }
@@ -172,7 +288,7 @@ public final class FixtureFileCache: Sendable {
         bodies.withLock { kept in
             let replaced = kept.files[path]?.bytes.count ?? 0
             guard kept.total - replaced + bytes.count <= Self.keptBodiesTotal else { return }
-            kept.files[path] = (signature, bytes)
+            kept.files[path] = KeptBody(signature: signature, bytes: bytes)
             kept.total += bytes.count - replaced
         }
     }

@@ -40,6 +40,7 @@ public struct FixtureSet: Sendable {
     /// With a `cache` (one per folder), a file whose signature (or, while it is recent, whose bytes) and body files
     /// are as they were when it was last read is not parsed again, so edits are seen at once.
     public static func load(directory: String, cache: FixtureFileCache? = nil) -> FixtureSet {
+        if let cache, let same = cache.watchedSet() { return same }
         var folderInfo = stat()
         let folderTaken = Date().timeIntervalSince1970
         let folder =
@@ -125,7 +126,7 @@ public struct FixtureSet: Sendable {
         let set = FixtureSet(
             directory: directory, pairs: pairs, files: files, bodies: bodies, diagnostics: diagnostics, pathKeys: keys)
         if let cache, let folder, everyOpened {
-            cache.storeSet(set, folder: folder, files: signatures)
+            cache.storeSet(set, directory: directory, folder: folder, files: signatures)
         }
         return set
     }

@@ -6,7 +6,10 @@ import Testing
 
 /// The watch that lets `strata serve` skip the `stat`s: every change that can alter what a watched path leads to
 /// changes the generation, and changes elsewhere do not.
-@Suite(.enabled(if: FileChangeWatch() != nil, "inotify is Linux's"))
+@Suite(
+    .enabled(
+        if: FileChangeWatch.seesChanges(under: FileManager.default.temporaryDirectory.path),
+        "inotify is Linux's, and sees every change on local file systems only"))
 struct FileChangeWatchTests {
     /// A watch on `paths` (each whole when it ends in `/`), checked to have taken them all.
     static func watching(_ paths: [String]) throws -> FileChangeWatch {
@@ -82,6 +85,18 @@ struct FileChangeWatchTests {
         #expect(watch.watch(dir.url("one/deep/file.txt")))
         #expect(link(dir.url("one/deep/file.txt"), dir.url("elsewhere/hard.txt")) == 0)
         #expect(try Self.changes(watch) { try dir.write("elsewhere/hard.txt", "4") }, "written through a hard link")
+    }
+
+    @Test("a symlink whose target is not UTF-8 is not watched: the watch says so and the caller checks the files")
+    func undecodableLinkTarget() throws {
+        let dir = try ScratchDirectory(["x": ""])
+        defer { dir.remove() }
+        #expect(symlink("caf\u{E9}", dir.url("plain")) == 0)
+        let latin1: [CChar] = Array("caf".utf8CString.dropLast()) + [CChar(bitPattern: 0xE9), 0]
+        #expect(latin1.withUnsafeBufferPointer { symlink($0.baseAddress!, dir.url("latin1")) } == 0)
+        let watch = try #require(FileChangeWatch())
+        #expect(watch.watch(dir.url("plain")), "a missing UTF-8 target is watched for")
+        #expect(!watch.watch(dir.url("latin1")))
     }
 
     @Test("a missing file is watched for: its folder gaining it is a change, a folder missing on the way too")

@@ -125,6 +125,8 @@ public struct MockSource: DataSource {
             } catch {
                 throw .cancelled
             }
+            // The body as it is after the delay, not as the watch last saw it before.
+            cache.lookAgain()
         }
         if Task.isCancelled { throw .cancelled }
         if let fault = reply.fault {

@@ -24,7 +24,7 @@ final class FileChangeWatch: @unchecked Sendable {
     private var names: [Int32: Set<String>?] = [:]
     /// The paths watched since the last change: watching one again costs nothing until something changes (after
     /// which its lookup may go elsewhere, so it is watched afresh).
-    private var watched: Set<String> = []
+    private var watched: Set<[UInt8]> = []
     /// Counts the changes that matter (or may: the queue overflowed).
     private var changes: UInt64 = 0
     /// Room for events read from the queue.
@@ -32,6 +32,11 @@ final class FileChangeWatch: @unchecked Sendable {
 
     /// The most symlinks one lookup follows, as Linux does.
     private static let maxLinks = 40
+
+    /// True where a watch can see every change to files under `path`: inotify works, on a local file system.
+    static func seesChanges(under path: String) -> Bool {
+        FileChangeWatch() != nil && strata_file_system_is_local(path) == 1
+    }
 
     /// A watch with nothing watched yet, or nil where inotify is not available (not Linux, or the limit of
     /// instances reached).
@@ -74,7 +79,8 @@ final class FileChangeWatch: @unchecked Sendable {
         #if os(Linux)
             lock.lock()
             defer { lock.unlock() }
-            let key = (wholeFolder ? "+" : "-") + path
+            // By the bytes: names that differ only in their Unicode form are different files.
+            let key = Array(((wholeFolder ? "+" : "-") + path).utf8)
             if watched.contains(key) { return true }
             guard lookUp(path, wholeFolder: wholeFolder) else { return false }
             watched.insert(key)
@@ -152,12 +158,15 @@ final class FileChangeWatch: @unchecked Sendable {
             return true
         }
 
-        /// What the symlink at `path` points to, or nil.
+        /// What the symlink at `path` points to, or nil (also when it is not UTF-8: a path made from it would
+        /// lead elsewhere).
         private static func linkTarget(_ path: String) -> String? {
             var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(path, &bytes, bytes.count - 1)
             guard n > 0 else { return nil }
-            return String(decoding: bytes[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let raw = bytes[..<n].map { UInt8(bitPattern: $0) }
+            let target = String(decoding: raw, as: UTF8.self)
+            return Array(target.utf8) == raw ? target : nil
         }
     #endif
 

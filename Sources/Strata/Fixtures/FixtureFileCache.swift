@@ -85,7 +85,11 @@ public final class FixtureFileCache: Sendable {
         var files: [(path: String, signature: Signature)]
         var set: FixtureSet
         var unchangedSince: UInt64?
+        /// True when the watch could not take what the set was loaded from (a network file system, a limit):
+        /// then requests check the files, as without a watch, and do not try again.
+        var unwatchable = false
     }
+
     private let parses = Locked(0)
     private let reads = Locked(0)
     /// Small body files' bytes, each kept with the signature of the file they were read from (opened through
@@ -95,9 +99,13 @@ public final class FixtureFileCache: Sendable {
     /// A small body file's bytes, with the signature of the file they were read from and the watch's generation
     /// since which it has not changed (nil until it is watched).
     private struct KeptBody {
+        /// The path as given: a `String` key finds a path that differs only in its Unicode form, another file.
+        var path: String
         var signature: Signature
         var bytes: [UInt8]
         var unchangedSince: UInt64?
+        /// True when the watch could not take the file.
+        var unwatchable = false
     }
 
     private let bodyHits = Locked(0)
@@ -159,7 +167,10 @@ public final class FixtureFileCache: Sendable {
         guard let last = lastSet.withLock({ $0 }), last.folder == folder, !folder.isRecent(within: recentSeconds),
             isAsLoaded(last)
         else { return nil }
-        if last.unchangedSince == nil { watch(last) }
+        // Watched again after any change the watch counted, though not one to these files (a body file edited).
+        if !last.unwatchable, let watch = changeWatch(), last.unchangedSince != watch.lastGeneration() {
+            self.watch(last, with: watch)
+        }
         return last.set
     }
 
@@ -187,8 +198,7 @@ public final class FixtureFileCache: Sendable {
     /// Starts watching what `last` was loaded from (its folder whole, its files, their body files), then checks
     /// them once more, and if they are as loaded, trusts the set for as long as the watch sees no change. The
     /// check comes after the watch starts: a change before it is seen by the check, one after by the watch.
-    private func watch(_ last: LastSet) {
-        guard let watch = changeWatch() else { return }
+    private func watch(_ last: LastSet, with watch: FileChangeWatch) {
         let bodyFiles = entries.withLock { all in
             last.files.flatMap { file -> [String] in all[file.path].map { Array($0.contents.bodyFiles.keys) } ?? [] }
         }
@@ -197,7 +207,12 @@ public final class FixtureFileCache: Sendable {
         let before = watch.generation()
         guard watch.watch(last.directory, wholeFolder: true), last.files.allSatisfy({ watch.watch($0.path) }),
             bodyFiles.allSatisfy({ watch.watch($0) })
-        else { return }
+        else {
+            lastSet.withLock { kept in
+                if kept?.number == last.number { kept?.unwatchable = true }
+            }
+            return
+        }
         let since = watch.generation()
         guard since == before else { return }
         var info = stat()
@@ -246,26 +261,35 @@ public final class FixtureFileCache: Sendable {
     /// the request (``watchedSet()``, just before): an edit since is served from the next request on, as if made
     /// just after this one was matched.
     func body(at path: String) -> [UInt8]? {
-        guard let kept = bodies.withLock({ $0.files[path] }) else { return nil }
+        guard let kept = bodies.withLock({ $0.files[path] }), kept.path.utf8.elementsEqual(path.utf8) else {
+            return nil
+        }
         let watch = changes.withLock { $0 ?? nil }
         if let since = kept.unchangedSince, let watch, watch.lastGeneration() == since {
             bodyHits.withLock { $0 += 1 }
             return kept.bytes
         }
         guard unchanged(path, since: kept.signature) else { return nil }
-        if let watch {
+        if let watch, !kept.unwatchable {
             // Checked again once watched, as for a set.
             let before = watch.generation()
             let watched = watch.watch(path)
             let since = watch.generation()
-            if watched, since == before, unchanged(path, since: kept.signature) {
-                bodies.withLock { all in
-                    if all.files[path]?.signature == kept.signature { all.files[path]?.unchangedSince = since }
-                }
+            let trusted = watched && since == before && unchanged(path, since: kept.signature)
+            bodies.withLock { all in
+                guard all.files[path]?.signature == kept.signature else { return }
+                if trusted { all.files[path]?.unchangedSince = since }
+                if !watched { all.files[path]?.unwatchable = true }
             }
         }
         bodyHits.withLock { $0 += 1 }
         return kept.bytes
+    }
+
+    /// Reads the watch's queue now, so what ``body(at:)`` serves next is as of now: for a caller that waits between
+    /// matching a request and reading its body (a pair's `delay`).
+    func lookAgain() {
+        if let watch = changes.withLock({ $0 ?? nil }) { _ = watch.generation() }
     }
 
     /// True when the file at `path` has `signature` now (one `stat`) and is not recent: what was read from it then
@@ -288,7 +312,7 @@ public final class FixtureFileCache: Sendable {
         bodies.withLock { kept in
             let replaced = kept.files[path]?.bytes.count ?? 0
             guard kept.total - replaced + bytes.count <= Self.keptBodiesTotal else { return }
-            kept.files[path] = KeptBody(signature: signature, bytes: bytes)
+            kept.files[path] = KeptBody(path: path, signature: signature, bytes: bytes)
             kept.total += bytes.count - replaced
         }
     }

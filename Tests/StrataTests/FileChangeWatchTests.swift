@@ -99,6 +99,28 @@ struct FileChangeWatchTests {
         #expect(!watch.watch(dir.url("latin1")))
     }
 
+    @Test("a look reads the queue once: events past one read's worth count as a change and are read at the next")
+    func oneReadALook() throws {
+        let dir = try ScratchDirectory(["a/x": ""])
+        defer { dir.remove() }
+        let watch = try Self.watching([dir.url("a") + "/"])
+        let start = watch.generation()
+        // About 100 KB of events (each file's creation, write and close), queued before anyone looks: a program
+        // writing files as fast as it can would never let a look that reads until the queue is empty end.
+        let name = String(repeating: "n", count: 40)
+        for i in 0..<600 { try dir.write("a/\(name)\(i)", "x") }
+        let first = watch.generation()
+        let second = watch.generation()
+        #expect(first != start && second != first, "both looks counted a change: the first read a buffer's worth")
+        var last = second
+        for _ in 0..<20 {
+            let next = watch.generation()
+            if next == last { break }
+            last = next
+        }
+        #expect(watch.generation() == last, "once the queue is read, nothing more counts")
+    }
+
     @Test("a missing file is watched for: its folder gaining it is a change, a folder missing on the way too")
     func missingFiles() throws {
         let dir = try ScratchDirectory(["a/x": ""])

@@ -173,20 +173,23 @@ final class FileChangeWatch: @unchecked Sendable {
     /// Reads every event queued and counts those that matter; under the lock.
     private func readQueue() {
         #if os(Linux)
-            var changed = false
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
-                buffer.withUnsafeBytes { raw in
-                    var offset = 0
-                    let header = MemoryLayout<inotify_event>.size
-                    while offset + header <= n {
-                        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                        let nameBytes = raw[(offset + header)..<(offset + header + Int(event.len))]
-                        offset += header + Int(event.len)
-                        if matters(event, name: nameBytes) { changed = true }
-                    }
+            var n = -1
+            repeat {
+                n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            } while n < 0 && errno == EINTR
+            guard n > 0 else { return }
+            // One read a look, never a loop until the queue is empty: a program renaming files as fast as it can
+            // would keep it from ever emptying, and every request would wait. A read that left no room for another
+            // event may have left events queued, so it counts as a change (they are read at the next look).
+            var changed = n > buffer.count - Self.largestEvent
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= n {
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let nameBytes = raw[(offset + header)..<(offset + header + Int(event.len))]
+                    offset += header + Int(event.len)
+                    if matters(event, name: nameBytes) { changed = true }
                 }
             }
             if changed {
@@ -195,6 +198,11 @@ final class FileChangeWatch: @unchecked Sendable {
             }
         #endif
     }
+
+    #if os(Linux)
+        /// The most bytes one event takes: its header and the longest name, with its NUL.
+        private static let largestEvent = MemoryLayout<inotify_event>.size + Int(NAME_MAX) + 1
+    #endif
 
     #if os(Linux)
         /// True when `event` (its entry's name is `name`, NUL-padded) is a change to something watched.

@@ -70,20 +70,25 @@ public struct ServeRequest: Sendable {
     /// and body params, and every header as a header param; secrets as the session's `redact` list and credential
     /// headers say.
     func builtRequest(for session: Session, routeName: String) -> BuiltRequest {
-        func param(_ name: String, _ value: String, _ location: ParamLocation) -> ResolvedParam {
+        // Takes no session: a nested function that read it would copy the whole session into its context, and
+        // retain each of its fields, for every request.
+        func param(_ name: String, _ value: String, _ location: ParamLocation, secret: Bool) -> ResolvedParam {
             ResolvedParam(
                 name: name, value: value, template: value, location: location, origin: .added, kind: .string,
-                required: false,
-                isSecret: session.keepsSecret(name, in: location),
-                status: .sent,
-                missingVariables: [], description: nil)
+                required: false, isSecret: secret, status: .sent, missingVariables: [], description: nil)
         }
         let (queryPairs, bodyPairs) = (queryParams, bodyParams)
         var params: [ResolvedParam] = []
         params.reserveCapacity(queryPairs.count + bodyPairs.count + headers.count)
-        for pair in queryPairs { params.append(param(pair.name, pair.value, .query)) }
-        for pair in bodyPairs { params.append(param(pair.name, pair.value, .body)) }
-        for field in headers { params.append(param(field.name, field.value, .header)) }
+        for pair in queryPairs {
+            params.append(param(pair.name, pair.value, .query, secret: session.keepsSecret(pair.name, in: .query)))
+        }
+        for pair in bodyPairs {
+            params.append(param(pair.name, pair.value, .body, secret: session.keepsSecret(pair.name, in: .body)))
+        }
+        for field in headers {
+            params.append(param(field.name, field.value, .header, secret: session.keepsSecret(field.name, in: .header)))
+        }
         let isJSON = headers["Content-Type"].map { $0.lowercased().contains("json") } ?? false
         return BuiltRequest(
             routeName: routeName, method: method, url: path + (query.isEmpty ? "" : "?" + query), path: path,

@@ -151,10 +151,16 @@ int strata_open_beneath(int root_fd, const char *path) {
     if (!walk && __atomic_load_n(&strata_openat2_works, __ATOMIC_RELAXED)) {
         struct strata_open_how how = {O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0,
                                       STRATA_RESOLVE_BENEATH | STRATA_RESOLVE_NO_MAGICLINKS};
-        long fd = syscall(SYS_openat2, root_fd, path, &how, sizeof how);
-        if (fd >= 0) return (int)fd;
-        if (errno != ENOSYS && errno != EPERM) return -errno;
-        __atomic_store_n(&strata_openat2_works, 0, __ATOMIC_RELAXED);
+        /* EAGAIN: a rename anywhere on the machine while a `..` was resolved, so the kernel could not vouch that
+         * it stayed beneath; it asks for a retry. A few, then the walk, which resolves `..` itself. */
+        for (int attempt = 0; attempt < 16; attempt++) {
+            long fd = syscall(SYS_openat2, root_fd, path, &how, sizeof how);
+            if (fd >= 0) return (int)fd;
+            if (errno == EAGAIN || errno == EINTR) continue;
+            if (errno != ENOSYS && errno != EPERM) return -errno;
+            __atomic_store_n(&strata_openat2_works, 0, __ATOMIC_RELAXED);
+            break;
+        }
     }
 #endif
     return strata_walk_beneath(root_fd, path);

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataDocuments
 import StrataTestSupport
 import Testing
 
@@ -30,6 +31,39 @@ import Testing
         // Both states were seen: the flipping really raced the reads.
         #expect(inside > 0)
         #expect(refused > 0)
+    }
+
+    @Test("a path through `..` opens while files elsewhere are renamed as fast as a thread can")
+    func dotDotWhileRenaming() throws {
+        // openat2 then cannot always vouch that `..` stayed beneath the folder and asks for a retry (EAGAIN), which
+        // reached users as "cannot be read (Resource temporarily unavailable)".
+        let dir = try ScratchDirectory(["b.json": "ok", "bodies/.keep": ""])
+        defer { dir.remove() }
+        let elsewhere = try ScratchDirectory(["x": ""])
+        defer { elsewhere.remove() }
+        let stopped = Locked(false)
+        let finished = DispatchSemaphore(value: 0)
+        let (x, y) = (elsewhere.url("x"), elsewhere.url("y"))
+        let renamer = Thread {
+            while !stopped.withLock({ $0 }) {
+                _ = rename(x, y)
+                _ = rename(y, x)
+            }
+            finished.signal()
+        }
+        renamer.start()
+        defer {
+            stopped.withLock { $0 = true }
+            finished.wait()
+        }
+        var failures: [String] = []
+        for _ in 0..<5000 {
+            switch SessionFiles.read(dir.url("bodies/../b.json"), inside: dir.path) {
+            case .success(let bytes): #expect(bytes == Array("ok".utf8))
+            case .failure(let refusal): failures.append("\(refusal)")
+            }
+        }
+        #expect(failures.count == 0, "failed: \(Set(failures))")
     }
 
     @Test(

@@ -12,7 +12,8 @@
  * component by component with O_NOFOLLOW that resolves each symlink itself under the same rule. Returns the
  * descriptor (O_CLOEXEC), or -errno: -EXDEV when the path leads out of the folder, -ELOOP for too many symlinks,
  * -ENOENT, -ENOTDIR, -EACCES as open(2) says. Opens with O_NONBLOCK so a FIFO does not block (the caller checks
- * the kind with fstat and reads regular files only). */
+ * the kind with fstat and reads regular files only). openat2's EAGAIN (a rename elsewhere while a `..` was
+ * resolved) is retried, then the walk is taken. */
 int strata_open_beneath(int root_fd, const char *path);
 
 /* Makes strata_open_beneath take the walk even where openat2 exists (for tests of the walk). */

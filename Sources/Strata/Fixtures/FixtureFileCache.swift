@@ -178,7 +178,7 @@ public final class FixtureFileCache: Sendable {
     /// since it was checked; else nil (and ``set(folder:)`` checks the files). Called first for each request: the
     /// watch's queue is read here even when no set is trusted, and ``body(at:)`` takes its word as of this look.
     func watchedSet() -> FixtureSet? {
-        guard let watch = changes.withLock({ $0 ?? nil }) else { return nil }
+        guard let watch = madeWatch else { return nil }
         let now = watch.generation()
         guard let last = lastSet.withLock({ $0 }), let since = last.unchangedSince, since == now else { return nil }
         watchedHits.withLock { $0 += 1 }
@@ -214,16 +214,14 @@ public final class FixtureFileCache: Sendable {
             return
         }
         let since = watch.generation()
-        guard since == before else { return }
-        var info = stat()
-        let taken = Date().timeIntervalSince1970
-        guard stat(last.directory, &info) == 0, Signature(info, taken: taken) == last.folder, isAsLoaded(last) else {
-            return
-        }
+        guard since == before, unchanged(last.directory, since: last.folder), isAsLoaded(last) else { return }
         lastSet.withLock { kept in
             if kept?.number == last.number { kept?.unchangedSince = since }
         }
     }
+
+    /// The watch if it was made (a set checked again), without making it.
+    private var madeWatch: FileChangeWatch? { changes.withLock { $0 ?? nil } }
 
     /// The watch, made on first use; nil where there can be none.
     private func changeWatch() -> FileChangeWatch? {
@@ -264,7 +262,7 @@ public final class FixtureFileCache: Sendable {
         guard let kept = bodies.withLock({ $0.files[path] }), kept.path.utf8.elementsEqual(path.utf8) else {
             return nil
         }
-        let watch = changes.withLock { $0 ?? nil }
+        let watch = madeWatch
         if let since = kept.unchangedSince, let watch, watch.lastGeneration() == since {
             bodyHits.withLock { $0 += 1 }
             return kept.bytes
@@ -289,7 +287,7 @@ public final class FixtureFileCache: Sendable {
     /// Reads the watch's queue now, so what ``body(at:)`` serves next is as of now: for a caller that waits between
     /// matching a request and reading its body (a pair's `delay`).
     func lookAgain() {
-        if let watch = changes.withLock({ $0 ?? nil }) { _ = watch.generation() }
+        _ = madeWatch?.generation()
     }
 
     /// True when the file at `path` has `signature` now (one `stat`) and is not recent: what was read from it then
